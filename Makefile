@@ -1,0 +1,24 @@
+SWIFT ?= swift
+PREFIX ?= /usr/local
+
+.PHONY: build demo test bench install clean
+
+build:
+	$(SWIFT) build
+
+demo:
+	bash scripts/demo.sh
+
+test:
+	$(SWIFT) test
+
+bench:
+	bash bench/run.sh
+
+install:
+	$(SWIFT) build -c release --product compose
+	install -d $(PREFIX)/bin
+	install -m 0755 .build/release/compose $(PREFIX)/bin/compose
+
+clean:
+	rm -rf .build demo-work

@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top (imports go one way): Specs → Lint → Git → SpecRepos → Resolution →
+// ComposefileFormat → Install → Scaffold → ComposeCLI → compose. See docs/DESIGN.md.
+
+/// A library of compose's own; its README.md is documentation, not a source.
+func library(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, exclude: ["README.md"])
+}
+
+let package = Package(
+    name: "compose",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "compose", targets: ["compose"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        /** libgit2 as installed by Debian's libgit2-dev. */
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
+        library("Specs"),
+        /** Lint rules over a Spec. */
+        library("Lint", ["Specs"]),
+        /** The one Swift wrapper of libgit2. */
+        library("Git", ["CGit2"]),
+        /** Spec repositories on disk and in git; the publish transaction. */
+        library("SpecRepos", ["Specs", "Lint", "Git"]),
+        /** PubGrub over a provider protocol. Knows nothing of files or git. */
+        library("Resolution", ["Specs"]),
+        /** Composefile parser; Compose.lock reader and writer. */
+        library("ComposefileFormat", ["Specs", "Yams"]),
+        /** Lock → fetched sources → a generated SwiftPM package. */
+        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat"]),
+        /** Templates/ → a new component. */
+        library("Scaffold", ["Specs", "Lint", "Git", .product(name: "Mustache", package: "swift-mustache")]),
+        /** Commands, output formats, progress, exit codes. */
+        library("ComposeCLI", [
+            "Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat", "Install", "Scaffold",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
+
+        .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
+        .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

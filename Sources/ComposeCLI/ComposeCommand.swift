@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import Specs
+
+/// The root command. `runAndExit()` parses, runs, and maps errors to exit codes in one place:
+/// 0 success · 1 wrong input · 3 environment (git, network, file system) · 64 usage.
+public struct ComposeCommand: AsyncParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "compose",
+        abstract: "Release, resolve and install components from private, git-backed spec repositories.",
+        discussion: """
+            A spec repository is a git repository laid out as Name/version/Name.podspec.json (the \
+            format of the CocoaPods Specs repository). compose keeps clones of such repositories \
+            under $COMPOSE_HOME (default ~/.compose), lints and publishes specs to them, resolves a \
+            Composefile against them into Compose.lock, and turns the lock into a SwiftPM package.
+
+            Typical flow:
+              compose repo add specs https://git.example.com/ios/specs.git
+              compose lib create Payments --kind business
+              compose lint Payments.podspec.json
+              compose publish specs
+              compose resolve && compose install
+
+            Exit codes: 0 success, 1 wrong input (lint errors, unsatisfiable requirements, refused \
+            publish), 3 environment (git, network, file system), 64 usage error.
+            """,
+        version: ComposeCommand.version,
+        subcommands: [
+            LintCommand.self,
+            RepoCommand.self,
+            PublishCommand.self,
+            SearchCommand.self,
+            InfoCommand.self,
+            ResolveCommand.self,
+            UpdateCommand.self,
+            OutdatedCommand.self,
+            InstallCommand.self,
+            LibCommand.self,
+        ]
+    )
+
+    public init() {}
+
+    /// Parses `arguments` (the process's when nil), runs the command and exits with the mapped code.
+    public static func runAndExit(_ arguments: [String]? = nil) async -> Never {
+        let code = await run(arguments)
+        Foundation.exit(code)
+    }
+
+    /// Parses and runs; returns the exit code instead of exiting (used by tests and `runAndExit`).
+    public static func run(_ arguments: [String]?) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let failure as ComposeFailure {
+            Terminal.standardError.write("error: \(failure.description)\n")
+            return exitCode(for: failure)
+        } catch let exitCode as ExitCode {
+            return exitCode.rawValue
+        } catch {
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error).rawValue
+            if code == 0 {
+                if !message.isEmpty { Terminal.standardOutput.write(message + "\n") }
+            } else if !message.isEmpty {
+                Terminal.standardError.write(message + "\n")
+            }
+            return code
+        }
+    }
+
+    static func exitCode(for failure: ComposeFailure) -> Int32 {
+        switch failure.kind {
+        case .input: return 1
+        case .environment: return 3
+        }
+    }
+}

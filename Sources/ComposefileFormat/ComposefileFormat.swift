@@ -1,0 +1,1 @@
+// ComposefileFormat: see README.md beside this file.

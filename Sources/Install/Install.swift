@@ -1,0 +1,1 @@
+// Install: see README.md beside this file.

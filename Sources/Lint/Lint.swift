@@ -1,0 +1,1 @@
+// Lint: see README.md beside this file.

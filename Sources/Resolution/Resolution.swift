@@ -1,0 +1,1 @@
+// Resolution: see README.md beside this file.

@@ -1,0 +1,1 @@
+// Scaffold: see README.md beside this file.

@@ -1,0 +1,1 @@
+// SpecRepos: see README.md beside this file.

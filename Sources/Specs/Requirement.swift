@@ -1,0 +1,109 @@
+/// One version constraint, CocoaPods' `Pod::Requirement` (RubyGems' `Gem::Requirement`):
+/// `OP VERSION` with `OP` one of `=`, `!=`, `>`, `<`, `>=`, `<=`, `~>` (default `=`); spacing is free
+/// (`~>1.2`). Several constraints on one dependency are ANDed: see `RequirementSet`.
+///
+/// Prereleases are *not* filtered here (`~> 1.2` admits `1.3.0-beta.1`, as in CocoaPods); the resolver
+/// decides whether a prerelease may be a candidate.
+public struct Requirement: Sendable, Hashable, CustomStringConvertible {
+    public enum Operator: String, Sendable, Hashable, CaseIterable {
+        case equal = "="
+        case notEqual = "!="
+        case greater = ">"
+        case less = "<"
+        case greaterOrEqual = ">="
+        case lessOrEqual = "<="
+        case pessimistic = "~>"
+    }
+
+    public let op: Operator
+    public let version: Version
+
+    public init(_ op: Operator, _ version: Version) {
+        self.op = op
+        self.version = version
+    }
+
+    public enum ParseError: ComposeFailure, Equatable {
+        case illformed(String)
+        public var kind: FailureKind { .input }
+        public var description: String {
+            switch self {
+            case .illformed(let text):
+                return "Illformed requirement \"\(text)\": write an optional operator (=, !=, >, <, >=, <=, ~>) and a version, for example \"~> 1.2\" or \">= 2.0.0-beta.1\"."
+            }
+        }
+    }
+
+    /// Parses `"~> 1.2"`, `">=1.0"`, `"1.0"` (meaning `= 1.0`).
+    public init(parsing text: String) throws(ParseError) {
+        let trimmed = text.trimmingASCIIWhitespace()
+        var op = Operator.equal
+        var rest = Substring(trimmed)
+        // Longest operators first.
+        for candidate in [Operator.notEqual, .greaterOrEqual, .lessOrEqual, .pessimistic, .greater, .less, .equal]
+        where rest.hasPrefix(candidate.rawValue) {
+            op = candidate
+            rest = rest.dropFirst(candidate.rawValue.count)
+            break
+        }
+        let versionText = String(rest).trimmingASCIIWhitespace()
+        guard !versionText.isEmpty, let version = try? Version(versionText) else { throw .illformed(text) }
+        self.op = op
+        self.version = version
+    }
+
+    /// Whether `candidate` satisfies this constraint, with CocoaPods' exact semantics.
+    public func isSatisfied(by candidate: Version) -> Bool {
+        switch op {
+        case .equal: return candidate == version
+        case .notEqual: return !(candidate == version)
+        case .greater: return candidate > version
+        case .less: return candidate < version
+        case .greaterOrEqual: return candidate >= version
+        case .lessOrEqual: return candidate <= version
+        case .pessimistic: return candidate >= version && candidate.release < version.bump
+        }
+    }
+
+    /// `"~> 1.2"`: the operator, one space, the version as written.
+    public var description: String { "\(op.rawValue) \(version.string)" }
+}
+
+/// A conjunction of requirements (`'>= 1.0', '< 2.0'`). Empty means any version (`>= 0`).
+public struct RequirementSet: Sendable, Hashable, CustomStringConvertible {
+    public let requirements: [Requirement]
+
+    public init(_ requirements: [Requirement] = []) {
+        self.requirements = requirements
+    }
+
+    /// Parses each string as one requirement.
+    public init(parsing strings: [String]) throws(Requirement.ParseError) {
+        var parsed: [Requirement] = []
+        for s in strings { parsed.append(try Requirement(parsing: s)) }
+        self.requirements = parsed
+    }
+
+    /// Parses the lockfile form `"~> 1.2, < 1.5"` (requirements joined by commas).
+    public init(parsingList text: String) throws(Requirement.ParseError) {
+        let parts = text.split(separator: ",").map { String($0) }
+        if parts.isEmpty { throw .illformed(text) }
+        try self.init(parsing: parts)
+    }
+
+    public static let any = RequirementSet()
+
+    public var isAny: Bool { requirements.isEmpty }
+
+    public func isSatisfied(by version: Version) -> Bool {
+        requirements.allSatisfy { $0.isSatisfied(by: version) }
+    }
+
+    /// Whether any constraint names a prerelease version (which lets the resolver pick prereleases).
+    public var mentionsPrerelease: Bool { requirements.contains { $0.version.isPrerelease } }
+
+    /// `"~> 1.2, < 1.5"`, or `">= 0"` when empty.
+    public var description: String {
+        requirements.isEmpty ? ">= 0" : requirements.map(\.description).joined(separator: ", ")
+    }
+}

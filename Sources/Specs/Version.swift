@@ -1,0 +1,233 @@
+/// A CocoaPods version (`Pod::Version`, which builds on RubyGems' `Gem::Version`).
+///
+/// Grammar: `[0-9]+(\.[0-9a-zA-Z-]+)*(\+[0-9a-zA-Z.-]+)?`, surrounding white space ignored:
+/// `1.5pre`, `1.last`, `5.0.0.beta.1`, `7.1.0-fac-beta-1.0.0`, `1.0.0+meta` are all versions.
+///
+/// Semantics, exactly as cocoapods-core 1.17.0 behaves:
+/// - `==`, `>=` and `<=` compare *segments*: numeric segments with trailing zeros dropped
+///   (`1` == `1.0` == `1.0.0`), then prerelease segments (a version with prerelease segments sorts
+///   before the same version without); `+metadata` is ignored.
+/// - `<`, `>` and sorting use the full comparison, which falls back to comparing the strings when
+///   the segments tie: so `1.0.0 > 1.0` is true although `1.0.0 == 1.0` (the `> 1.0` quirk).
+/// - Numeric segments may be arbitrarily long; they never overflow.
+public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// One run of digits or of letters.
+    public enum Segment: Sendable, Hashable {
+        /// Decimal digits with leading zeros removed ("0" for zero).
+        case number(String)
+        case string(String)
+
+        var isNumber: Bool { if case .number = self { true } else { false } }
+    }
+
+    /// The version as written, trimmed of surrounding white space.
+    public let string: String
+    /// All segments, metadata removed.
+    public let segments: [Segment]
+    /// Leading numeric segments with trailing zeros dropped.
+    let numericSegments: [Segment]
+    /// Everything from the first letter segment on.
+    let prereleaseSegments: [Segment]
+    /// Whether the version (metadata removed) contains a letter or a `-`.
+    public let isPrerelease: Bool
+
+    public enum ParseError: ComposeFailure, Equatable {
+        case malformed(String)
+        public var kind: FailureKind { .input }
+        public var description: String {
+            switch self {
+            case .malformed(let text):
+                return "Malformed version number string \"\(text)\": a version is numbers separated by dots, optionally followed by letters or a '-' prerelease part and '+metadata' (for example 1.2.0, 2.0.0-beta.1)."
+            }
+        }
+    }
+
+    public init(_ text: String) throws(ParseError) {
+        let trimmed = text.trimmingASCIIWhitespace()
+        guard Version.isWellFormed(trimmed) else { throw .malformed(text) }
+        self.string = trimmed
+        let withoutMetadata: Substring
+        if let plus = trimmed.firstIndex(of: "+") {
+            withoutMetadata = trimmed[..<plus]
+        } else {
+            withoutMetadata = Substring(trimmed)
+        }
+        self.isPrerelease = withoutMetadata.contains { $0 == "-" || ($0.isASCII && $0.isLetter) }
+        let segments = Version.scanSegments(withoutMetadata)
+        self.segments = segments
+        var numeric = Array(segments.prefix { $0.isNumber })
+        while let last = numeric.last, last == .number("0") { numeric.removeLast() }
+        self.numericSegments = numeric
+        self.prereleaseSegments = Array(segments.drop { $0.isNumber })
+    }
+
+    /// Version 0.
+    public static let zero = try! Version("0")
+
+    public var description: String { string }
+
+    /// `true` when `text` is a well-formed version.
+    public static func isValid(_ text: String) -> Bool {
+        isWellFormed(text.trimmingASCIIWhitespace())
+    }
+
+    // MARK: Grammar
+
+    static func isWellFormed(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        var i = 0
+        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        func isAlnumDash(_ b: UInt8) -> Bool {
+            isDigit(b) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 45
+        }
+        guard i < bytes.count, isDigit(bytes[i]) else { return false }
+        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        while i < bytes.count, bytes[i] == 46 {  // "."
+            i += 1
+            let start = i
+            while i < bytes.count, isAlnumDash(bytes[i]) { i += 1 }
+            if i == start { return false }
+        }
+        if i < bytes.count, bytes[i] == 43 {  // "+"
+            i += 1
+            let start = i
+            while i < bytes.count, isAlnumDash(bytes[i]) || bytes[i] == 46 { i += 1 }
+            if i == start { return false }
+        }
+        return i == bytes.count
+    }
+
+    static func scanSegments(_ s: Substring) -> [Segment] {
+        var result: [Segment] = []
+        var current = ""
+        var currentIsDigit = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            if currentIsDigit {
+                let stripped = current.drop { $0 == "0" }
+                result.append(.number(stripped.isEmpty ? "0" : String(stripped)))
+            } else {
+                result.append(.string(current))
+            }
+            current = ""
+        }
+        for ch in s {
+            if ch.isASCII && ch.isNumber {
+                if !currentIsDigit { flush(); currentIsDigit = true }
+                current.append(ch)
+            } else if ch.isASCII && ch.isLetter {
+                if currentIsDigit { flush(); currentIsDigit = false }
+                current.append(ch)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return result
+    }
+
+    // MARK: Comparison
+
+    /// Ruby's `<=>` between two segments: numbers by value, strings bytewise, and `nil` (no order)
+    /// between a number and a string, in which case the comparison moves on to the next segment.
+    static func compare(_ a: Segment, _ b: Segment) -> Int? {
+        switch (a, b) {
+        case (.number(let x), .number(let y)):
+            if x.utf8.count != y.utf8.count { return x.utf8.count < y.utf8.count ? -1 : 1 }
+            return x == y ? 0 : (x < y ? -1 : 1)
+        case (.string(let x), .string(let y)):
+            return x == y ? 0 : (Array(x.utf8).lexicographicallyPrecedes(y.utf8) ? -1 : 1)
+        default:
+            return nil
+        }
+    }
+
+    static func compareRuns(_ lhs: [Segment], _ rhs: [Segment], prerelease: Bool) -> Int? {
+        let limit = max(lhs.count, rhs.count)
+        for i in 0..<limit {
+            let l = i < lhs.count ? lhs[i] : nil
+            let r = i < rhs.count ? rhs[i] : nil
+            if l == r { continue }
+            if prerelease && i == 0 {
+                if l == nil { return 1 }
+                if r == nil { return -1 }
+            } else {
+                if l == nil { return -1 }
+                if r == nil { return 1 }
+            }
+            if let c = compare(l!, r!), c != 0 { return c }
+        }
+        return nil
+    }
+
+    /// `Pod::Version#compare_segments`: -1, 0 or 1, ignoring how the version was spelled.
+    public func compareSegments(_ other: Version) -> Int {
+        if string == other.string { return 0 }
+        if let c = Version.compareRuns(numericSegments, other.numericSegments, prerelease: false) { return c }
+        if let c = Version.compareRuns(prereleaseSegments, other.prereleaseSegments, prerelease: true) { return c }
+        return 0
+    }
+
+    /// `Pod::Version#<=>`: segments first, then the strings bytewise.
+    public func compare(_ other: Version) -> Int {
+        let c = compareSegments(other)
+        if c != 0 { return c }
+        if string == other.string { return 0 }
+        return Array(string.utf8).lexicographicallyPrecedes(other.string.utf8) ? -1 : 1
+    }
+
+    public static func == (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) == 0 }
+    public static func < (lhs: Version, rhs: Version) -> Bool { lhs.compare(rhs) < 0 }
+    public static func > (lhs: Version, rhs: Version) -> Bool { lhs.compare(rhs) > 0 }
+    public static func <= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) <= 0 }
+    public static func >= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) >= 0 }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(numericSegments)
+        hasher.combine(prereleaseSegments)
+    }
+
+    // MARK: RubyGems helpers used by `~>`
+
+    /// The version without its prerelease part (`1.3.0-beta.1` → `1.3.0`); itself when it is a release.
+    public var release: Version {
+        guard isPrerelease else { return self }
+        let kept = segments.prefix { $0.isNumber }
+        return Version(numbers: Array(kept))
+    }
+
+    /// RubyGems' `bump`: drop every segment from the first letter on, drop the last if more than
+    /// one remains, and increment the new last one (`1.2.3` → `1.3`, `1.2` → `2`, `1` → `2`).
+    public var bump: Version {
+        var kept = Array(segments.prefix { $0.isNumber })
+        if kept.count > 1 { kept.removeLast() }
+        if case .number(let digits)? = kept.last {
+            kept[kept.count - 1] = .number(Version.increment(digits))
+        }
+        return Version(numbers: kept)
+    }
+
+    private init(numbers: [Segment]) {
+        let text = numbers.map { if case .number(let d) = $0 { d } else { "0" } }.joined(separator: ".")
+        // Built from digit runs joined by dots: always well formed.
+        self = try! Version(text.isEmpty ? "0" : text)
+    }
+
+    static func increment(_ digits: String) -> String {
+        var bytes = Array(digits.utf8)
+        var i = bytes.count - 1
+        while i >= 0 {
+            if bytes[i] == 57 { bytes[i] = 48; i -= 1 } else { bytes[i] += 1; return String(decoding: bytes, as: UTF8.self) }
+        }
+        return "1" + String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,6 @@
+import ComposeCLI
+
+@main
+enum Entrypoint {
+    static func main() async { await ComposeCommand.runAndExit() }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the system packages compose needs (Debian): libgit2-dev for the build, git (with
+# git-daemon) for the tests. Idempotent: does nothing when they are present.
+set -euo pipefail
+need=()
+pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev pkg-config)
+command -v git >/dev/null || need+=(git)
+[ -x "$(git --exec-path 2>/dev/null)/git-daemon" ] || need+=(git-daemon-sysvinit)
+if [ "${#need[@]}" -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${need[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
