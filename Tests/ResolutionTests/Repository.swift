@@ -9,7 +9,8 @@ struct Repository: DependencyProvider {
         var description: String { "the spec of \(name) cannot be read" }
     }
 
-    var packages: [String: [Version: [PackageRequirement]]] = [:]
+    /// Versions in the order added, each with its dependencies (a list, so that `1.0` and `1.0.0` can both be listed).
+    var packages: [String: [(version: Version, dependencies: [PackageRequirement])]] = [:]
     /// Names whose versions cannot be listed; "name version" strings whose dependencies cannot be read.
     var broken: Set<String> = []
 
@@ -27,17 +28,17 @@ struct Repository: DependencyProvider {
         let requirements = dependencies.sorted { $0.key < $1.key }.map { dependency in
             PackageRequirement(name: dependency.key, requirements: dependency.value.isEmpty ? .any : try! RequirementSet(parsingList: dependency.value))
         }
-        packages[name, default: [:]][try! Version(version)] = requirements
+        packages[name, default: []].append((try! Version(version), requirements))
     }
 
     func availableVersions(of package: String) throws -> [Version] {
         if broken.contains(package) { throw Missing(name: package) }
-        return packages[package].map { Array($0.keys) } ?? []
+        return packages[package]?.map(\.version) ?? []
     }
 
     func dependencies(of package: String, at version: Version) throws -> [PackageRequirement] {
         if broken.contains("\(package) \(version)") { throw Missing(name: "\(package) \(version)") }
-        return packages[package]?[version] ?? []
+        return packages[package]?.first { $0.version.string == version.string }?.dependencies ?? []
     }
 }
 
