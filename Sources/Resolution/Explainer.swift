@@ -77,17 +77,15 @@ struct Explainer {
         incompatibility.isDependency ? "depends on" : "requires"
     }
 
+    /// Why a requirement matches nothing, as a parenthesis after it.
     func emptyText(_ dependee: Int, _ requirement: PackageRequirement, _ reason: EmptyReason) -> String {
-        let n = name(dependee)
         switch reason {
         case .unknownPackage:
-            return "no spec repo has a pod named \(n)"
+            return "(no spec repo has a pod named \(name(dependee)))"
         case .onlyPrereleases(let list):
-            let shown = list.suffix(3).map(\.description).joined(separator: ", ")
-            return "only pre-release versions of \(n) (\(shown)) match \(requirement.requirements)"
+            return "(only pre-release versions match: \(list.suffix(3).map(\.description).joined(separator: ", ")))"
         case .noMatch:
-            let shown = solver.versions[dependee].suffix(4).map(\.description).joined(separator: ", ")
-            return "no version of \(n) matches \(requirement.requirements) (newest: \(shown))"
+            return "(no version matches; the newest is \(solver.versions[dependee].last!))"
         }
     }
 
@@ -103,7 +101,7 @@ struct Explainer {
         case .dependency(let dependee, let requirement, let empty):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
             var text = "\(terse(depender, allowEvery: true)) depends on \(dependeeText(incompatibility)!)"
-            if let empty { text += " and " + emptyText(dependee, requirement, empty) }
+            if let empty { text += " " + emptyText(dependee, requirement, empty) }
             return text
         case .derived:
             break
@@ -206,7 +204,7 @@ struct Explainer {
             : "\(terse(positives[0], allowEvery: true)) "
         text += "\(verb(prior)) \(negativeText(prior, negative))\(lineRef(priorLine)) which "
         if case .dependency(let dependee, let requirement, let empty?) = latter.cause {
-            text += "depends on \(dependeeText(latter)!) and \(emptyText(dependee, requirement, empty))"
+            text += "depends on \(dependeeText(latter)!) \(emptyText(dependee, requirement, empty))"
         } else {
             text += "is forbidden"
         }
