@@ -3,14 +3,14 @@
 # resolver) on synthetic graphs, and against `swift package resolve` on a small one.
 # Prints a Markdown table; artefacts (graphs, explanations, raw figures) go to bench/out/.
 #
-#   MOLINILLO_TIMEOUT  seconds per Molinillo invocation (default 120)
+#   MOLINILLO_TIMEOUT  seconds per Molinillo invocation (default 60)
 #   SKIP_SWIFTPM=1     leave out the `swift package resolve` row
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/bench/out
 mkdir -p "$out"
-timeout_s=${MOLINILLO_TIMEOUT:-120}
+timeout_s=${MOLINILLO_TIMEOUT:-60}
 
 need() { command -v "$1" >/dev/null 2>&1; }
 if [ ! -x /usr/bin/time ]; then
@@ -27,12 +27,12 @@ bench=$(swift build -c release --product compose-bench --show-bin-path)/compose-
 
 field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p" <<<"$2"; }
 
-# scenario NAME KIND COMPONENTS VERSIONS TOP COMPOSE_RUNS MOLINILLO_RUNS
+# scenario NAME KIND COMPONENTS VERSIONS TOP SEED COMPOSE_RUNS MOLINILLO_RUNS
 rows=()
 scenario() {
-    local name=$1 kind=$2 n=$3 v=$4 top=$5 cruns=$6 mruns=$7
+    local name=$1 kind=$2 n=$3 v=$4 top=$5 seed=$6 cruns=$7 mruns=$8
     local graph=$out/$name.txt
-    "$bench" generate "$kind" --components "$n" --versions "$v" --top "$top" --seed 7 >"$graph"
+    "$bench" generate "$kind" --components "$n" --versions "$v" --top "$top" --seed "$seed" >"$graph"
     local c cmem m mmem mres mtext ratio
     c=$(/usr/bin/time -f '%M' -o "$out/$name.compose.mem" "$bench" solve "$graph" --runs "$cruns" --explain "$out/$name.compose.explanation")
     cmem=$(tail -1 "$out/$name.compose.mem")
@@ -54,12 +54,15 @@ scenario() {
 }
 
 : >"$out/raw.txt"
-scenario "50x5" layered 50 5 10 21 11
-scenario "1000x10, 50 top-level" layered 1000 10 50 7 3
-scenario "5000x20, 150 top-level" layered 5000 20 150 5 1
-scenario "adversarial (12 fillers x 12)" adversarial 12 12 0 21 5
-scenario "adversarial, unsatisfiable" adversarial-unsatisfiable 12 12 0 21 5
-scenario "unsatisfiable 1000x10" unsatisfiable 1000 10 50 7 1
+scenario "50x5" layered 50 5 10 7 21 11
+scenario "1000x10, 50 top-level" layered 1000 10 50 7 7 3
+scenario "5000x20, 150 top-level" layered 5000 20 150 7 5 1
+scenario "unsatisfiable 1000x10" unsatisfiable 1000 10 50 7 7 1
+scenario "adversarial: deep conflict" adversarial 12 12 0 7 21 5
+scenario "adversarial: deep conflict, unsatisfiable" adversarial-unsatisfiable 12 12 0 7 21 5
+scenario "adversarial: 3-SAT, 15 variables" sat 15 2 0 2 11 1
+scenario "adversarial: 3-SAT, 12 variables, unsatisfiable" sat 12 2 0 1 11 1
+scenario "adversarial: 3-SAT, 60 variables, unsatisfiable" sat 60 2 0 2 5 1
 
 echo
 echo "| graph | compose result | compose median (in-process) | compose process | compose peak RSS | Molinillo result | Molinillo median (in-process) | Molinillo peak RSS | Molinillo ÷ compose |"
@@ -70,8 +73,9 @@ if [ "${SKIP_SWIFTPM:-0}" != 1 ] && need swift; then
     echo "generating local git packages for swift package resolve (50x5)" >&2
     ruby bench/swiftpm-packages.rb "$out/50x5.txt" "$out/swiftpm" >/dev/null
     rm -rf "$out/swiftpm-scratch" "$out/swiftpm-cache"
-    spm=$( { cd "$out/swiftpm/App" && /usr/bin/time -f '%e %M' swift package --scratch-path "$out/swiftpm-scratch" \
-        --cache-path "$out/swiftpm-cache" resolve >/dev/null 2>&1; } 2>&1 | tail -1)
+    (cd "$out/swiftpm/App" && /usr/bin/time -f '%e %M' -o "$out/swiftpm.time" swift package --scratch-path "$out/swiftpm-scratch" \
+        --cache-path "$out/swiftpm-cache" resolve >"$out/swiftpm.log" 2>&1)
+    spm=$(tail -1 "$out/swiftpm.time")
     pins=$(grep -c '"identity"' "$out/swiftpm/App/Package.resolved" || true)
     cwall=$( { /usr/bin/time -f '%e' "$bench" solve "$out/50x5.txt" --runs 1 >/dev/null; } 2>&1 | tail -1)
     echo

@@ -28,7 +28,7 @@ import Testing
             try Resolver(provider: repository).resolve(root(["foo": ">= 1.0.5"]))
         }
         let text = try #require(error).description
-        #expect(text.contains("depends on foo >= 1.0.5 (Composefile:1) (only pre-release versions match: 1.1.0-beta.1, 1.1.0-beta.2)"))
+        #expect(text.contains("depends on foo >= 1.0.5 (Composefile:1; only pre-release versions match: 1.1.0-beta.1, 1.1.0-beta.2)"))
         #expect(text.contains("for example '= 1.1.0-beta.2'"))
     }
 
@@ -82,7 +82,7 @@ import Testing
             try Resolver(provider: Repository()).resolve(root(["Ghost": ""]))
         }
         #expect(error?.description.hasPrefix(
-            "Because the Composefile depends on Ghost (Composefile:1) (no spec repo has a pod named Ghost), version solving failed.") == true)
+            "Because the Composefile depends on Ghost (Composefile:1; no spec repo has a pod named Ghost), version solving failed.") == true)
     }
 
     @Test func providerFailuresSurface() throws {

@@ -91,6 +91,28 @@ struct Generator {
         return graph
     }
 
+    /// Random 3-SAT near the hardness threshold (4.26 clauses per variable), written as pods: each
+    /// variable is a pod `X<i>` with versions 1.0.0 (false) and 2.0.0 (true); each clause is a
+    /// top-level pod whose three versions each make one of its literals true. Solvable exactly when
+    /// the formula is; hard for search without learning.
+    mutating func satisfiability(variables: Int) -> Graph {
+        var graph = Graph()
+        for v in 0..<variables { graph.packages["X\(v)"] = [("1.0.0", []), ("2.0.0", [])] }
+        let clauses = Int((Double(variables) * 4.26).rounded())
+        for c in 0..<clauses {
+            var chosen: [Int] = []
+            while chosen.count < 3 {
+                let v = Int.random(in: 0..<variables, using: &rng)
+                if !chosen.contains(v) { chosen.append(v) }
+            }
+            graph.packages["Clause\(c)"] = chosen.enumerated().map { i, v in
+                ("\(i + 1).0.0", [("X\(v)", [Bool.random(using: &rng) ? "= 2.0.0" : "= 1.0.0"])])
+            }
+            graph.top.append(("Clause\(c)", [">= 1.0"]))
+        }
+        return graph
+    }
+
     /// A layered graph with two top-level pods whose every version needs, through a middle
     /// layer, incompatible majors of one base pod.
     mutating func unsatisfiable(components: Int, versions: Int, top: Int) -> Graph {
@@ -170,6 +192,7 @@ case "generate":
     let graph: Graph
     switch kind {
     case "adversarial": graph = generator.adversarial(fillers: components, versions: versions)
+    case "sat": graph = generator.satisfiability(variables: components)
     case "adversarial-unsatisfiable": graph = generator.adversarial(fillers: components, versions: versions, solvable: false)
     case "unsatisfiable": graph = generator.unsatisfiable(components: components, versions: versions, top: top)
     default: graph = generator.layered(components: components, versions: versions, top: top)
