@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
+        .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "ComposeTestSupport"]),
+        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "ComposeTestSupport"], exclude: ["Fixtures"]),
     ],
