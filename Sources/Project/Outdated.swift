@@ -14,6 +14,14 @@ public struct OutdatedPod: Sendable, Equatable, Codable {
     public let latest: String
     /// Where it comes from (a source as written in the Composefile).
     public let source: String
+
+    public init(name: String, current: String, update: String, latest: String, source: String) {
+        self.name = name
+        self.current = current
+        self.update = update
+        self.latest = latest
+        self.source = source
+    }
 }
 
 extension ResolveService {

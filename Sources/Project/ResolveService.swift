@@ -21,6 +21,12 @@ public struct ResolveService: Sendable {
         public let name: String
         public let from: String?
         public let to: String?
+
+        public init(name: String, from: String?, to: String?) {
+            self.name = name
+            self.from = from
+            self.to = to
+        }
     }
 
     /// What a resolve did.
