@@ -66,7 +66,12 @@ public struct Installer: Sendable {
         var binaryFiles: [String: URL] = [:]
 
         for component in components.sorted(by: { $0.name < $1.name }) {
-            let spec = component.origin.specData.flatMap(InstallSpec.init(json:))
+            var specData = component.origin.specData
+            if case .path(let path) = component.origin {
+                let folder = URL(fileURLWithPath: path, relativeTo: project).standardizedFileURL
+                specData = FileManager.default.contents(atPath: folder.appendingPathComponent("\(component.name).podspec.json").path)
+            }
+            let spec = specData.flatMap(InstallSpec.init(json:))
             for (platform, minimum) in spec?.platforms ?? [:] {
                 if let current = platformFloor[platform], !isLower(current, than: minimum) { continue }
                 platformFloor[platform] = minimum
@@ -132,11 +137,14 @@ public struct Installer: Sendable {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
                 try data.write(to: partial)
-                if fileManager.fileExists(atPath: url.path) {
-                    _ = try fileManager.replaceItemAt(url, withItemAt: partial)
-                } else {
-                    try fileManager.moveItem(at: partial, to: url)
+                // rename(2) replaces the old file in one step: a reader sees the old or the new file.
+                if rename(partial.path, url.path) != 0 {
+                    let reason = String(cString: strerror(errno))
+                    try? fileManager.removeItem(at: partial)
+                    throw InstallError.writeFailed(path: url.path, message: reason)
                 }
+            } catch let error as InstallError {
+                throw error
             } catch {
                 throw .writeFailed(path: url.path, message: error.localizedDescription)
             }

@@ -41,6 +41,14 @@ import Testing
         let second = try await installer.install(project: project, targets: targets, components: components, binary: binary)
         #expect(second.changedFiles.isEmpty)
 
+        // A renamed target: its files are replaced, the old target's removed.
+        let renamed = [ComposedTarget(name: "Shop", pods: ["Toolkit", "Pay"])]
+        let third = try await installer.install(project: project, targets: renamed, components: components, binary: binary)
+        #expect(third.changedFiles == ["Package.swift", "Targets/Shop/Exports.swift", "Targets/ShoppingApp/Exports.swift"])
+        #expect(!FileManager.default.fileExists(atPath: first.folder.appendingPathComponent("Targets/ShoppingApp/Exports.swift").path))
+        #expect(try String(contentsOf: first.folder.appendingPathComponent("Package.swift"), encoding: .utf8).contains(#"name: "Shop""#))
+        _ = try await installer.install(project: project, targets: targets, components: components, binary: binary)
+
         // Back to source for Pay: its binary is removed, and without a cache or network the fetch fails
         // before anything is written.
         let before = try String(contentsOf: first.folder.appendingPathComponent("Package.swift"), encoding: .utf8)
