@@ -68,7 +68,7 @@ public struct Installer: Sendable {
         for component in components.sorted(by: { $0.name < $1.name }) {
             var specData = component.origin.specData
             if case .path(let path) = component.origin {
-                let folder = URL(fileURLWithPath: path, relativeTo: project).standardizedFileURL
+                let folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.appendingPathComponent(path)
                 specData = FileManager.default.contents(atPath: folder.appendingPathComponent("\(component.name).podspec.json").path)
             }
             let spec = specData.flatMap(InstallSpec.init(json:))
