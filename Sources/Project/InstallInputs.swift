@@ -75,7 +75,7 @@ extension ResolveService {
                 if let path = options["path"] {
                     origin = .path(path)
                 } else if let url = options["git"], let commit = lock.checkoutOptions[name]?["commit"] {
-                    let spec = project.externals[name].flatMap { FileManager.default.contents(atPath: $0.specPath) }
+                    let spec = project.externals[name]?.specData
                     origin = .git(url: url, commit: commit, spec: spec)
                 } else {
                     throw ProjectError.unreadable(path: lockPath, reason: "\(name) has an external source without a path or a checked-out commit")
