@@ -14,6 +14,15 @@ public enum ComponentPin: Sendable, Equatable {
     /// A prebuilt artifact SwiftPM downloads and checks itself: `.binaryTarget(name:url:checksum:)`.
     case binaryURL(url: String, checksum: String)
 
+    /// How SwiftPM names the package: the last path component of its URL or folder, without `.git`.
+    var packageName: String? {
+        switch self {
+        case .version(let url, _), .revision(let url, _): return packageIdentity(of: url)
+        case .path(let path): return packageIdentity(of: path)
+        case .binaryPath, .binaryURL: return nil
+        }
+    }
+
     var isBinary: Bool {
         switch self {
         case .binaryPath, .binaryURL: return true
@@ -167,7 +176,7 @@ public struct ComposedPackage: Sendable, Equatable {
                 if component.pin.isBinary {
                     lines.append("                \(literal(name)),")
                 } else {
-                    lines.append("                .product(name: \(literal(name)), package: \(literal(name))),")
+                    lines.append("                .product(name: \(literal(name)), package: \(literal(component.pin.packageName ?? name))),")
                 }
             }
             lines.append("            ],")
@@ -218,4 +227,13 @@ func literal(_ text: String) -> String {
         }
     }
     return result + "\""
+}
+
+/// `https://host/ios/Pay.git` → `Pay`, `git@host:ios/Pay` → `Pay`, `../Components/Pay/` → `Pay`: the name
+/// SwiftPM gives a package (its identity, compared without case).
+func packageIdentity(of location: String) -> String {
+    var trimmed = Substring(location)
+    while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    let last = trimmed.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? String(trimmed)
+    return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
 }
