@@ -28,7 +28,7 @@ import Testing
             try Resolver(provider: repository).resolve(root(["foo": ">= 1.0.5"]))
         }
         let text = try #require(error).description
-        #expect(text.contains("only pre-release versions of foo (1.1.0-beta.1, 1.1.0-beta.2) match >= 1.0.5"))
+        #expect(text.contains("depends on foo >= 1.0.5 (Composefile:1; only pre-release versions match: 1.1.0-beta.1, 1.1.0-beta.2)"))
         #expect(text.contains("for example '= 1.1.0-beta.2'"))
     }
 
@@ -72,7 +72,7 @@ import Testing
             try Resolver(provider: repository).resolve(root(["app": "~> 0.9"]))
         }
         let text = try #require(error).description
-        #expect(text.contains("app ~> 0.9 (Composefile:1) which depends on Ghost ~> 1.0 and no spec repo has a pod named Ghost"))
+        #expect(text.contains("app ~> 0.9 (Composefile:1) which depends on Ghost ~> 1.0 (no spec repo has a pod named Ghost)"))
         #expect(text.contains("No spec repo has a pod named Ghost: check the name, or run with --repo-update"))
         #expect(text.contains("app ~> 0.9 (Composefile:1)"))
     }
@@ -82,7 +82,7 @@ import Testing
             try Resolver(provider: Repository()).resolve(root(["Ghost": ""]))
         }
         #expect(error?.description.hasPrefix(
-            "Because the Composefile depends on Ghost (Composefile:1) and no spec repo has a pod named Ghost, version solving failed.") == true)
+            "Because the Composefile depends on Ghost (Composefile:1; no spec repo has a pod named Ghost), version solving failed.") == true)
     }
 
     @Test func providerFailuresSurface() throws {
@@ -135,6 +135,26 @@ import Testing
         let text = try #require(error).description
         #expect(text.contains("Kit/UI"))
         #expect(text.contains("version solving failed."))
+    }
+
+    @Test func subspecsPinnedToTheirRootAreExplainedAsRanges() throws {
+        var repository = Repository()
+        for version in ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"] {
+            repository.add("Kit", version)
+            repository.add("Kit/Core", version, ["Kit": "= \(version)"])
+            repository.add("Kit/Net", version, ["Kit": "= \(version)"])
+        }
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/Net": "~> 2.0"]))
+        }
+        #expect(error?.description == """
+            Because Kit/Net >= 2.0.0 depends on Kit at the same version and Kit/Core < 2.0.0 depends on Kit at the same version, Kit/Net >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
+            So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/Net ~> 2.0 (Composefile:2), version solving failed.
+
+            To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/Net ~> 2.0 (Composefile:2).
+            """)
+        let solution = try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/Net": "< 1.2"]))
+        #expect(solution.chosen == ["Kit": "1.1.0", "Kit/Core": "1.1.0", "Kit/Net": "1.1.0"])
     }
 
     @Test func decisionsAreRecorded() throws {
