@@ -190,7 +190,7 @@ public struct Publisher: Sendable {
         let repository: Repository
         do {
             repository = try Repository.open(at: directory)
-            if try PublishJournal.recoverIfInterrupted(repository, credentials: store.credentials) {
+            if try PublishJournal.recoverIfInterrupted(repository) {
                 events(.recovered(repo: repo))
             }
         } catch {
@@ -200,9 +200,10 @@ public struct Publisher: Sendable {
             + "Run `compose publish \(repo)` again to finish"
 
         var journalStarted = false
+        let podFolder = spec.name
         func fail(_ error: SpecRepoError) -> SpecRepoError {
             if journalStarted {
-                try? PublishJournal.resetToRemoteTip(repository)
+                try? PublishJournal.resetToRemoteTip(repository, folder: podFolder)
                 PublishJournal.end(repository)
             }
             switch error {
@@ -219,11 +220,12 @@ public struct Publisher: Sendable {
             guard let branch = try wrap({ () throws(GitError) in try repository.currentBranch() }) else {
                 throw SpecRepoError.detachedHead(name: repo, path: directory.path)
             }
-            let changes = try wrap { () throws(GitError) in try repository.status() }
+            // Only the pod's folder is looked at: a clone of 100,000 specs is not scanned on every publish.
+            let changes = try wrap { () throws(GitError) in try repository.status(limitedTo: [podFolder]) }
             if !changes.isEmpty {
                 throw SpecRepoError.localChanges(name: repo, path: directory.path, files: changes.map(\.path))
             }
-            try PublishJournal.begin(repository, description: "\(spec.name) \(spec.version)")
+            try PublishJournal.begin(repository, folder: podFolder)
             journalStarted = true
 
             let folder = "\(spec.name)/\(spec.version)"
@@ -244,8 +246,7 @@ public struct Publisher: Sendable {
                             PublishJournal.end(repository)
                             throw GitError.diverged(branch: branch, local: head, target: tip)
                         }
-                        try repository.resetHard(to: tip)
-                        try repository.removeUntrackedFiles()
+                        try repository.resetHard(to: tip, limitedTo: [podFolder])
                     } else {
                         try repository.fastForward(to: tip)
                     }
@@ -276,8 +277,7 @@ public struct Publisher: Sendable {
 
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
-                    try repository.add([folder])
-                    return try repository.commit(message: message)
+                    try repository.commit(files: [file], message: message)
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {

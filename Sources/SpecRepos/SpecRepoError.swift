@@ -18,6 +18,8 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     /// A git operation failed; `context` says what compose was doing and what state things are in.
     case git(GitError, context: String)
     case fileSystem(path: String, message: String)
+    /// `compose info NAME` found NAME in no added repo.
+    case podNotFound(name: String, repos: [String], suggestions: [String])
 
     // Publish.
     case specNotFound(directory: String)
@@ -67,6 +69,13 @@ public enum SpecRepoError: ComposeFailure, Equatable {
             return context.isEmpty ? error.description : "\(context): \(error.description)"
         case let .fileSystem(path, message):
             return "\(path): \(message)"
+        case let .podNotFound(name, repos, suggestions):
+            if repos.isEmpty {
+                return "no spec repos are added, so there is no '\(name)'; add one with `compose repo add NAME URL`"
+            }
+            let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
+            return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
+                + "recently, run `compose repo update`"
         case let .specNotFound(directory):
             return "no *.podspec.json in \(directory); run `compose publish REPO` in a component's checkout, "
                 + "or name the spec: `compose publish REPO path/to/Name.podspec.json`"

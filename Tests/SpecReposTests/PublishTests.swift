@@ -126,13 +126,14 @@ struct PublishTests {
         let clone = home.repoDirectory("specs")
         // What a publish killed after its commit leaves: a marker, a local commit, a stale lock.
         let repository = try Repository.open(at: clone)
-        try Data("A 1.0\n".utf8).write(to: repository.gitDirectory.appendingPathComponent("compose-publish"))
+        try Data("A\n".utf8).write(to: repository.gitDirectory.appendingPathComponent("compose-publish"))
         let stray = clone.appendingPathComponent("A/1.0/A.podspec.json")
         try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: stray)
         try repository.add(["A"])
         try repository.commit(message: "[Add] A (1.0)")
-        try Data("half".utf8).write(to: clone.appendingPathComponent("B.partial"))
+        try FileManager.default.createDirectory(at: clone.appendingPathComponent("A/1.1"), withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: clone.appendingPathComponent("A/1.1/A.podspec.json.partial"))
         try Data().write(to: repository.gitDirectory.appendingPathComponent("index.lock"))
 
         let updates = try SpecRepoStore(home: home).update("specs")
