@@ -1,0 +1,106 @@
+import Foundation
+import Specs
+
+/// What linting one file found, and the spec's name and version when it could read them.
+public struct FileLintResult: Sendable {
+    public let path: String
+    public let findings: [Finding]
+    public let specName: String?
+    public let specVersion: String?
+}
+
+/// Runs rules over podspec JSON files. Never throws and never traps on bad input: a file that
+/// cannot be read or parsed becomes a `spec-unreadable` finding with the line and column.
+public struct Linter: Sendable {
+    /// Files larger than this are refused unread (real podspecs are a few kilobytes).
+    public static let maximumFileSize = 1 << 20
+    /// The identifier of findings about files that cannot be read as a spec.
+    public static let unreadableRuleID = "spec-unreadable"
+
+    public let rules: [any LintRule]
+
+    public init(rules: [any LintRule.Type] = builtInRules) {
+        self.rules = rules.map { $0.init() }
+    }
+
+    /// Lints the file at `url`, reported under `path`.
+    public func lint(fileAt url: URL, path: String) -> FileLintResult {
+        func unreadable(_ message: String) -> FileLintResult {
+            FileLintResult(
+                path: path,
+                findings: [Finding(severity: .error, ruleID: Self.unreadableRuleID, message: message, file: path, line: 1, column: 1)],
+                specName: nil, specVersion: nil)
+        }
+        let size: Int
+        do {
+            let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+            guard values.isRegularFile == true else { return unreadable("The specification could not be loaded: it is not a regular file.") }
+            size = values.fileSize ?? 0
+        } catch {
+            return unreadable("The specification could not be loaded: \(Self.reason(error)).")
+        }
+        guard size <= Self.maximumFileSize else {
+            return unreadable(
+                "The specification could not be loaded: the file is \(Self.megabytes(size)); a podspec is at most \(Self.megabytes(Self.maximumFileSize)).")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return unreadable("The specification could not be loaded: \(Self.reason(error)).")
+        }
+        return lint(contents: [UInt8](data), path: path)
+    }
+
+    /// Lints the bytes of a podspec JSON file reported under `path`.
+    public func lint(contents: [UInt8], path: String) -> FileLintResult {
+        guard contents.count <= Self.maximumFileSize else {
+            return FileLintResult(
+                path: path,
+                findings: [Finding(
+                    severity: .error, ruleID: Self.unreadableRuleID,
+                    message: "The specification could not be loaded: the file is \(Self.megabytes(contents.count)); a podspec is at most \(Self.megabytes(Self.maximumFileSize)).",
+                    file: path, line: 1, column: 1)],
+                specName: nil, specVersion: nil)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(contents)
+        } catch {
+            return FileLintResult(
+                path: path,
+                findings: [Finding(
+                    severity: .error, ruleID: Self.unreadableRuleID,
+                    message: "The specification could not be loaded: \(error.message).", file: path, at: error.location)],
+                specName: nil, specVersion: nil)
+        }
+        guard root.isObject else {
+            return FileLintResult(
+                path: path,
+                findings: [Finding(
+                    severity: .error, ruleID: Self.unreadableRuleID,
+                    message: "The specification could not be loaded: the file holds a JSON \(root.typeName), not an object of spec attributes.",
+                    file: path, at: root.location)],
+                specName: nil, specVersion: nil)
+        }
+        let file = SpecFile(path: path, root: root)
+        let findings = rules.flatMap { $0.check(file) }.sorted(by: Finding.reportOrder)
+        return FileLintResult(path: path, findings: findings, specName: file.rootName, specVersion: file.versionString)
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 19)) >> 20
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        return nsError.localizedDescription
+    }
+}
