@@ -7,6 +7,9 @@ public struct FileLintResult: Sendable {
     public let findings: [Finding]
     public let specName: String?
     public let specVersion: String?
+    /// Where the root's `name` and `version` keys are (for findings about them made elsewhere).
+    public var nameLocation: SourceLocation? = nil
+    public var versionLocation: SourceLocation? = nil
 }
 
 /// Runs rules over podspec JSON files. Never throws and never traps on bad input: a file that
@@ -85,7 +88,9 @@ public struct Linter: Sendable {
         }
         let file = SpecFile(path: path, root: root)
         let findings = rules.flatMap { $0.check(file) }.sorted(by: Finding.reportOrder)
-        return FileLintResult(path: path, findings: findings, specName: file.rootName, specVersion: file.versionString)
+        return FileLintResult(
+            path: path, findings: findings, specName: file.rootName, specVersion: file.versionString,
+            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation)
     }
 
     static func megabytes(_ bytes: Int) -> String {

@@ -3,10 +3,15 @@ import ArgumentParser
 struct RepoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
-        abstract: "Manage local clones of spec repositories."
-    )
+        abstract: "Work with spec repositories.",
+        discussion: """
+            A spec repository is a git repository laid out as Name/version/Name.podspec.json.
 
-    func run() async throws {
-        throw ValidationError("'compose repo' is not available in this build yet.")
-    }
+            Examples:
+              compose repo lint ~/specs
+            """,
+        subcommands: [
+            RepoLintCommand.self,
+        ]
+    )
 }
