@@ -28,31 +28,57 @@ public struct Linter: Sendable {
 
     /// Lints the file at `url`, reported under `path`.
     public func lint(fileAt url: URL, path: String) -> FileLintResult {
-        func unreadable(_ message: String) -> FileLintResult {
-            FileLintResult(
+        switch Self.readSpecFile(atPath: url.path) {
+        case .success(let bytes):
+            return lint(contents: bytes, path: path)
+        case .failure(let problem):
+            return FileLintResult(
                 path: path,
-                findings: [Finding(severity: .error, ruleID: Self.unreadableRuleID, message: message, file: path, line: 1, column: 1)],
+                findings: [Finding(
+                    severity: .error, ruleID: Self.unreadableRuleID,
+                    message: "The specification could not be loaded: \(problem.reason).", file: path, line: 1, column: 1)],
                 specName: nil, specVersion: nil)
         }
-        let size: Int
-        do {
-            let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
-            guard values.isRegularFile == true else { return unreadable("The specification could not be loaded: it is not a regular file.") }
-            size = values.fileSize ?? 0
-        } catch {
-            return unreadable("The specification could not be loaded: \(Self.reason(error)).")
+    }
+
+    /// Why a file could not be read.
+    public struct ReadProblem: Error {
+        public let reason: String
+    }
+
+    /// Reads a regular file of at most `maximumFileSize` bytes (plain system calls: this runs once
+    /// per spec of a repository, and Foundation's URL machinery costs more than the lint).
+    public static func readSpecFile(atPath path: String) -> Result<[UInt8], ReadProblem> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(ReadProblem(reason: systemError(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadProblem(reason: systemError(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(ReadProblem(reason: "it is not a regular file")) }
+        let size = Int(status.st_size)
+        guard size <= maximumFileSize else {
+            return .failure(ReadProblem(
+                reason: "the file is \(megabytes(size)); a podspec is at most \(megabytes(maximumFileSize))"))
         }
-        guard size <= Self.maximumFileSize else {
-            return unreadable(
-                "The specification could not be loaded: the file is \(Self.megabytes(size)); a podspec is at most \(Self.megabytes(Self.maximumFileSize)).")
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadProblem(reason: systemError(errno)))
+            }
+            if count == 0 { break }
+            filled += count
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            return unreadable("The specification could not be loaded: \(Self.reason(error)).")
-        }
-        return lint(contents: [UInt8](data), path: path)
+        if filled < size { bytes.removeLast(size - filled) }
+        return .success(bytes)
+    }
+
+    static func systemError(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
     }
 
     /// Lints the bytes of a podspec JSON file reported under `path`.

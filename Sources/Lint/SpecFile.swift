@@ -12,6 +12,16 @@ public struct SpecScope: Sendable {
     public let fullName: String
     /// The enclosing specs, outermost first (empty for the root).
     public let ancestors: [JSONNode]
+    /// The platform blocks (`"ios": {...}`, …) written in this spec, in file order.
+    let platformBlocks: [JSONNode]
+
+    init(node: JSONNode, kind: Kind, fullName: String, ancestors: [JSONNode]) {
+        self.node = node
+        self.kind = kind
+        self.fullName = fullName
+        self.ancestors = ancestors
+        self.platformBlocks = node.members.filter { PlatformNames.all.contains($0.key) && $0.value.isObject }.map(\.value)
+    }
 
     public var isRoot: Bool { kind == .root }
     /// The name written in this spec object, if it is a string.
@@ -93,8 +103,8 @@ extension SpecScope {
     func members(named key: String) -> [JSONNode.Member] {
         var found: [JSONNode.Member] = []
         if let member = node.member(key) { found.append(member) }
-        for platform in PlatformNames.all {
-            if let block = node[platform], block.isObject, let member = block.member(key) { found.append(member) }
+        for block in platformBlocks {
+            if let member = block.member(key) { found.append(member) }
         }
         return found
     }

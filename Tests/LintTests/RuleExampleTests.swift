@@ -54,3 +54,14 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         }
     }
 }
+
+@Suite struct RuleDocumentationTests {
+    @Test func theRuleTableListsEveryRule() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/lint-rules.md"), encoding: .utf8)
+        for rule in builtInRules {
+            let description = rule.description
+            #expect(text.contains("| `\(description.identifier)` | \(description.severity.rawValue) |"), "\(description.identifier)")
+        }
+        #expect(text.contains("`\(Linter.unreadableRuleID)`"))
+    }
+}

@@ -26,10 +26,18 @@ struct RepoLintCommand: AsyncParsableCommand {
     @Argument(help: "The root folder of a spec repository.")
     var directory: String
 
+    @Option(help: "Pod folders linted at once (default: the number of cores).")
+    var jobs: Int?
+
     @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true)
-        try report.emit(try await RepoLinter.run(root: root, displayRoot: directory))
+        let concurrency = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        try report.emit(try await RepoLinter.run(root: root, displayRoot: directory, concurrency: concurrency))
     }
 }
