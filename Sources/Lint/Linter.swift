@@ -32,12 +32,7 @@ public struct Linter: Sendable {
         case .success(let bytes):
             return lint(contents: bytes, path: path)
         case .failure(let problem):
-            return FileLintResult(
-                path: path,
-                findings: [Finding(
-                    severity: .error, ruleID: Self.unreadableRuleID,
-                    message: "The specification could not be loaded: \(problem.reason).", file: path, line: 1, column: 1)],
-                specName: nil, specVersion: nil)
+            return Self.unreadable(problem.reason, path: path)
         }
     }
 
@@ -57,8 +52,7 @@ public struct Linter: Sendable {
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(ReadProblem(reason: "it is not a regular file")) }
         let size = Int(status.st_size)
         guard size <= maximumFileSize else {
-            return .failure(ReadProblem(
-                reason: "the file is \(megabytes(size)); a podspec is at most \(megabytes(maximumFileSize))"))
+            return .failure(ReadProblem(reason: tooLarge(size)))
         }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
@@ -84,39 +78,37 @@ public struct Linter: Sendable {
     /// Lints the bytes of a podspec JSON file reported under `path`.
     public func lint(contents: [UInt8], path: String) -> FileLintResult {
         guard contents.count <= Self.maximumFileSize else {
-            return FileLintResult(
-                path: path,
-                findings: [Finding(
-                    severity: .error, ruleID: Self.unreadableRuleID,
-                    message: "The specification could not be loaded: the file is \(Self.megabytes(contents.count)); a podspec is at most \(Self.megabytes(Self.maximumFileSize)).",
-                    file: path, line: 1, column: 1)],
-                specName: nil, specVersion: nil)
+            return Self.unreadable(Self.tooLarge(contents.count), path: path)
         }
         let root: JSONNode
         do {
             root = try JSONParser.parse(contents)
         } catch {
-            return FileLintResult(
-                path: path,
-                findings: [Finding(
-                    severity: .error, ruleID: Self.unreadableRuleID,
-                    message: "The specification could not be loaded: \(error.message).", file: path, at: error.location)],
-                specName: nil, specVersion: nil)
+            return Self.unreadable(error.message, path: path, at: error.location)
         }
         guard root.isObject else {
-            return FileLintResult(
-                path: path,
-                findings: [Finding(
-                    severity: .error, ruleID: Self.unreadableRuleID,
-                    message: "The specification could not be loaded: the file holds a JSON \(root.typeName), not an object of spec attributes.",
-                    file: path, at: root.location)],
-                specName: nil, specVersion: nil)
+            return Self.unreadable(
+                "the file holds a JSON \(root.typeName), not an object of spec attributes", path: path, at: root.location)
         }
         let file = SpecFile(path: path, root: root)
         let findings = rules.flatMap { $0.check(file) }.sorted(by: Finding.reportOrder)
         return FileLintResult(
             path: path, findings: findings, specName: file.rootName, specVersion: file.versionString,
             nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation)
+    }
+
+    /// A result holding only a `spec-unreadable` error.
+    static func unreadable(_ reason: String, path: String, at location: SourceLocation = .start) -> FileLintResult {
+        FileLintResult(
+            path: path,
+            findings: [Finding(
+                severity: .error, ruleID: unreadableRuleID, message: "The specification could not be loaded: \(reason).",
+                file: path, at: location)],
+            specName: nil, specVersion: nil)
+    }
+
+    static func tooLarge(_ size: Int) -> String {
+        "the file is \(megabytes(size)); a podspec is at most \(megabytes(maximumFileSize))"
     }
 
     static func megabytes(_ bytes: Int) -> String {

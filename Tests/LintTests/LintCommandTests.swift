@@ -151,6 +151,35 @@ import Testing
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
+    /// Runs compose under `script`, which gives it a terminal, and returns what it printed.
+    static func runOnATerminal(_ arguments: [String], noColor: Bool) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = ([composeExecutable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        process.arguments = ["-qec", command, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = noColor ? "1" : nil
+        environment["TERM"] = "xterm"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colourOnlyOnATerminalWithoutNoColor() throws {
+        let path = Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path
+        let coloured = try Self.runOnATerminal(["lint", "--quick", path], noColor: false)
+        #expect(coloured.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        let plain = try Self.runOnATerminal(["lint", "--quick", path], noColor: true)
+        #expect(plain.contains(": error: Unacceptable type"))
+        #expect(!plain.contains("\u{1B}["))
+    }
+
     @Test func usageErrorsExit64() async throws {
         #expect(try await runCompose(["lint"]).code == 64)
         #expect(try await runCompose(["lint", "--format", "xml", "x.podspec.json"]).code == 64)
