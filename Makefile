@@ -1,7 +1,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: build demo test bench install clean
+.PHONY: build demo test bench install clean templates
 
 build:
 	$(SWIFT) build
@@ -22,3 +22,6 @@ install:
 
 clean:
 	rm -rf .build demo-work
+
+templates:
+	bash scripts/embed-templates.sh

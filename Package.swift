@@ -35,19 +35,25 @@ let package = Package(
         library("Resolution", ["Specs"]),
         /** Composefile parser; Compose.lock reader and writer. */
         library("ComposefileFormat", ["Specs", "Yams"]),
+        /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
+        library("Project", ["Specs", "Git", "SpecRepos", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
-        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat"]),
+        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat", "Project"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Lint", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
-            "Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat", "Install", "Scaffold",
+            "Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat", "Project", "Install", "Scaffold",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
 
         .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
+        .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
+        .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
+        .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "ComposeTestSupport"]),
+        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "ComposeTestSupport"], exclude: ["Fixtures"]),
     ],

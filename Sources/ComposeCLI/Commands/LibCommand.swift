@@ -1,12 +1,139 @@
 import ArgumentParser
+import Foundation
+import Scaffold
 
 struct LibCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lib",
-        abstract: "Create new components from templates."
+        abstract: "Create new components from templates.",
+        subcommands: [Create.self]
     )
+}
 
-    func run() async throws {
-        throw ValidationError("'compose lib' is not available in this build yet.")
+extension LibCommand {
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "create",
+            abstract: "Create a component: a SwiftPM package with sources, a passing test and a spec.",
+            discussion: """
+                Renders a template kind into OUTPUT/NAME: Package.swift, Sources/NAME, Tests/NAMETests \
+                with a passing test, NAME.podspec.json (lints clean), README.md, LICENSE and .gitignore, \
+                then makes a git repository with a first commit (origin = --git-url).
+
+                Kinds:
+                  base      a component others depend on (Networking, Logging)
+                  business  a business component (Pay) and its companion PayMediator;
+                            others call Pay through PayMediator's typed calls and
+                            get MediatorError.notAvailable("Pay") without Pay
+                  mediator  the mediator of an existing business component
+                  core      the mediator core (Mediator): the ServiceRegistry
+
+                The URLs of a component's mediator and of the core are its --git-url with the last \
+                path component replaced (https://git.example.com/ios/Pay.git → …/ios/PayMediator.git). \
+                On a terminal, missing values are asked for; otherwise pass them as options.
+
+                Examples:
+                  compose lib create Mediator --kind core \\
+                      --git-url https://git.example.com/ios/Mediator.git
+                  compose lib create Pay --kind business --author "iOS Team" \\
+                      --git-url https://git.example.com/ios/Pay.git
+                  compose lib create Networking --output ~/src --no-git
+                """
+        )
+
+        @Argument(help: "The component's name: a Swift identifier such as Pay or Networking.")
+        var name: String?
+
+        @Option(help: "The template kind: base, business, mediator or core. (default: base)")
+        var kind: ComponentKind?
+
+        @Option(help: "The author named in the spec and the license. (default: git's user.name)")
+        var author: String?
+
+        @Option(help: "The author's e-mail address, for the spec's authors. (default: git's user.email)")
+        var email: String?
+
+        @Option(name: .customLong("git-url"), help: "The component's git URL: the spec's source.git and the origin remote.")
+        var gitURL: String?
+
+        @Option(help: "The folder that receives NAME/. (default: the current folder)")
+        var output: String?
+
+        @Option(name: .customLong("core-version"), help: "The version of the mediator core that mediators and business components require.")
+        var coreVersion: String = "0.1.0"
+
+        @Option(help: "A folder laid out like compose's Templates/ (kind folders and common/) to render instead of the built-in templates.")
+        var templates: String?
+
+        @Flag(name: .customLong("no-git"), help: "Do not make a git repository and first commit.")
+        var noGit = false
+
+        func validate() throws {
+            if let name { try validateName(name) }
+        }
+
+        func run() async throws {
+            let prompter = Prompter()
+            guard let name = try name ?? prompter.ask("Component name", validate: validateName) else {
+                throw ValidationError("Missing the component's name: compose lib create NAME.")
+            }
+            let kind = try kind ?? prompter.ask("Kind (base, business, mediator, core)", default: "base", validate: {
+                guard ComponentKind(rawValue: $0) != nil else { throw ValidationError("'\($0)' is not a kind") }
+            }).flatMap(ComponentKind.init(rawValue:)) ?? .base
+            let identity = GitIdentity.configured()
+            guard let author = try author ?? prompter.ask("Author", default: identity.name) ?? identity.name else {
+                throw ValidationError("Missing the author: pass --author NAME (or set git's user.name).")
+            }
+            let email = try email ?? prompter.ask("E-mail", default: identity.email) ?? identity.email
+            let gitURL = try gitURL ?? prompter.ask("Git URL", default: ScaffoldRequest.placeholderURL(for: name))
+            let outputDirectory = URL(fileURLWithPath: output ?? FileManager.default.currentDirectoryPath)
+
+            let request = ScaffoldRequest(
+                name: name, kind: kind, author: author, email: email?.isEmpty == true ? nil : email, gitURL: gitURL,
+                outputDirectory: outputDirectory, coreVersion: coreVersion, makeGitCommit: !noGit)
+            let scaffolder = ComponentScaffolder(
+                templates: templates.map { .directory(URL(fileURLWithPath: $0)) } ?? .embedded,
+                commit: noGit ? nil : firstCommit(author: author, email: email))
+            let created = try scaffolder.create(request)
+            for component in created {
+                let git = component.committed ? ", first commit made (origin \(component.gitURL))" : ""
+                Terminal.standardOutput.write("Created \(component.kind.rawValue) component \(component.name) in \(component.folder.path)\(git)\n")
+            }
+            if gitURL == nil || gitURL == ScaffoldRequest.placeholderURL(for: name) {
+                Terminal.standardError.write("note: source.git is the placeholder \(ScaffoldRequest.placeholderURL(for: name)); edit it (and the origin remote) before publishing.\n")
+            }
+            if kind == .business {
+                Terminal.standardError.write("note: \(name) depends on \(name)Mediator and Mediator by URL: publish those first, then build \(name).\n")
+            }
+        }
+    }
+}
+
+private func validateName(_ name: String) throws {
+    do { try validateComponentName(name) } catch { throw ValidationError(error.description) }
+}
+
+extension ComponentKind: ExpressibleByArgument {}
+
+/// Asks for missing values when standard input and standard error are terminals; otherwise answers nil.
+struct Prompter {
+    let interactive = isatty(FileHandle.standardInput.fileDescriptor) != 0 && Terminal.standardError.isTTY
+
+    func ask(_ question: String, default defaultValue: String? = nil, validate: (String) throws -> Void = { _ in }) throws -> String? {
+        guard interactive else { return nil }
+        while true {
+            let suffix = defaultValue.map { " [\($0)]" } ?? ""
+            Terminal.standardError.write("\(question)\(suffix): ")
+            guard let line = readLine() else { return defaultValue }
+            let answer = line.trimmingCharacters(in: .whitespaces)
+            let value = answer.isEmpty ? defaultValue : answer
+            guard let value, !value.isEmpty else { continue }
+            do {
+                try validate(value)
+                return value
+            } catch {
+                Terminal.standardError.write("\(error)\n")
+            }
+        }
     }
 }

@@ -1,12 +1,38 @@
 import ArgumentParser
+import Project
 
 struct ResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Resolve the Composefile and write Compose.lock."
+        abstract: "Resolve the Composefile and write Compose.lock.",
+        discussion: """
+            Reads the Composefile (or, when there is none, the Podfile) in the project folder, \
+            chooses a version of every pod the targets need, directly or not, from the sources \
+            it lists (in order: the first source that has a pod wins), and writes Compose.lock \
+            in the Podfile.lock shape.
+
+            Versions already in Compose.lock are kept when the Composefile still allows them; a \
+            pod whose Composefile line is new or changed is resolved again. Use 'compose update' \
+            to move locked pods forward. A second resolve of an unchanged project writes the \
+            same bytes.
+
+            When no versions fit, the error explains why in plain words, naming the Composefile \
+            lines involved, and exits 1.
+
+            Examples:
+              compose resolve
+              compose resolve --project ShopApp --verbose
+              compose resolve --repo-update --format json
+            """
     )
 
+    @OptionGroup var options: ProjectOptions
+
+    @Flag(name: .long, help: "Print the solver's decisions to standard error.")
+    var verbose = false
+
     func run() async throws {
-        throw ValidationError("'compose resolve' is not available in this build yet.")
+        let report = try options.service.resolve(repoUpdate: options.repoUpdate)
+        printResolveReport(report, options: options, verbose: verbose)
     }
 }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import ComposefileFormat
+import Foundation
+import Project
+
+/// `--format human|json` of resolve, update and outdated.
+enum ProjectOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case human
+    case json
+}
+
+/// Options shared by resolve, update and outdated.
+struct ProjectOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"))
+    var project: String = "."
+
+    @Flag(name: .long, help: "Fetch every git spec source before resolving.")
+    var repoUpdate = false
+
+    @Option(help: "Output format: human or json.")
+    var format: ProjectOutputFormat = .human
+
+    var service: ResolveService {
+        ResolveService(projectDirectory: project, toolVersion: ComposeCommand.version)
+    }
+}
+
+/// Prints what a resolve or update did: a summary on standard output (or JSON), notes and, with
+/// `verbose`, the solver's steps on standard error.
+func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions, verbose: Bool) {
+    let err = Terminal.standardError
+    for note in report.notes { err.write(note + "\n") }
+    if verbose {
+        for line in report.decisions { err.write("  \(line)\n") }
+    }
+    for line in report.lockChanges { err.write("note: \(line)\n") }
+    let out = Terminal.standardOutput
+    switch options.format {
+    case .json:
+        struct Pod: Encodable { let name: String; let version: String; let source: String? }
+        struct Output: Encodable {
+            let lockfile: String
+            let changed: Bool
+            let pods: [Pod]
+            let changes: [ResolveService.Change]
+            let decisions: [String]?
+        }
+        let pods = report.lockfile.pods
+            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+            .map { Pod(name: $0.name, version: $0.version.string, source: report.origins[$0.rootName]) }
+        let output = Output(
+            lockfile: report.lockPath, changed: report.lockChanged, pods: pods, changes: report.changes,
+            decisions: verbose ? report.decisions : nil)
+        out.write(encodeJSON(output) + "\n")
+    case .human:
+        let roots = Set(report.lockfile.pods.map(\.rootName))
+        for change in report.changes {
+            switch (change.from, change.to) {
+            case (nil, let to?): out.write("+ \(change.name) \(to)\n")
+            case (let from?, nil): out.write("- \(change.name) \(from)\n")
+            case (let from?, let to?): out.write("~ \(change.name) \(from) -> \(to)\n")
+            default: break
+            }
+        }
+        let what = report.lockChanged ? "wrote" : "unchanged:"
+        out.write("Resolved \(roots.count) pod\(roots.count == 1 ? "" : "s"); \(what) \(report.lockPath)\n")
+    }
+}
+
+func encodeJSON<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+}

@@ -1,1 +1,0 @@
-// ComposefileFormat: see README.md beside this file.

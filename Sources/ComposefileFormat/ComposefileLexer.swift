@@ -1,0 +1,244 @@
+/// A token of the declarative Podfile subset.
+struct Token: Equatable {
+    enum Kind: Equatable {
+        /// A bare word: `pod`, `target`, `use_frameworks!`, `do`, `true`, `ENV`.
+        case word(String)
+        /// `:ios`, `:git`.
+        case symbol(String)
+        /// `git:` (the `key: value` hash spelling).
+        case label(String)
+        case string(String)
+        case number(String)
+        /// `=>`
+        case arrow
+        case comma
+        case openParen
+        case closeParen
+        case openBracket
+        case closeBracket
+        /// End of a statement: a line break or `;`.
+        case newline
+        /// Anything else (`=`, `{`, `|`, `.`, `+`, `@x`, `$x` …): never valid, reported by the parser.
+        case other(String)
+        case end
+    }
+
+    let kind: Kind
+    let line: Int
+    let column: Int
+}
+
+/// Splits Composefile text into tokens. Comments (`#` and `=begin`/`=end`) are dropped; line breaks
+/// inside brackets or after `,` and `=>` do not end a statement, as in Ruby.
+struct ComposefileLexer {
+    let path: String
+    private let chars: [Character]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    private var depth = 0
+    private var tokens: [Token] = []
+
+    init(text: String, path: String) {
+        self.path = path
+        // CRLF files read as LF.
+        self.chars = Array(text.replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+
+    static func tokenize(_ text: String, path: String) throws(ComposefileError) -> [Token] {
+        var lexer = ComposefileLexer(text: text, path: path)
+        return try lexer.run()
+    }
+
+    private func location(_ line: Int, _ column: Int) -> ComposefileLocation {
+        ComposefileLocation(file: path, line: line, column: column)
+    }
+
+    private var current: Character? { index < chars.count ? chars[index] : nil }
+    private func peek(_ offset: Int = 1) -> Character? {
+        index + offset < chars.count ? chars[index + offset] : nil
+    }
+
+    private mutating func advance() {
+        if chars[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += 1
+    }
+
+    private mutating func emit(_ kind: Token.Kind, _ line: Int, _ column: Int) {
+        tokens.append(Token(kind: kind, line: line, column: column))
+    }
+
+    private var continuesStatement: Bool {
+        if depth > 0 { return true }
+        switch tokens.last?.kind {
+        case .comma?, .arrow?: return true
+        default: return false
+        }
+    }
+
+    private static func isWordStart(_ c: Character) -> Bool { c == "_" || (c.isASCII && c.isLetter) }
+    private static func isWordChar(_ c: Character) -> Bool { c == "_" || (c.isASCII && (c.isLetter || c.isNumber)) }
+
+    private mutating func run() throws(ComposefileError) -> [Token] {
+        if matches("=begin") { try skipBlockComment(1) }
+        while let c = current {
+            let startLine = line, startColumn = column
+            if c == "\n" {
+                advance()
+                if !continuesStatement, tokens.last.map({ $0.kind != .newline }) ?? false {
+                    emit(.newline, startLine, startColumn)
+                }
+                if column == 1, matches("=begin") { try skipBlockComment(startLine) }
+            } else if c == " " || c == "\t" || c == "\r" {
+                advance()
+            } else if c == "\\", peek() == "\n" {
+                advance(); advance()
+            } else if c == "#" {
+                while let d = current, d != "\n" { advance() }
+            } else if c == ";" {
+                advance()
+                if tokens.last.map({ $0.kind != .newline }) ?? false { emit(.newline, startLine, startColumn) }
+            } else if c == "'" || c == "\"" {
+                let text = try readString(quote: c)
+                emit(.string(text), startLine, startColumn)
+            } else if c == ":" {
+                if let next = peek(), Self.isWordStart(next) {
+                    advance()
+                    let word = readWord()
+                    emit(.symbol(word), startLine, startColumn)
+                } else if let next = peek(), next == "'" || next == "\"" {
+                    advance()
+                    let text = try readString(quote: next)
+                    emit(.symbol(text), startLine, startColumn)
+                } else {
+                    advance()
+                    emit(.other(":"), startLine, startColumn)
+                }
+            } else if Self.isWordStart(c) {
+                var word = readWord()
+                if let d = current, d == "!" || d == "?", peek() != "=" {
+                    word.append(d)
+                    advance()
+                }
+                if current == ":", let next = peek(), next != ":" {
+                    advance()
+                    emit(.label(word), startLine, startColumn)
+                } else {
+                    emit(.word(word), startLine, startColumn)
+                }
+            } else if c.isASCII && c.isNumber {
+                var number = ""
+                while let d = current, d.isASCII && (d.isNumber || d == "." || d == "_") {
+                    number.append(d)
+                    advance()
+                }
+                emit(.number(number), startLine, startColumn)
+            } else if c == "=" && peek() == ">" {
+                advance(); advance()
+                emit(.arrow, startLine, startColumn)
+            } else if c == "," {
+                advance()
+                emit(.comma, startLine, startColumn)
+            } else if c == "(" || c == "[" {
+                advance()
+                depth += 1
+                emit(c == "(" ? .openParen : .openBracket, startLine, startColumn)
+            } else if c == ")" || c == "]" {
+                advance()
+                depth = max(0, depth - 1)
+                emit(c == ")" ? .closeParen : .closeBracket, startLine, startColumn)
+            } else {
+                var text = String(c)
+                advance()
+                // Keep two-character operators together so messages show them whole.
+                if let d = current, ["==", "||", "&&", "<<", "+=", "||=", "!=", "=~", "::"].contains(text + String(d)) {
+                    text.append(d)
+                    advance()
+                } else if text == "@" || text == "$" {
+                    text += readWord()
+                }
+                emit(.other(text), startLine, startColumn)
+            }
+        }
+        if tokens.last.map({ $0.kind != .newline }) ?? false { emit(.newline, line, column) }
+        emit(.end, line, column)
+        return tokens
+    }
+
+    private func matches(_ text: String) -> Bool {
+        let needle = Array(text)
+        guard index + needle.count <= chars.count else { return false }
+        return Array(chars[index..<index + needle.count]) == needle
+    }
+
+    private mutating func skipBlockComment(_ startLine: Int) throws(ComposefileError) {
+        let start = location(line, column)
+        while current != nil {
+            if column == 1, matches("=end") {
+                while let d = current, d != "\n" { advance() }
+                return
+            }
+            advance()
+        }
+        throw .syntax(start, message: "'=begin' comment is never closed: add a line '=end' after it.")
+    }
+
+    private mutating func readWord() -> String {
+        var word = ""
+        while let d = current, Self.isWordChar(d) {
+            word.append(d)
+            advance()
+        }
+        return word
+    }
+
+    /// Reads a quoted string; the cursor is on the opening quote. Single quotes know only `\'` and
+    /// `\\`; double quotes know the usual escapes and refuse `#{…}` interpolation.
+    private mutating func readString(quote: Character) throws(ComposefileError) -> String {
+        let start = location(line, column)
+        advance()
+        var text = ""
+        while let c = current {
+            if c == quote {
+                advance()
+                return text
+            }
+            if c == "\\", let next = peek() {
+                if quote == "'" {
+                    if next == "'" || next == "\\" {
+                        text.append(next)
+                    } else {
+                        text.append(c)
+                        text.append(next)
+                    }
+                } else {
+                    switch next {
+                    case "n": text.append("\n")
+                    case "t": text.append("\t")
+                    case "0": text.append("\0")
+                    default: text.append(next)
+                    }
+                }
+                advance(); advance()
+                continue
+            }
+            if quote == "\"", c == "#", peek() == "{" {
+                throw .rubyCode(
+                    location(line, column), construct: "String interpolation '#{…}'",
+                    advice: "Write the value literally, for example 'https://git.example.com/ios/specs.git'.")
+            }
+            if c == "\n", quote == "'" || quote == "\"" {
+                // Ruby allows multi-line strings, but a line break in a pod name or URL is always a mistake.
+                throw .syntax(start, message: "This string is not closed before the end of the line: add the closing \(quote).")
+            }
+            text.append(c)
+            advance()
+        }
+        throw .syntax(start, message: "This string is not closed: add the closing \(quote).")
+    }
+}

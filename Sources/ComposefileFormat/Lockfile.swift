@@ -1,0 +1,294 @@
+import Foundation
+import Specs
+import Yams
+
+/// `Compose.lock`: what a resolve chose, in the shape of CocoaPods' Podfile.lock.
+///
+/// Sections, in this order, empty ones omitted: PODS, DEPENDENCIES, SPEC REPOS, EXTERNAL SOURCES,
+/// CHECKOUT OPTIONS, SPEC CHECKSUMS, COMPOSEFILE CHECKSUM, COMPOSE. The text is deterministic: lists
+/// and keys sorted case-insensitively (ties keep their order), scalars quoted only where plain YAML
+/// would read them differently, as CocoaPods' `YAMLHelper` writes them.
+public struct Lockfile: Sendable, Equatable {
+    /// One resolved spec (a root or a subspec) and the dependencies it declares.
+    public struct Pod: Sendable, Equatable {
+        /// `Name` or `Name/Sub`.
+        public var name: String
+        public var version: Version
+        /// `Dep` or `Dep (~> 1.2)`, as the lock spells dependencies.
+        public var dependencies: [String]
+
+        public init(name: String, version: Version, dependencies: [String] = []) {
+            self.name = name
+            self.version = version
+            self.dependencies = dependencies
+        }
+
+        public var rootName: String { String(name.split(separator: "/", maxSplits: 1).first ?? Substring(name)) }
+    }
+
+    public var pods: [Pod] = []
+    /// The Composefile's dependencies as strings (`Dependency.description`).
+    public var dependencies: [String] = []
+    /// Source URL or folder → root names resolved from it.
+    public var specRepos: [String: [String]] = [:]
+    /// Root name → the Composefile's options without colons (`git`, `tag`, `branch`, `commit`, `path`).
+    public var externalSources: [String: [String: String]] = [:]
+    /// Root name → what was checked out (`git` and `commit`, and `tag` when one was asked for).
+    public var checkoutOptions: [String: [String: String]] = [:]
+    /// Root name → SHA-1 of the spec file's bytes.
+    public var specChecksums: [String: String] = [:]
+    public var composefileChecksum: String?
+    public var composeVersion: String?
+
+    public init() {}
+
+    /// Every locked spec's version by name (roots and subspecs).
+    public var lockedVersions: [String: Version] {
+        var result: [String: Version] = [:]
+        for pod in pods { result[pod.name] = pod.version }
+        return result
+    }
+
+    /// The pod named `name` (root or subspec), if locked.
+    public func pod(named name: String) -> Pod? { pods.first { $0.name == name } }
+
+    /// Splits the lock's `Name (…)` spelling into the name and the parenthesised part (nil if none).
+    public static func splitEntry(_ entry: String) -> (name: String, detail: String?) {
+        guard entry.hasSuffix(")"), let open = entry.range(of: " (") else { return (entry, nil) }
+        let name = String(entry[..<open.lowerBound])
+        let detail = String(entry[open.upperBound..<entry.index(before: entry.endIndex)])
+        return (name, detail)
+    }
+
+    // MARK: Writing
+
+    static let sectionOrder = [
+        "PODS", "DEPENDENCIES", "SPEC REPOS", "EXTERNAL SOURCES", "CHECKOUT OPTIONS", "SPEC CHECKSUMS",
+        "COMPOSEFILE CHECKSUM", "COMPOSE",
+    ]
+
+    /// The lock's text.
+    public var text: String {
+        var sections: [String] = []
+        if !pods.isEmpty {
+            let entries = YAMLWriter.sorted(pods.map { pod in
+                ("\(pod.name) (\(pod.version.string))", pod)
+            }).map { pod -> String in
+                let head = YAMLWriter.scalar("\(pod.name) (\(pod.version.string))")
+                if pod.dependencies.isEmpty { return "  - \(head)" }
+                let deps = YAMLWriter.sorted(unique(pod.dependencies).map { ($0, $0) })
+                return "  - \(head):\n" + deps.map { "    - \(YAMLWriter.scalar($0))" }.joined(separator: "\n")
+            }
+            sections.append("PODS:\n" + entries.joined(separator: "\n"))
+        }
+        if !dependencies.isEmpty {
+            sections.append("DEPENDENCIES:\n" + YAMLWriter.sorted(unique(dependencies).map { ($0, $0) }).map { "  - \(YAMLWriter.scalar($0))" }.joined(separator: "\n"))
+        }
+        if !specRepos.isEmpty {
+            sections.append("SPEC REPOS:\n" + YAMLWriter.sorted(specRepos.map { ($0.key, $0) }).map { url, names in
+                "  \(YAMLWriter.scalar(url)):\n" + YAMLWriter.sorted(unique(names).map { ($0, $0) }).map { "    - \(YAMLWriter.scalar($0))" }.joined(separator: "\n")
+            }.joined(separator: "\n"))
+        }
+        for (title, table) in [("EXTERNAL SOURCES", externalSources), ("CHECKOUT OPTIONS", checkoutOptions)] where !table.isEmpty {
+            sections.append("\(title):\n" + YAMLWriter.sorted(table.map { ($0.key, $0) }).map { name, options in
+                "  \(YAMLWriter.scalar(name)):\n" + YAMLWriter.sorted(options.map { ($0.key, $0) }).map { key, value in
+                    "    :\(key): \(YAMLWriter.scalar(value))"
+                }.joined(separator: "\n")
+            }.joined(separator: "\n"))
+        }
+        if !specChecksums.isEmpty {
+            sections.append("SPEC CHECKSUMS:\n" + YAMLWriter.sorted(specChecksums.map { ($0.key, $0) }).map { name, sum in
+                "  \(YAMLWriter.scalar(name)): \(YAMLWriter.scalar(sum))"
+            }.joined(separator: "\n"))
+        }
+        if let composefileChecksum { sections.append("COMPOSEFILE CHECKSUM: \(YAMLWriter.scalar(composefileChecksum))") }
+        if let composeVersion { sections.append("COMPOSE: \(YAMLWriter.scalar(composeVersion))") }
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    private func unique(_ items: [String]) -> [String] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }
+    }
+
+    /// Writes the lock to `path` through a temporary file in the same folder and a rename, so a
+    /// reader never sees half a lock. Leaves an identical file untouched.
+    public func write(to path: String) throws(ComposefileError) {
+        let data = Data(text.utf8)
+        if let existing = FileManager.default.contents(atPath: path), existing == data { return }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            throw .unwritable(path: path, reason: error.localizedDescription)
+        }
+        if rename(temporary.path, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .unwritable(path: path, reason: reason)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Reads the lock at `path`; nil when there is no file.
+    public static func read(at path: String) throws(ComposefileError) -> Lockfile? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied or not a file")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// Parses lock text. `path` names the file in errors.
+    public static func parse(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> Lockfile {
+        if text.contains("<<<<<<<") {
+            throw .malformedLock(path: path, message: "it holds git merge conflict markers")
+        }
+        let loaded: Any?
+        do {
+            loaded = try Yams.load(yaml: text)
+        } catch {
+            throw .malformedLock(path: path, message: "not YAML (\(error))")
+        }
+        guard let root = loaded as? [String: Any] else {
+            throw .malformedLock(path: path, message: "the top level is not a mapping of sections")
+        }
+        var lock = Lockfile()
+        func fail(_ message: String) -> ComposefileError { .malformedLock(path: path, message: message) }
+        func string(_ value: Any?, _ what: String) throws(ComposefileError) -> String {
+            switch value {
+            case let s as String: return s
+            case let i as Int: return String(i)
+            case let d as Double: return String(d)
+            default: throw fail("\(what) is not a string")
+            }
+        }
+        func strings(_ value: Any?, _ what: String) throws(ComposefileError) -> [String] {
+            guard let list = value as? [Any] else { throw fail("\(what) is not a list") }
+            var result: [String] = []
+            for item in list { result.append(try string(item, "an entry of \(what)")) }
+            return result
+        }
+        func table(_ value: Any?, _ what: String) throws(ComposefileError) -> [String: [String: String]] {
+            guard let map = value as? [String: Any] else { throw fail("\(what) is not a mapping") }
+            var result: [String: [String: String]] = [:]
+            for (name, options) in map {
+                guard let options = options as? [String: Any] else { throw fail("\(what) of \(name) is not a mapping") }
+                var entry: [String: String] = [:]
+                for (key, value) in options {
+                    let bare = key.hasPrefix(":") ? String(key.dropFirst()) : key
+                    entry[bare] = try string(value, "\(what) :\(bare) of \(name)")
+                }
+                result[name] = entry
+            }
+            return result
+        }
+        for key in root.keys where !sectionOrder.contains(key) {
+            throw fail("unknown section '\(key)'")
+        }
+        if let pods = root["PODS"] {
+            guard let list = pods as? [Any] else { throw fail("PODS is not a list") }
+            for item in list {
+                let head: String
+                var deps: [String] = []
+                if let s = item as? String {
+                    head = s
+                } else if let map = item as? [String: Any], map.count == 1, let (key, value) = map.first {
+                    head = key
+                    deps = try strings(value, "the dependencies of \(key)")
+                } else {
+                    throw fail("a PODS entry is neither 'Name (version)' nor a mapping of it to its dependencies")
+                }
+                let (name, detail) = splitEntry(head)
+                guard let detail, let version = try? Version(detail) else {
+                    throw fail("the PODS entry '\(head)' is not 'Name (version)'")
+                }
+                lock.pods.append(Pod(name: name, version: version, dependencies: deps))
+            }
+        }
+        if let deps = root["DEPENDENCIES"] { lock.dependencies = try strings(deps, "DEPENDENCIES") }
+        if let repos = root["SPEC REPOS"] {
+            guard let map = repos as? [String: Any] else { throw fail("SPEC REPOS is not a mapping") }
+            for (url, names) in map { lock.specRepos[url] = try strings(names, "SPEC REPOS \(url)") }
+        }
+        if let external = root["EXTERNAL SOURCES"] { lock.externalSources = try table(external, "EXTERNAL SOURCES") }
+        if let checkout = root["CHECKOUT OPTIONS"] { lock.checkoutOptions = try table(checkout, "CHECKOUT OPTIONS") }
+        if let sums = root["SPEC CHECKSUMS"] {
+            guard let map = sums as? [String: Any] else { throw fail("SPEC CHECKSUMS is not a mapping") }
+            for (name, sum) in map { lock.specChecksums[name] = try string(sum, "the checksum of \(name)") }
+        }
+        if let sum = root["COMPOSEFILE CHECKSUM"] { lock.composefileChecksum = try string(sum, "COMPOSEFILE CHECKSUM") }
+        if let version = root["COMPOSE"] { lock.composeVersion = try string(version, "COMPOSE") }
+        return lock
+    }
+}
+
+/// The scalar and ordering rules of CocoaPods' `YAMLHelper`.
+enum YAMLWriter {
+    /// Sorts by the key lowercased; equal keys keep their order.
+    static func sorted<T>(_ items: [(String, T)]) -> [T] {
+        items.enumerated()
+            .sorted { a, b in
+                let x = a.element.0.lowercased(), y = b.element.0.lowercased()
+                return x != y ? Array(x.utf8).lexicographicallyPrecedes(y.utf8) : a.offset < b.offset
+            }
+            .map { $0.element.1 }
+    }
+
+    nonisolated(unsafe) private static let resolvedTag = try! Regex(
+        #"null|Null|NULL|~|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF"#
+            + #"|[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]"#
+            + #"|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?([Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](\.[0-9]*)?(([ \t]*)(Z|[-+][0-9][0-9]?(:[0-9][0-9])?))?"#
+            + #"|[-+]?[0-9]+|00[0-7]+|0x[0-9a-fA-F]+|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"#
+            + #"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"#)
+    nonisolated(unsafe) private static let plain = try! Regex(#"[A-Za-z0-9_][A-Za-z0-9_/ ()~<>=.:`,-]*"#)
+    private static let indicators: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
+
+    /// A string as a YAML scalar: plain when unambiguous, `'…'` when YAML would read it as another
+    /// type, `"…"` (escaped) otherwise.
+    static func scalar(_ s: String) -> String {
+        if s.isEmpty { return "''" }
+        if (try? resolvedTag.wholeMatch(in: s)) != nil { return "'\(s)'" }
+        if s.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) || indicators.contains(s.first!) || s.hasSuffix(":")
+            || s.contains(": ") || s.contains(" #")
+        {
+            return quoted(s)
+        }
+        if (try? plain.wholeMatch(in: s)) != nil { return s }
+        return quoted(s)
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        var previous: Character? = nil
+        for c in s {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "{" where previous == "#", "$" where previous == "#", "@" where previous == "#":
+                out.removeLast()
+                out += "\\#\(c)"
+            default:
+                if let ascii = c.asciiValue, ascii < 0x20 || ascii == 0x7f {
+                    out += "\\x" + String(ascii, radix: 16, uppercase: true).leftPadded(to: 2)
+                } else {
+                    out.append(c)
+                }
+            }
+            previous = c
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

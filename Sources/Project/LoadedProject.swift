@@ -1,0 +1,152 @@
+import ComposefileFormat
+import Foundation
+import Resolution
+import Specs
+
+/// A project folder read and its sources opened: everything a resolve needs before solving.
+struct LoadedProject {
+    let composefile: Composefile
+    let composefileBytes: Data
+    let previousLock: Lockfile?
+    let sources: [PodSource]
+    let restrictedSources: [String: PodSource]
+    let externals: [String: ExternalPod]
+    let platforms: [(name: String, deploymentTarget: Version?)]
+    /// The Composefile line that set each platform's deployment target (`Composefile:3`).
+    let platformOrigins: [String: String]
+    let notes: [String]
+
+    func provider() -> ProjectProvider {
+        ProjectProvider(sources: sources, restrictedSources: restrictedSources, externals: externals, platforms: platforms)
+    }
+
+    /// Every Composefile line as a top-level requirement (external pods pinned to their version),
+    /// plus the target platforms.
+    var rootRequirements: [PackageRequirement] {
+        var seen: Set<String> = []
+        var result: [PackageRequirement] = []
+        for dependency in composefile.allDependencies {
+            var requirements = dependency.requirements
+            if let external = externals[dependency.rootName] {
+                requirements = RequirementSet([Requirement(.equal, external.summary.version)])
+            }
+            let key = "\(dependency.name) \(requirements)"
+            guard seen.insert(key).inserted else { continue }
+            let location = dependency.location
+            result.append(PackageRequirement(
+                name: dependency.name, requirements: requirements, origin: "\(location.file):\(location.line)"))
+        }
+        return result + provider().platformRequirements.map { requirement in
+            var requirement = requirement
+            let platform = platforms.first { ProjectProvider.platformPackage($0.name) == requirement.name }
+            requirement.origin = platform.flatMap { platformOrigins[$0.name] }
+            return requirement
+        }
+    }
+}
+
+extension ResolveService {
+    /// Reads the Composefile (else the Podfile), the lock, and opens every source.
+    func load(repoUpdate: Bool) throws -> LoadedProject {
+        let folder = projectURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ProjectError.projectNotFound(path: projectDirectory)
+        }
+        var chosen: String?
+        for name in ["Composefile", "Podfile"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+            chosen = name
+            break
+        }
+        guard let chosen else { throw ComposefileError.notFound(directory: projectDirectory) }
+        let filePath = folder.appendingPathComponent(chosen).path
+        guard let bytes = FileManager.default.contents(atPath: filePath) else {
+            throw ComposefileError.unreadable(path: display(chosen), reason: "permission denied or not a file")
+        }
+        let composefile = try Composefile.parse(String(decoding: bytes, as: UTF8.self), path: display(chosen))
+        let previous = try Lockfile.read(at: lockPath)
+        var notes = composefile.notes.map(\.description)
+
+        var sources: [PodSource] = []
+        var opened: [String: PodSource] = [:]
+        func open(_ url: String, at location: ComposefileLocation) throws -> PodSource {
+            if let known = opened[url] { return known }
+            let source = try openSource(url, at: location, repoUpdate: repoUpdate)
+            opened[url] = source
+            return source
+        }
+        for declaration in composefile.sources {
+            sources.append(try open(declaration.url, at: declaration.location))
+        }
+        var restricted: [String: PodSource] = [:]
+        var externals: [String: ExternalPod] = [:]
+        for dependency in composefile.allDependencies {
+            let root = dependency.rootName
+            try ProjectProvider.validate(dependency.name)
+            if let url = dependency.source, restricted[root] == nil {
+                restricted[root] = try open(url, at: dependency.location)
+            }
+            if let external = dependency.external, externals[root] == nil {
+                externals[root] = try readExternal(dependency, external)
+            }
+        }
+
+        var platforms: [(name: String, deploymentTarget: Version?)] = []
+        var platformOrigins: [String: String] = [:]
+        let declared = composefile.concreteTargets.compactMap(\.platform) + composefile.allPlatforms
+        for name in PlatformDeclaration.names {
+            let matching = declared.filter { $0.name == name }
+            guard !matching.isEmpty else { continue }
+            let lowest = matching.filter { $0.deploymentTarget != nil }.min { $0.deploymentTarget! < $1.deploymentTarget! }
+            platforms.append((name, lowest?.deploymentTarget))
+            let origin = (lowest ?? matching[0]).location
+            platformOrigins[name] = "\(origin.file):\(origin.line)"
+        }
+        if platforms.isEmpty {
+            platforms = [("ios", nil)]
+            notes.append("\(composefile.path): note: no platform is declared; iOS is assumed (add for example platform :ios, '15.0').")
+        }
+        return LoadedProject(
+            composefile: composefile, composefileBytes: bytes, previousLock: previous, sources: sources,
+            restrictedSources: restricted, externals: externals, platforms: platforms,
+            platformOrigins: platformOrigins, notes: notes)
+    }
+
+    /// Whether a source string is a git URL (`scheme://…` or `user@host:path`) rather than a folder.
+    static func isGitURL(_ source: String) -> Bool {
+        if source.contains("://") { return true }
+        if let at = source.firstIndex(of: "@"), let colon = source.firstIndex(of: ":"), at < colon, !source.hasPrefix("/") { return true }
+        return false
+    }
+
+    func openSource(_ url: String, at location: ComposefileLocation, repoUpdate: Bool) throws -> PodSource {
+        if Self.isGitURL(url) {
+            return PodSource(key: url, folder: try cloneSpecRepository(url, repoUpdate: repoUpdate))
+        }
+        let folder = URL(fileURLWithPath: url, isDirectory: true, relativeTo: projectURL).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ProjectError.sourceNotFound(source: url, location: location)
+        }
+        return PodSource(key: url, folder: folder)
+    }
+
+    func readExternal(_ dependency: Dependency, _ external: ExternalSource) throws -> ExternalPod {
+        let root = dependency.rootName
+        switch external {
+        case .path(let path):
+            let folder = URL(fileURLWithPath: path, isDirectory: true, relativeTo: projectURL).standardizedFileURL
+            let file = folder.appendingPathComponent("\(root).podspec.json")
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw ProjectError.podspecNotFound(pod: root, path: path, location: dependency.location)
+            }
+            let summary = try PodspecSummary.parse(data, path: file.path, checksum: SHA1.hex(of: data))
+            guard summary.name == root else {
+                throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: file.path)
+            }
+            return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, options: ["path": path], checkout: nil)
+        case .git(let url, let reference):
+            return try readGitExternal(dependency, url: url, reference: reference)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ComposefileFormat
+import Foundation
+import Resolution
+import Specs
+
+/// A pod with a newer version than the lock holds.
+public struct OutdatedPod: Sendable, Equatable, Codable {
+    public let name: String
+    /// The locked version.
+    public let current: String
+    /// What `compose update` would choose: the newest version every requirement allows.
+    public let update: String
+    /// The newest release in its source, requirements aside.
+    public let latest: String
+    /// Where it comes from (a source as written in the Composefile).
+    public let source: String
+
+    public init(name: String, current: String, update: String, latest: String, source: String) {
+        self.name = name
+        self.current = current
+        self.update = update
+        self.latest = latest
+        self.source = source
+    }
+}
+
+extension ResolveService {
+    /// The locked pods (from spec sources) with newer versions, within their requirements
+    /// (`update`) and beyond them (`latest`). Without a lock, against a fresh resolution.
+    /// Writes nothing.
+    public func outdated(repoUpdate: Bool = false) throws -> [OutdatedPod] {
+        let project = try load(repoUpdate: repoUpdate)
+        let current: Lockfile
+        if let previous = project.previousLock {
+            current = previous
+        } else {
+            let provider = project.provider()
+            let solution = try Resolver(provider: provider, locked: try lockedVersions(project: project, unlock: .none))
+                .resolve(project.rootRequirements)
+            current = try buildLock(project: project, provider: provider, solution: solution)
+        }
+        let provider = project.provider()
+        let unlocked = try Resolver(provider: provider).resolve(project.rootRequirements)
+        var result: [OutdatedPod] = []
+        let roots = Set(current.pods.map(\.rootName)).sorted { $0.lowercased() < $1.lowercased() }
+        for root in roots where project.externals[root] == nil {
+            guard let locked = current.pods.first(where: { $0.rootName == root })?.version,
+                let source = provider.source(for: root)
+            else { continue }
+            let all = source.versions(of: root) ?? []
+            let candidates = locked.isPrerelease ? all : all.filter { !$0.isPrerelease }
+            let latest = candidates.max() ?? locked
+            let update = unlocked.versions[root]
+                ?? unlocked.versions.first(where: { ProjectProvider.rootName(of: $0.key) == root && !ProjectProvider.isSynthetic($0.key) })?.value
+                ?? locked
+            guard update > locked || latest > locked else { continue }
+            result.append(OutdatedPod(
+                name: root, current: locked.string, update: max(update, locked).string, latest: max(latest, update).string,
+                source: source.key))
+        }
+        return result
+    }
+}

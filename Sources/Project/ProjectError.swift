@@ -1,0 +1,56 @@
+import ComposefileFormat
+import Specs
+
+/// What can go wrong turning a Composefile into a Compose.lock (beyond the Composefile's own
+/// syntax, `ComposefileError`, and the solver's explanation, `ResolutionError`).
+public enum ProjectError: ComposeFailure, Equatable {
+    /// A `source` line names a folder that does not exist or is not a spec repository.
+    case sourceNotFound(source: String, location: ComposefileLocation)
+    /// A spec file in a source or external folder is not readable podspec JSON.
+    case invalidSpec(path: String, message: String)
+    /// `:path` points at a folder without `Name.podspec.json`.
+    case podspecNotFound(pod: String, path: String, location: ComposefileLocation)
+    /// The podspec found for an external pod names another pod.
+    case podspecNameMismatch(pod: String, found: String, path: String)
+    /// `compose update NAME` names a pod the project does not use.
+    case unknownPod(name: String, known: [String])
+    /// A pod name that could escape a folder (`..`, `/` at the start, absolute paths).
+    case invalidName(String)
+    /// A git source or `:git` pod could not be fetched.
+    case git(url: String, message: String)
+    /// The project folder does not exist.
+    case projectNotFound(path: String)
+    /// A file could not be read.
+    case unreadable(path: String, reason: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .git, .unreadable: return .environment
+        default: return .input
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sourceNotFound(let source, let location):
+            return "\(location): the source '\(source)' is neither a folder nor a git URL. Write the path of a spec repository folder (Name/version/Name.podspec.json) or its git URL."
+        case .invalidSpec(let path, let message):
+            return "\(path) is not a readable podspec: \(message). Fix the file (compose lint checks it) or remove that version from the source."
+        case .podspecNotFound(let pod, let path, let location):
+            return "\(location): no \(pod).podspec.json in \(path). Point :path at the folder that holds the pod's podspec.json."
+        case .podspecNameMismatch(let pod, let found, let path):
+            return "\(path) describes '\(found)', not '\(pod)'. Use the name the podspec declares in the Composefile."
+        case .unknownPod(let name, let known):
+            let list = known.isEmpty ? "none" : known.joined(separator: ", ")
+            return "'\(name)' is not a pod of this project (its pods: \(list)). Check the spelling."
+        case .invalidName(let name):
+            return "'\(name)' is not a valid pod name: names may not be empty, start with '/', or contain '..' or '\\'."
+        case .git(let url, let message):
+            return "Could not fetch \(url): \(message). Check the URL, your network and your credentials."
+        case .projectNotFound(let path):
+            return "The project folder \(path) does not exist. Pass an existing folder with --project DIR."
+        case .unreadable(let path, let reason):
+            return "Cannot read \(path): \(reason)."
+        }
+    }
+}

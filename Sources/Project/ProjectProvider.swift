@@ -1,0 +1,220 @@
+import ComposefileFormat
+import Foundation
+import Resolution
+import Specs
+
+/// A pod read from `:path` or `:git` rather than from a source: one version, already read.
+struct ExternalPod {
+    let dependency: Dependency
+    let summary: PodspecSummary
+    let specPath: String
+    /// Lock EXTERNAL SOURCES options (without colons).
+    let options: [String: String]
+    /// Lock CHECKOUT OPTIONS (git pods only).
+    let checkout: [String: String]?
+}
+
+/// The resolver's view of a project: packages are pods (`Root`), subspecs (`Root/Sub`), one hidden
+/// package per pod with subspecs that pins them all to one version (`Root (root spec)`), and one
+/// package per target platform whose single version is the deployment target (`iOS (deployment
+/// target)`), so a version needing a newer platform is refused with an explanation.
+///
+/// - `Root` at v depends on its dependencies and, when it has subspecs, on `Root (root spec) (= v)`
+///   and on its default subspecs (or every subspec) at `= v`.
+/// - `Root/Sub` at v depends on `Root (root spec) (= v)`, its own and its parents' dependencies, and
+///   its child subspecs at `= v`.
+/// - Per-platform dependencies of every platform the project targets are included.
+///
+/// Lazy: a source's folder for a name is listed when the solver first asks for the name; a spec
+/// file is read when the solver asks for that version's dependencies.
+final class ProjectProvider: DependencyProvider {
+    let sources: [PodSource]
+    /// Pods restricted to one source by `:source =>`.
+    let restrictedSources: [String: PodSource]
+    let externals: [String: ExternalPod]
+    /// The platforms the project targets, each with the lowest deployment target declared for it.
+    let platforms: [(name: String, deploymentTarget: Version?)]
+
+    private(set) var summaries: [String: PodspecSummary] = [:]
+    private(set) var sourceOfRoot: [String: PodSource] = [:]
+    /// What the lock lists under each `Name (version)`: the dependencies as the spec declares them.
+    private(set) var lockDependencies: [String: [String]] = [:]
+
+    static let identitySuffix = " (root spec)"
+    static let platformSuffix = " (deployment target)"
+    static let platformDisplayNames = ["ios": "iOS", "osx": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
+
+    init(
+        sources: [PodSource], restrictedSources: [String: PodSource], externals: [String: ExternalPod],
+        platforms: [(name: String, deploymentTarget: Version?)]
+    ) {
+        self.sources = sources
+        self.restrictedSources = restrictedSources
+        self.externals = externals
+        self.platforms = platforms
+    }
+
+    static func identity(of root: String) -> String { root + identitySuffix }
+    static func platformPackage(_ platform: String) -> String {
+        (platformDisplayNames[platform] ?? platform) + platformSuffix
+    }
+    /// Whether `package` is one of the provider's own bookkeeping packages (not a pod).
+    static func isSynthetic(_ package: String) -> Bool {
+        package.hasSuffix(identitySuffix) || package.hasSuffix(platformSuffix)
+    }
+
+    static func rootName(of name: String) -> String {
+        String(name.split(separator: "/", maxSplits: 1).first ?? Substring(name))
+    }
+
+    /// The top-level requirements for the platform packages.
+    var platformRequirements: [PackageRequirement] {
+        platforms.map { platform in
+            PackageRequirement(
+                name: Self.platformPackage(platform.name),
+                requirements: platform.deploymentTarget.map { RequirementSet([Requirement(.equal, $0)]) } ?? .any)
+        }
+    }
+
+    // MARK: DependencyProvider
+
+    func availableVersions(of package: String) throws -> [Version] {
+        if let platform = platforms.first(where: { Self.platformPackage($0.name) == package }) {
+            return [platform.deploymentTarget ?? Version.zero]
+        }
+        if package.hasSuffix(Self.platformSuffix) { return [] }
+        let name = package.hasSuffix(Self.identitySuffix) ? String(package.dropLast(Self.identitySuffix.count)) : package
+        try Self.validate(name)
+        let root = Self.rootName(of: name)
+        let versions: [Version]
+        if let external = externals[root] {
+            versions = [external.summary.version]
+        } else if let source = source(for: root) {
+            versions = source.versions(of: root) ?? []
+        } else {
+            return []
+        }
+        guard name != root else { return versions }
+        // A subspec exists only in the versions that declare it.
+        var result: [Version] = []
+        for version in versions where try summary(root, version).node(named: name) != nil {
+            result.append(version)
+        }
+        return result
+    }
+
+    func dependencies(of package: String, at version: Version) throws -> [PackageRequirement] {
+        if package.hasSuffix(Self.platformSuffix) { return [] }
+        if package.hasSuffix(Self.identitySuffix) {
+            let root = String(package.dropLast(Self.identitySuffix.count))
+            let spec = try summary(root, version)
+            return translate(spec.root.dependencies(on: platforms.map(\.name)))
+        }
+        let root = Self.rootName(of: package)
+        let spec = try summary(root, version)
+        guard let node = spec.node(named: package) else { return [] }
+        let platformNames = platforms.map(\.name)
+        var declared: [(name: String, requirements: RequirementSet)] = []
+        var pinned: [String] = []
+        let exact = RequirementSet([Requirement(.equal, version)])
+        var result: [PackageRequirement] = []
+        if package == root {
+            declared = node.dependencies(on: platformNames)
+            if !node.subspecs.isEmpty {
+                result.append(PackageRequirement(name: Self.identity(of: root), requirements: exact))
+                let defaults = spec.defaultSubspecs ?? node.subspecs.map { String($0.name.split(separator: "/").last!) }
+                pinned = defaults.map { "\(root)/\($0)" }
+            }
+        } else {
+            result.append(PackageRequirement(name: Self.identity(of: root), requirements: exact))
+            for ancestor in spec.ancestors(of: package) { declared += ancestor.dependencies(on: platformNames) }
+            declared += node.dependencies(on: platformNames)
+            pinned = node.subspecs.map(\.name)
+        }
+        result += translate(declared)
+        result += pinned.map { PackageRequirement(name: $0, requirements: exact) }
+        result += platformRequirements(for: spec, node: package)
+        lockDependencies["\(package) \(version.string)"] =
+            declared.map { $0.requirements.isAny ? $0.name : "\($0.name) (\($0.requirements))" }
+            + pinned.map { "\($0) (= \(version.string))" }
+        return result
+    }
+
+    /// Recorded lock dependencies of a chosen package version (read when the version was solved).
+    func lockDependencies(of package: String, at version: Version) throws -> [String] {
+        if let known = lockDependencies["\(package) \(version.string)"] { return known }
+        _ = try dependencies(of: package, at: version)
+        return lockDependencies["\(package) \(version.string)"] ?? []
+    }
+
+    // MARK: Helpers
+
+    private func translate(_ list: [(name: String, requirements: RequirementSet)]) -> [PackageRequirement] {
+        list.map { PackageRequirement(name: $0.name, requirements: $0.requirements) }
+    }
+
+    /// Requirements on the platform packages: `>= minimum` where the spec needs a newer platform
+    /// than the project targets, `< 0` (nothing) where it does not support a targeted platform.
+    private func platformRequirements(for spec: PodspecSummary, node name: String) -> [PackageRequirement] {
+        // Subspec platforms narrow their parents'; the nearest declaration wins.
+        var declared = spec.root.platforms
+        if name != spec.name {
+            for node in spec.ancestors(of: name).dropFirst() {
+                if let platforms = node.platforms { declared = platforms }
+            }
+            if let platforms = spec.node(named: name)?.platforms { declared = platforms }
+        }
+        guard let declared else { return [] }
+        var result: [PackageRequirement] = []
+        for platform in platforms {
+            guard let minimum = declared[platform.name] else {
+                result.append(PackageRequirement(
+                    name: Self.platformPackage(platform.name),
+                    requirements: RequirementSet([Requirement(.less, Version.zero)])))
+                continue
+            }
+            if let minimum, let target = platform.deploymentTarget, minimum > target {
+                result.append(PackageRequirement(
+                    name: Self.platformPackage(platform.name),
+                    requirements: RequirementSet([Requirement(.greaterOrEqual, minimum)])))
+            }
+        }
+        return result
+    }
+
+    /// The source a root name is read from: `:source` restriction, else the first that has it.
+    func source(for root: String) -> PodSource? {
+        if let known = sourceOfRoot[root] { return known }
+        let candidates = restrictedSources[root].map { [$0] } ?? sources
+        for source in candidates where source.versions(of: root) != nil {
+            sourceOfRoot[root] = source
+            return source
+        }
+        return nil
+    }
+
+    /// The parsed spec of `root` at `version` (read once).
+    func summary(_ root: String, _ version: Version) throws(ProjectError) -> PodspecSummary {
+        if let external = externals[root] { return external.summary }
+        let key = "\(root) \(version.string)"
+        if let cached = summaries[key] { return cached }
+        guard let source = source(for: root) else {
+            throw .unreadable(path: root, reason: "no source has this pod")
+        }
+        let file = try source.specFile(of: root, version: version)
+        let summary = try PodspecSummary.parse(file.data, path: file.path, checksum: SHA1.hex(of: file.data))
+        guard summary.name == root else {
+            throw .podspecNameMismatch(pod: root, found: summary.name, path: file.path)
+        }
+        summaries[key] = summary
+        return summary
+    }
+
+    static func validate(_ name: String) throws(ProjectError) {
+        if name.isEmpty || name.hasPrefix("/") || name.contains("\\") || name.contains("\0")
+            || name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
+        {
+            throw .invalidName(name)
+        }
+    }
+}

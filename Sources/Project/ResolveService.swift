@@ -1,0 +1,172 @@
+import ComposefileFormat
+import Foundation
+import Resolution
+import Specs
+
+/// `compose resolve`, `compose update` and `compose outdated` for one project folder: read the
+/// Composefile (or Podfile) and Compose.lock, solve against the sources, write the lock.
+public struct ResolveService: Sendable {
+    /// Which locked versions to let go of.
+    public enum Unlock: Sendable, Equatable {
+        /// Keep every locked version the Composefile still allows (pods whose Composefile line changed are re-resolved).
+        case none
+        /// `compose update`: ignore the lock.
+        case all
+        /// `compose update NAME...`: re-resolve these pods (and their subspecs), keep the rest.
+        case pods([String])
+    }
+
+    /// A pod whose version differs from the previous lock.
+    public struct Change: Sendable, Equatable, Codable {
+        public let name: String
+        public let from: String?
+        public let to: String?
+
+        public init(name: String, from: String?, to: String?) {
+            self.name = name
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// What a resolve did.
+    public struct Report: Sendable {
+        public let lockfile: Lockfile
+        public let lockPath: String
+        /// Whether Compose.lock's bytes changed (a no-op resolve leaves the file untouched).
+        public let lockChanged: Bool
+        public let changes: [Change]
+        /// The solver's steps, for `--verbose`.
+        public let decisions: [String]
+        /// Locked versions that could not be kept, and why.
+        public let lockChanges: [String]
+        /// Notes about the Composefile (ignored lines, assumed platform).
+        public let notes: [String]
+        /// Where each root pod came from: a source (as written in the Composefile) or an external source.
+        public let origins: [String: String]
+    }
+
+    /// The project folder as the user gave it (used to show paths).
+    public let projectDirectory: String
+    /// `$COMPOSE_HOME` (clones of git spec repositories live in `repos/`).
+    public let composeHome: URL
+    /// Written as the lock's COMPOSE version.
+    public let toolVersion: String
+
+    public init(projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String) {
+        self.projectDirectory = projectDirectory
+        self.composeHome = composeHome ?? ResolveService.defaultComposeHome()
+        self.toolVersion = toolVersion
+    }
+
+    /// `$COMPOSE_HOME`, else `~/.compose`.
+    public static func defaultComposeHome() -> URL {
+        if let home = ProcessInfo.processInfo.environment["COMPOSE_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".compose", isDirectory: true)
+    }
+
+    var projectURL: URL { URL(fileURLWithPath: projectDirectory, isDirectory: true).standardizedFileURL }
+
+    /// How a file in the project is named in messages: relative to the current folder when the
+    /// project is given relatively.
+    func display(_ file: String) -> String {
+        projectDirectory == "." || projectDirectory.isEmpty ? file : (projectDirectory.hasSuffix("/") ? projectDirectory + file : projectDirectory + "/" + file)
+    }
+
+    public var lockPath: String { projectURL.appendingPathComponent("Compose.lock").path }
+
+    // MARK: Resolve
+
+    /// Resolves and (when `write`) writes Compose.lock atomically. Throws `ComposefileError`,
+    /// `ProjectError` or `ResolutionError` (whose description is the plain-words explanation).
+    public func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
+        let project = try load(repoUpdate: repoUpdate)
+        let previous = project.previousLock
+        let locked = try lockedVersions(project: project, unlock: unlock)
+        let provider = project.provider()
+        let solution = try Resolver(provider: provider, locked: locked).resolve(project.rootRequirements)
+        let lock = try buildLock(project: project, provider: provider, solution: solution)
+        let changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
+        if write { try lock.write(to: lockPath) }
+        return Report(
+            lockfile: lock, lockPath: lockPath, lockChanged: changed,
+            changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
+            lockChanges: solution.lockChanges.filter { !$0.contains(ProjectProvider.identitySuffix + " was locked") },
+            notes: project.notes,
+            origins: origins(project: project, provider: provider, lock: lock))
+    }
+
+    static func changes(from previous: Lockfile?, to lock: Lockfile) -> [Change] {
+        let before = previous?.lockedVersions ?? [:]
+        let after = lock.lockedVersions
+        return Set(before.keys).union(after.keys).filter { !$0.contains("/") }.sorted { $0.lowercased() < $1.lowercased() }
+            .compactMap { name in
+                let from = before[name]?.string, to = after[name]?.string
+                return from == to ? nil : Change(name: name, from: from, to: to)
+            }
+    }
+
+    private func origins(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) -> [String: String] {
+        var result: [String: String] = [:]
+        for (key, names) in lock.specRepos { for name in names { result[name] = key } }
+        for (name, options) in lock.externalSources { result[name] = options["path"] ?? options["git"] ?? "" }
+        return result
+    }
+
+    /// The versions the solver should prefer, after unlocking what `unlock` and the Composefile's
+    /// changes ask for.
+    func lockedVersions(project: LoadedProject, unlock: Unlock) throws -> [String: Version] {
+        guard let previous = project.previousLock else { return [:] }
+        let knownRoots = Set(previous.pods.map(\.rootName)).union(project.composefile.allDependencies.map(\.rootName))
+        var unlocked: Set<String> = []
+        switch unlock {
+        case .all: return [:]
+        case .pods(let names):
+            for name in names {
+                let root = ProjectProvider.rootName(of: name)
+                guard knownRoots.contains(root) else {
+                    throw ProjectError.unknownPod(name: name, known: knownRoots.sorted { $0.lowercased() < $1.lowercased() })
+                }
+                unlocked.insert(root)
+            }
+        case .none:
+            break
+        }
+        // A Composefile line that is new or changed since the lock was written re-resolves its pod.
+        let before = Set(previous.dependencies)
+        for dependency in project.composefile.allDependencies where !before.contains(dependency.description) {
+            unlocked.insert(dependency.rootName)
+        }
+        var result: [String: Version] = [:]
+        for pod in previous.pods where !unlocked.contains(pod.rootName) {
+            result[pod.name] = pod.version
+            result[ProjectProvider.identity(of: pod.rootName)] = pod.version
+        }
+        return result
+    }
+
+    func buildLock(project: LoadedProject, provider: ProjectProvider, solution: Solution) throws -> Lockfile {
+        var lock = Lockfile()
+        var rootVersions: [String: Version] = [:]
+        for (name, version) in solution.versions where !ProjectProvider.isSynthetic(name) {
+            lock.pods.append(Lockfile.Pod(
+                name: name, version: version, dependencies: try provider.lockDependencies(of: name, at: version)))
+            rootVersions[ProjectProvider.rootName(of: name)] = version
+        }
+        lock.dependencies = project.composefile.allDependencies.map(\.description)
+        for (root, version) in rootVersions {
+            if let external = project.externals[root] {
+                lock.externalSources[root] = external.options
+                if let checkout = external.checkout { lock.checkoutOptions[root] = checkout }
+            } else if let source = provider.source(for: root) {
+                lock.specRepos[source.key, default: []].append(root)
+            }
+            lock.specChecksums[root] = try provider.summary(root, version).checksum
+        }
+        lock.composefileChecksum = SHA1.hex(of: project.composefileBytes)
+        lock.composeVersion = toolVersion
+        return lock
+    }
+}

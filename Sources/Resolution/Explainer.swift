@@ -1,0 +1,386 @@
+import Specs
+
+/// Turns the derivation graph of a failed resolution into plain words, the way PubGrub reports:
+/// each learned fact is one sentence ("Because A depends on B and B depends on C, A requires
+/// C."), facts used more than once are numbered and referred to by number, and the last sentence
+/// ends with "version solving failed." A short list of what could be changed follows.
+struct Explainer {
+    let solver: Solver
+
+    var options: ResolverOptions { solver.options }
+
+    // MARK: Words for terms
+
+    func name(_ package: Int) -> String {
+        package == Solver.root ? options.rootName : solver.names[package]
+    }
+
+    /// The versions of `set`, in requirement-like words; nil when it is every version.
+    func range(_ package: Int, _ set: VersionSet) -> String? {
+        let all = solver.versions[package]
+        if package == Solver.root || solver.universes[package].isSubset(of: set) { return nil }
+        if set.isEmpty { return "(no version)" }
+        let members = set.indices
+        let withPrereleases = members.contains { all[$0].isPrerelease }
+        let base = withPrereleases ? Array(all.indices) : all.indices.filter { !all[$0].isPrerelease }
+        let inSet = base.map { set.contains($0) }
+        if inSet.allSatisfy({ $0 }) { return nil }
+        var runs: [(Int, Int)] = []
+        for (position, member) in inSet.enumerated() where member {
+            if let last = runs.last, last.1 == position - 1 {
+                runs[runs.count - 1].1 = position
+            } else {
+                runs.append((position, position))
+            }
+        }
+        let excluded = inSet.indices.filter { !inSet[$0] }
+        if runs.count > 1 && excluded.count <= 2 {
+            return excluded.map { "!= \(all[base[$0]])" }.joined(separator: ", ")
+        }
+        return runs.map { run -> String in
+            if run.0 == run.1 { return all[base[run.0]].description }
+            var bounds: [String] = []
+            if run.0 > 0 { bounds.append(">= \(all[base[run.0]])") }
+            if run.1 < base.count - 1 { bounds.append("< \(all[base[run.1 + 1]])") }
+            return bounds.joined(separator: ", ")
+        }.joined(separator: " or ")
+    }
+
+    /// "Networking >= 2.0", "Networking", or with `allowEvery` "every version of Networking".
+    func terse(_ term: Term, allowEvery: Bool = false) -> String {
+        if term.package == Solver.root { return options.rootName }
+        let shown = term.shownVersions(universe: solver.universes[term.package])
+        guard let words = range(term.package, shown) else {
+            return allowEvery ? "every version of \(name(term.package))" : name(term.package)
+        }
+        return "\(name(term.package)) \(words)"
+    }
+
+    /// The dependee of a dependency incompatibility as its requirement reads: "Networking ~> 3.0 (Composefile:4)".
+    func dependeeText(_ incompatibility: Incompatibility) -> String? {
+        guard case .dependency(let dependee, let requirement, _) = incompatibility.cause else { return nil }
+        var text = name(dependee)
+        if !requirement.requirements.isAny { text += " \(requirement.requirements)" }
+        if incompatibility.terms.first?.package == Solver.root, let origin = requirement.origin { text += " (\(origin))" }
+        return text
+    }
+
+    func negativeText(_ incompatibility: Incompatibility, _ term: Term) -> String {
+        if case .dependency(let dependee, _, _) = incompatibility.cause, dependee == term.package,
+           let text = dependeeText(incompatibility) {
+            return text
+        }
+        return terse(term)
+    }
+
+    func verb(_ incompatibility: Incompatibility) -> String {
+        incompatibility.isDependency ? "depends on" : "requires"
+    }
+
+    func emptyText(_ dependee: Int, _ requirement: PackageRequirement, _ reason: EmptyReason) -> String {
+        let n = name(dependee)
+        switch reason {
+        case .unknownPackage:
+            return "no spec repo has a pod named \(n)"
+        case .onlyPrereleases(let list):
+            let shown = list.suffix(3).map(\.description).joined(separator: ", ")
+            return "only pre-release versions of \(n) (\(shown)) match \(requirement.requirements)"
+        case .noMatch:
+            let shown = solver.versions[dependee].suffix(4).map(\.description).joined(separator: ", ")
+            return "no version of \(n) matches \(requirement.requirements) (newest: \(shown))"
+        }
+    }
+
+    // MARK: Words for incompatibilities
+
+    /// One incompatibility as a clause.
+    func sentence(_ id: Int) -> String {
+        let incompatibility = solver.incompatibilities[id]
+        let terms = incompatibility.terms
+        switch incompatibility.cause {
+        case .root:
+            return "\(options.rootName) is required"
+        case .dependency(let dependee, let requirement, let empty):
+            let depender = terms.first { $0.package != dependee } ?? terms[0]
+            var text = "\(terse(depender, allowEvery: true)) depends on \(dependeeText(incompatibility)!)"
+            if let empty { text += " and " + emptyText(dependee, requirement, empty) }
+            return text
+        case .derived:
+            break
+        }
+        if solver.isFailure(incompatibility) { return "version solving failed" }
+        if terms.count == 1 {
+            let term = terms[0]
+            if term.isPositive {
+                return range(term.package, term.versions) == nil
+                    ? "no version of \(name(term.package)) can be used" : "\(terse(term)) is forbidden"
+            }
+            return "\(terse(term)) is required"
+        }
+        let positives = terms.filter(\.isPositive)
+        let negatives = terms.filter { !$0.isPositive }
+        if terms.count == 2 && positives.count != 1 {
+            return positives.count == 2
+                ? "\(terse(terms[0])) is incompatible with \(terse(terms[1]))"
+                : "either \(terse(terms[0])) or \(terse(terms[1])) is required"
+        }
+        if !positives.isEmpty && !negatives.isEmpty {
+            let required = negatives.map { terse($0) }.joined(separator: " or ")
+            if positives.count == 1 { return "\(terse(positives[0], allowEvery: true)) requires \(required)" }
+            return "if \(positives.map { terse($0) }.joined(separator: " and ")) then \(required)"
+        }
+        if !positives.isEmpty { return "one of \(positives.map { terse($0) }.joined(separator: " or ")) must be false" }
+        return "one of \(negatives.map { terse($0) }.joined(separator: " or ")) must be true"
+    }
+
+    func lineRef(_ line: Int?) -> String { line.map { " (\($0))" } ?? "" }
+
+    /// Two incompatibilities in one clause, folded when one leads into the other.
+    func sentence(_ a: Int, and b: Int, _ aLine: Int? = nil, _ bLine: Int? = nil) -> String {
+        if let both = requiresBoth(a, b, aLine, bLine) { return both }
+        if let through = requiresThrough(a, b, aLine, bLine) { return through }
+        if let forbidden = requiresForbidden(a, b, aLine, bLine) { return forbidden }
+        return "\(sentence(a))\(lineRef(aLine)) and \(sentence(b))\(lineRef(bLine))"
+    }
+
+    private func single(_ terms: [Term], positive: Bool) -> Term? {
+        let matching = terms.filter { $0.isPositive == positive }
+        return matching.count == 1 ? matching[0] : nil
+    }
+
+    /// "A depends on both B and C".
+    private func requiresBoth(_ a: Int, _ b: Int, _ aLine: Int?, _ bLine: Int?) -> String? {
+        let x = solver.incompatibilities[a], y = solver.incompatibilities[b]
+        guard x.terms.count > 1, y.terms.count > 1,
+              let xp = single(x.terms, positive: true), let yp = single(y.terms, positive: true),
+              xp.package == yp.package, xp.versions == yp.versions
+        else { return nil }
+        let xn = x.terms.filter { !$0.isPositive }.map { negativeText(x, $0) }.joined(separator: " or ")
+        let yn = y.terms.filter { !$0.isPositive }.map { negativeText(y, $0) }.joined(separator: " or ")
+        let verb = x.isDependency && y.isDependency ? "depends on" : "requires"
+        return "\(terse(xp, allowEvery: true)) \(verb) both \(xn)\(lineRef(aLine)) and \(yn)\(lineRef(bLine))"
+    }
+
+    /// "A depends on B which depends on C".
+    private func requiresThrough(_ a: Int, _ b: Int, _ aLine: Int?, _ bLine: Int?) -> String? {
+        let x = solver.incompatibilities[a], y = solver.incompatibilities[b]
+        guard x.terms.count > 1, y.terms.count > 1 else { return nil }
+        func leadsInto(_ prior: Incompatibility, _ latter: Incompatibility) -> Term? {
+            guard let negative = single(prior.terms, positive: false),
+                  let positive = single(latter.terms, positive: true),
+                  negative.package == positive.package
+            else { return nil }
+            let shown = negative.shownVersions(universe: solver.universes[negative.package])
+            return shown.isSubset(of: positive.versions) ? negative : nil
+        }
+        let prior: Incompatibility, latter: Incompatibility, negative: Term, priorLine: Int?, latterLine: Int?
+        if let n = leadsInto(x, y) {
+            (prior, latter, negative, priorLine, latterLine) = (x, y, n, aLine, bLine)
+        } else if let n = leadsInto(y, x) {
+            (prior, latter, negative, priorLine, latterLine) = (y, x, n, bLine, aLine)
+        } else {
+            return nil
+        }
+        let positives = prior.terms.filter(\.isPositive)
+        var text = positives.count > 1
+            ? "if \(positives.map { terse($0) }.joined(separator: " and ")) then "
+            : "\(terse(positives[0], allowEvery: true)) "
+        text += "\(verb(prior)) \(negativeText(prior, negative))\(lineRef(priorLine)) which \(verb(latter)) "
+        text += latter.terms.filter { !$0.isPositive }.map { negativeText(latter, $0) }.joined(separator: " or ")
+        return text + lineRef(latterLine)
+    }
+
+    /// "A depends on B which is forbidden".
+    private func requiresForbidden(_ a: Int, _ b: Int, _ aLine: Int?, _ bLine: Int?) -> String? {
+        let x = solver.incompatibilities[a], y = solver.incompatibilities[b]
+        guard x.terms.count == 1 || y.terms.count == 1 else { return nil }
+        let (prior, latter, priorLine, latterLine) = x.terms.count == 1 ? (y, x, bLine, aLine) : (x, y, aLine, bLine)
+        guard let negative = single(prior.terms, positive: false), latter.terms[0].isPositive,
+              latter.terms[0].package == negative.package,
+              negative.shownVersions(universe: solver.universes[negative.package]).isSubset(of: latter.terms[0].versions)
+        else { return nil }
+        let positives = prior.terms.filter(\.isPositive)
+        guard !positives.isEmpty else { return nil }
+        var text = positives.count > 1
+            ? "if \(positives.map { terse($0) }.joined(separator: " and ")) then "
+            : "\(terse(positives[0], allowEvery: true)) "
+        text += "\(verb(prior)) \(negativeText(prior, negative))\(lineRef(priorLine)) which "
+        if case .dependency(let dependee, let requirement, let empty?) = latter.cause {
+            text += "depends on \(dependeeText(latter)!) and \(emptyText(dependee, requirement, empty))"
+        } else {
+            text += "is forbidden"
+        }
+        return text + lineRef(latterLine)
+    }
+
+    // MARK: The report
+
+    func report(_ failure: Int) -> String {
+        let writer = ReportWriter(explainer: self)
+        return writer.write(failure)
+    }
+}
+
+/// The state of writing one report: how often each fact is used, and the numbers given to lines.
+private final class ReportWriter {
+    let explainer: Explainer
+    var derivations: [Int: Int] = [:]
+    var lines: [(text: String, number: Int?)] = []
+    var lineNumbers: [Int: Int] = [:]
+    var nextNumber = 1
+    var failure = -1
+
+    init(explainer: Explainer) {
+        self.explainer = explainer
+    }
+
+    var solver: Solver { explainer.solver }
+
+    func cause(_ id: Int) -> Incompatibility.Cause { solver.incompatibilities[id].cause }
+    func isDerived(_ id: Int) -> Bool { solver.incompatibilities[id].isDerived }
+
+    func write(_ failure: Int) -> String {
+        self.failure = failure
+        countDerivations(failure)
+        if isDerived(failure) {
+            visit(failure)
+        } else {
+            lines.append(("Because \(explainer.sentence(failure)), version solving failed.", nil))
+        }
+        let padding = lineNumbers.isEmpty ? 0 : "(\(nextNumber - 1)) ".count
+        var text: [String] = []
+        var lastWasEmpty = false
+        for line in lines {
+            if line.text.isEmpty {
+                if !lastWasEmpty { text.append("") }
+                lastWasEmpty = true
+                continue
+            }
+            lastWasEmpty = false
+            if let number = line.number {
+                let label = "(\(number))"
+                text.append(label + String(repeating: " ", count: max(1, padding - label.count)) + line.text)
+            } else {
+                text.append(String(repeating: " ", count: padding) + line.text)
+            }
+        }
+        let hints = self.hints()
+        if !hints.isEmpty {
+            text.append("")
+            text.append(contentsOf: hints)
+        }
+        return text.joined(separator: "\n")
+    }
+
+    func countDerivations(_ id: Int) {
+        let seen = derivations[id] != nil
+        derivations[id, default: 0] += 1
+        if !seen, case .derived(let conflict, let other) = cause(id) {
+            countDerivations(conflict)
+            countDerivations(other)
+        }
+    }
+
+    func emit(_ id: Int, _ message: String, numbered: Bool) {
+        if numbered {
+            lineNumbers[id] = nextNumber
+            lines.append((message, nextNumber))
+            nextNumber += 1
+        } else {
+            lines.append((message, nil))
+        }
+    }
+
+    func isSingleLine(_ id: Int) -> Bool {
+        guard case .derived(let conflict, let other) = cause(id) else { return false }
+        return !isDerived(conflict) && !isDerived(other)
+    }
+
+    func isCollapsible(_ id: Int) -> Bool {
+        if derivations[id, default: 0] > 1 { return false }
+        guard case .derived(let conflict, let other) = cause(id) else { return false }
+        if isDerived(conflict) == isDerived(other) { return false }
+        let complex = isDerived(conflict) ? conflict : other
+        return lineNumbers[complex] == nil
+    }
+
+    func visit(_ id: Int, conclusion: Bool = false) {
+        let numbered = conclusion || derivations[id, default: 0] > 1
+        let conjunction = conclusion || id == failure ? "So," : "And"
+        let text = explainer.sentence(id)
+        guard case .derived(let conflict, let other) = cause(id) else { return }
+        if isDerived(conflict) && isDerived(other) {
+            let conflictLine = lineNumbers[conflict], otherLine = lineNumbers[other]
+            if conflictLine != nil && otherLine != nil {
+                emit(id, "Because \(explainer.sentence(conflict, and: other, conflictLine, otherLine)), \(text).", numbered: numbered)
+            } else if conflictLine != nil || otherLine != nil {
+                let withLine = conflictLine != nil ? conflict : other
+                let withoutLine = conflictLine != nil ? other : conflict
+                visit(withoutLine)
+                emit(id, "\(conjunction) because \(explainer.sentence(withLine)) (\(lineNumbers[withLine]!)), \(text).", numbered: numbered)
+            } else {
+                let singleConflict = isSingleLine(conflict), singleOther = isSingleLine(other)
+                if singleOther || singleConflict {
+                    let first = singleOther ? conflict : other
+                    let second = singleOther ? other : conflict
+                    visit(first)
+                    visit(second)
+                    emit(id, "Thus, \(text).", numbered: numbered)
+                } else {
+                    visit(conflict, conclusion: true)
+                    lines.append(("", nil))
+                    visit(other)
+                    emit(id, "\(conjunction) because \(explainer.sentence(conflict)) (\(lineNumbers[conflict]!)), \(text).", numbered: numbered)
+                }
+            }
+        } else if isDerived(conflict) || isDerived(other) {
+            let derived = isDerived(conflict) ? conflict : other
+            let external = isDerived(conflict) ? other : conflict
+            if let derivedLine = lineNumbers[derived] {
+                emit(id, "Because \(explainer.sentence(external, and: derived, nil, derivedLine)), \(text).", numbered: numbered)
+            } else if isCollapsible(derived), case .derived(let c, let o) = cause(derived) {
+                let collapsedDerived = isDerived(c) ? c : o
+                let collapsedExternal = isDerived(c) ? o : c
+                visit(collapsedDerived)
+                emit(id, "\(conjunction) because \(explainer.sentence(collapsedExternal, and: external)), \(text).", numbered: numbered)
+            } else {
+                visit(derived)
+                emit(id, "\(conjunction) because \(explainer.sentence(external)), \(text).", numbered: numbered)
+            }
+        } else {
+            emit(id, "Because \(explainer.sentence(conflict, and: other)), \(text).", numbered: numbered)
+        }
+    }
+
+    /// What the user could change: the top-level requirements the derivation rests on, and the
+    /// special cases (an unknown name, only prereleases matching).
+    func hints() -> [String] {
+        var result: [String] = []
+        var topLevel: [String] = []
+        for id in derivations.keys.sorted() {
+            let incompatibility = solver.incompatibilities[id]
+            guard case .dependency(let dependee, let requirement, let empty) = incompatibility.cause else { continue }
+            let name = explainer.name(dependee)
+            switch empty {
+            case .unknownPackage?:
+                result.append("No spec repo has a pod named \(name): check the name, or run with --repo-update to refresh the spec repos.")
+            case .onlyPrereleases(let list)?:
+                let newest = list.last!
+                result.append("Only pre-release versions of \(name) match \(requirement.requirements): to allow one, name a pre-release in the requirement, for example '= \(newest)'.")
+            case .noMatch?, nil:
+                break
+            }
+            if incompatibility.terms.first?.package == Solver.root {
+                topLevel.append(explainer.dependeeText(incompatibility)!)
+            }
+        }
+        var seen: Set<String> = []
+        topLevel = topLevel.filter { seen.insert($0).inserted }
+        if topLevel.count == 1 {
+            result.append("To resolve it, change the requirement \(topLevel[0]).")
+        } else if !topLevel.isEmpty {
+            result.append("To resolve it, change one of these requirements: \(topLevel.joined(separator: ", ")).")
+        }
+        return result
+    }
+}

@@ -1,1 +1,0 @@
-// Resolution: see README.md beside this file.

@@ -1,0 +1,117 @@
+import Specs
+
+/// Where the solver learns what exists. Names are opaque strings (a subspec `Root/Sub` may be its
+/// own package whose every version `v` depends on `Root (= v)`); platforms and sources are the
+/// provider's concern. Both calls may throw (a spec that cannot be read): the solver stops and
+/// reports `ResolutionError.provider`.
+public protocol DependencyProvider {
+    /// Every candidate version of `package`, in any order; the solver sorts them and keeps one
+    /// spelling of versions that compare equal (`1.0` and `1.0.0`: the one that sorts last).
+    /// An empty list means no source has a package of that name. Called at most once per package.
+    func availableVersions(of package: String) throws -> [Version]
+    /// The dependencies of `package` at `version`. Called at most once per package and version.
+    func dependencies(of package: String, at version: Version) throws -> [PackageRequirement]
+}
+
+/// A dependency: a package name and the requirements its version must meet.
+public struct PackageRequirement: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var requirements: RequirementSet
+    /// Where the requirement comes from, shown in explanations for top-level requirements
+    /// (for example `Composefile:12`).
+    public var origin: String?
+
+    public init(name: String, requirements: RequirementSet = .any, origin: String? = nil) {
+        self.name = name
+        self.requirements = requirements
+        self.origin = origin
+    }
+
+    /// `Networking (~> 3.0)`, or `Networking` when any version will do.
+    public var description: String {
+        requirements.isAny ? name : "\(name) (\(requirements))"
+    }
+}
+
+public struct ResolverOptions: Sendable {
+    /// How explanations name the top-level requirements' owner: "Because the Composefile depends on …".
+    public var rootName: String
+    /// Learn one dependency fact for every run of adjacent versions that share it ("Order >= 2.0
+    /// depends on Networking ~> 3.0") rather than one per version. Reads the dependencies of the
+    /// neighbouring versions of each chosen version; makes conflicts far cheaper and explanations shorter.
+    public var mergesVersionRanges: Bool
+
+    public init(rootName: String = "the Composefile", mergesVersionRanges: Bool = true) {
+        self.rootName = rootName
+        self.mergesVersionRanges = mergesVersionRanges
+    }
+}
+
+/// A version for every package the top-level requirements need, directly or not.
+public struct Solution: Sendable, Equatable {
+    /// The chosen version of each package.
+    public let versions: [String: Version]
+    /// The dependencies of each chosen version, as the provider gave them (duplicates merged).
+    public let dependencies: [String: [PackageRequirement]]
+    /// The solver's steps in order, one line each ("decide Networking 3.0.2", "conflict: …"), for `--verbose`.
+    public let decisions: [String]
+    /// Locked versions that could not be kept, with the reason, one line each.
+    public let lockChanges: [String]
+}
+
+/// Why resolution failed.
+public enum ResolutionError: ComposeFailure, Equatable {
+    /// No set of versions satisfies the requirements. `explanation` is the derivation in plain
+    /// words, ending with what could be changed.
+    case unsatisfiable(explanation: String)
+    /// The provider failed while reading `package` (at `version`, when one was being read).
+    case provider(package: String, version: Version?, message: String, kind: FailureKind)
+
+    public var kind: FailureKind {
+        switch self {
+        case .unsatisfiable: return .input
+        case .provider(_, _, _, let kind): return kind
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unsatisfiable(let explanation):
+            return explanation
+        case .provider(let package, let version, let message, _):
+            let what = version.map { "\(package) \($0)" } ?? package
+            return "Could not read \(what) while resolving dependencies: \(message)"
+        }
+    }
+}
+
+/// PubGrub version solving over a `DependencyProvider`.
+///
+/// Exact CocoaPods semantics: every requirement is evaluated with `Requirement.isSatisfied(by:)`
+/// against the provider's candidate versions, so `!=`, `~>` and string tie-breaks mean exactly
+/// what they mean in CocoaPods. A prerelease version is a candidate for a requirement only when
+/// that requirement names a prerelease, a top-level requirement on the same package names one,
+/// or it is the locked version. Locked versions are tried first; otherwise the newest version is.
+public struct Resolver {
+    let provider: any DependencyProvider
+    let locked: [String: Version]
+    let options: ResolverOptions
+
+    public init(provider: some DependencyProvider, locked: [String: Version] = [:], options: ResolverOptions = .init()) {
+        self.provider = provider
+        self.locked = locked
+        self.options = options
+    }
+
+    /// Chooses a version of every package `root` needs, directly or not, or explains why none exists.
+    public func resolve(_ root: [PackageRequirement]) throws(ResolutionError) -> Solution {
+        let solver = Solver(provider: provider, locked: locked, options: options, root: root)
+        do {
+            return try solver.solve()
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw .provider(package: "?", version: nil, message: "\(error)", kind: .environment)
+        }
+    }
+}

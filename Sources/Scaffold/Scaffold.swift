@@ -1,1 +1,0 @@
-// Scaffold: see README.md beside this file.

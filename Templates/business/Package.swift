@@ -1,0 +1,24 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Other components are SwiftPM packages in git repositories of their own, named by URL here and
+// pinned to the versions of Compose.lock by `compose install`. {{name}} depends on its mediator
+// package and on the mediator core only; it never imports another business component.
+let package = Package(
+    name: "{{name}}",
+    platforms: [.iOS(.v13), .macOS(.v10_15)],
+    products: [
+        .library(name: "{{name}}", targets: ["{{name}}"]),
+    ],
+    dependencies: [
+        .package(url: "{{{mediatorURL}}}", from: "{{mediatorVersion}}"),
+        .package(url: "{{{coreURL}}}", from: "{{coreVersion}}"),
+    ],
+    targets: [
+        .target(name: "{{name}}", dependencies: [
+            .product(name: "{{mediator}}", package: "{{mediator}}"),
+            .product(name: "{{core}}", package: "{{core}}"),
+        ]),
+        .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
+    ]
+)

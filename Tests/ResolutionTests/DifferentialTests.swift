@@ -1,0 +1,133 @@
+import Resolution
+import Specs
+import Testing
+
+/// A small deterministic random number generator (SplitMix64), so every run checks the same instances.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random small instance: a few packages, a few versions each, random CocoaPods requirements.
+struct Instance: CustomStringConvertible {
+    var repository = Repository()
+    var names: [String] = []
+    var top: [PackageRequirement] = []
+    var locked: [String: Version] = [:]
+
+    static let pool = ["0.9", "1.0", "1.0.1", "1.1", "1.2.0", "1.5", "2.0.0-beta.1", "2.0", "2.1", "3.0.0-rc.1", "3.0"]
+    static let operators = ["", "= ", "!= ", "!= ", "> ", "< ", ">= ", ">= ", ">= ", "<= ", "~> ", "~> ", "~> "]
+
+    init(seed: UInt64) {
+        var rng = SeededGenerator(state: seed)
+        let count = Int.random(in: 2...5, using: &rng)
+        names = (0..<count).map { "P\($0)" }
+        func requirement() -> RequirementSet {
+            let parts = (0..<(Int.random(in: 0..<4, using: &rng) == 0 ? 2 : 1)).map { _ in
+                Instance.operators.randomElement(using: &rng)! + Instance.pool.randomElement(using: &rng)!
+            }
+            return try! RequirementSet(parsing: parts)
+        }
+        for name in names {
+            let versions = Instance.pool.shuffled(using: &rng).prefix(Int.random(in: 1...4, using: &rng))
+            for version in versions {
+                var dependencies: [PackageRequirement] = []
+                let others = (names + ["Ghost"]).filter { $0 != name }.shuffled(using: &rng)
+                for other in others.prefix(Int.random(in: 0...2, using: &rng)) where other != "Ghost" || Int.random(in: 0..<4, using: &rng) == 0 {
+                    dependencies.append(PackageRequirement(name: other, requirements: Int.random(in: 0..<5, using: &rng) == 0 ? .any : requirement()))
+                }
+                repository.packages[name, default: []].append((try! Version(version), dependencies))
+            }
+        }
+        for name in names.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng)) {
+            top.append(PackageRequirement(name: name, requirements: requirement(), origin: "Composefile:\(top.count + 1)"))
+        }
+        for name in names where Int.random(in: 0..<4, using: &rng) == 0 {
+            locked[name] = repository.packages[name]!.randomElement(using: &rng)!.version
+        }
+    }
+
+    var description: String {
+        let packages = names.map { name in
+            name + ": " + repository.packages[name]!.map { "\($0.version) -> \($0.dependencies)" }.joined(separator: "; ")
+        }
+        return "top: \(top), locked: \(locked)\n" + packages.joined(separator: "\n")
+    }
+
+    /// The prerelease policy, stated independently of the solver.
+    func allows(_ name: String, _ version: Version, _ requirements: RequirementSet) -> Bool {
+        guard requirements.isSatisfied(by: version) else { return false }
+        if !version.isPrerelease { return true }
+        if requirements.mentionsPrerelease || locked[name].map({ $0.string == version.string }) == true { return true }
+        return top.contains { $0.name == name && $0.requirements.mentionsPrerelease }
+    }
+
+    /// Whether `selection` (name → version; absent = not selected) meets every requirement.
+    func isValid(_ selection: [String: Version]) -> Bool {
+        func met(_ requirement: PackageRequirement) -> Bool {
+            guard let version = selection[requirement.name] else { return false }
+            return allows(requirement.name, version, requirement.requirements)
+        }
+        guard top.allSatisfy(met) else { return false }
+        for (name, version) in selection {
+            guard let entry = repository.packages[name]?.first(where: { $0.version.string == version.string }) else { return false }
+            var merged: [String: [Requirement]] = [:]
+            for dependency in entry.dependencies { merged[dependency.name, default: []] += dependency.requirements.requirements }
+            for (dependee, requirements) in merged where !met(PackageRequirement(name: dependee, requirements: RequirementSet(requirements))) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Tries every selection.
+    func bruteForce() -> [String: Version]? {
+        var selection: [String: Version] = [:]
+        func search(_ i: Int) -> Bool {
+            if i == names.count { return isValid(selection) }
+            let name = names[i]
+            selection[name] = nil
+            if search(i + 1) { return true }
+            for entry in repository.packages[name]! {
+                selection[name] = entry.version
+                if search(i + 1) { return true }
+            }
+            selection[name] = nil
+            return false
+        }
+        return search(0) ? selection : nil
+    }
+}
+
+@Suite struct DifferentialTests {
+    @Test(arguments: 0..<200)
+    func agreesWithBruteForce(_ seed: Int) throws {
+        let instance = Instance(seed: UInt64(seed) &* 7919 &+ 17)
+        let expected = instance.bruteForce()
+        do {
+            let solution = try Resolver(provider: instance.repository, locked: instance.locked).resolve(instance.top)
+            #expect(instance.isValid(solution.versions), "invalid solution \(solution.versions) for\n\(instance)")
+        } catch .unsatisfiable(let explanation) {
+            #expect(expected == nil, "reported unsatisfiable, but \(expected!) works for\n\(instance)")
+            #expect(explanation.contains("version solving failed."))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func instancesAreDeterministic() {
+        #expect(Instance(seed: 42).description == Instance(seed: 42).description)
+    }
+
+    @Test func bothOutcomesOccur() {
+        let outcomes = (0..<200).map { Instance(seed: UInt64($0) &* 7919 &+ 17).bruteForce() != nil }
+        #expect(outcomes.filter { $0 }.count >= 40)
+        #expect(outcomes.filter { !$0 }.count >= 40)
+    }
+}

@@ -1,0 +1,147 @@
+import Resolution
+import Specs
+import Testing
+
+@Suite struct PolicyTests {
+    // MARK: Prereleases
+
+    @Test func prereleasesAreNotCandidatesUnlessNamed() throws {
+        let repository = Repository(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:]])
+        let plain = try Resolver(provider: repository).resolve(root(["foo": "~> 1.0"]))
+        #expect(plain.chosen == ["foo": "1.0.0"])
+        let named = try Resolver(provider: repository).resolve(root(["foo": "~> 1.1.0-beta"]))
+        #expect(named.chosen == ["foo": "1.1.0-beta.1"])
+    }
+
+    @Test func aTopLevelPrereleaseRequirementOpensTransitiveOnes() throws {
+        let repository = Repository([
+            "app 1.0.0": ["kit": "~> 1.5"],
+            "kit 1.5.0": [:], "kit 1.6.0-beta.1": [:],
+        ])
+        let solution = try Resolver(provider: repository).resolve(root(["app": "", "kit": "~> 1.6.0-beta"]))
+        #expect(solution.chosen == ["app": "1.0.0", "kit": "1.6.0-beta.1"])
+    }
+
+    @Test func onlyPrereleasesMatchIsExplained() throws {
+        let repository = Repository(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:], "foo 1.1.0-beta.2": [:]])
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["foo": ">= 1.0.5"]))
+        }
+        let text = try #require(error).description
+        #expect(text.contains("only pre-release versions of foo (1.1.0-beta.1, 1.1.0-beta.2) match >= 1.0.5"))
+        #expect(text.contains("for example '= 1.1.0-beta.2'"))
+    }
+
+    @Test func aLockedPrereleaseStaysACandidate() throws {
+        let repository = Repository(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:]])
+        let solution = try Resolver(provider: repository, locked: ["foo": try Version("1.1.0-beta.1")])
+            .resolve(root(["foo": "~> 1.0"]))
+        #expect(solution.chosen == ["foo": "1.1.0-beta.1"])
+    }
+
+    // MARK: Locked versions
+
+    @Test func lockedVersionsAreTriedFirst() throws {
+        let repository = Repository([
+            "foo 1.0.0": ["bar": "~> 1.0"], "foo 1.2.0": ["bar": "~> 1.0"],
+            "bar 1.0.0": [:], "bar 1.1.0": [:], "bar 1.3.0": [:],
+        ])
+        let locked = ["foo": try Version("1.0.0"), "bar": try Version("1.1.0")]
+        let solution = try Resolver(provider: repository, locked: locked).resolve(root(["foo": ""]))
+        #expect(solution.chosen == ["foo": "1.0.0", "bar": "1.1.0"])
+        #expect(solution.lockChanges.isEmpty)
+        let fresh = try Resolver(provider: repository).resolve(root(["foo": ""]))
+        #expect(fresh.chosen == ["foo": "1.2.0", "bar": "1.3.0"])
+    }
+
+    @Test func aLockedVersionExcludedByAChangedRequirementIsReported() throws {
+        let repository = Repository(["foo 1.0.0": [:], "foo 2.0.0": [:], "foo 2.1.0": [:]])
+        let solution = try Resolver(provider: repository, locked: ["foo": try Version("1.0.0")])
+            .resolve(root(["foo": "~> 2.0"]))
+        #expect(solution.chosen == ["foo": "2.1.0"])
+        #expect(solution.lockChanges == [
+            "foo was locked at 1.0.0; the Composefile now requires foo ~> 2.0 (Composefile:1), so 2.1.0 was chosen.",
+        ])
+    }
+
+    // MARK: Names and providers
+
+    @Test func anUnknownNameIsExplained() throws {
+        let repository = Repository(["app 1.0.0": ["Ghost": "~> 1.0"], "app 0.9.0": ["Ghost": "~> 1.0"]])
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["app": "~> 0.9"]))
+        }
+        let text = try #require(error).description
+        #expect(text.contains("app ~> 0.9 (Composefile:1) which depends on Ghost ~> 1.0 and no spec repo has a pod named Ghost"))
+        #expect(text.contains("No spec repo has a pod named Ghost: check the name, or run with --repo-update"))
+        #expect(text.contains("app ~> 0.9 (Composefile:1)"))
+    }
+
+    @Test func anUnknownTopLevelNameIsExplained() throws {
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: Repository()).resolve(root(["Ghost": ""]))
+        }
+        #expect(error?.description.hasPrefix(
+            "Because the Composefile depends on Ghost (Composefile:1) and no spec repo has a pod named Ghost, version solving failed.") == true)
+    }
+
+    @Test func providerFailuresSurface() throws {
+        var repository = Repository(["app 1.0.0": ["kit": ""], "kit 1.0.0": [:]])
+        repository.broken = ["kit 1.0.0"]
+        #expect(throws: ResolutionError.provider(
+            package: "kit", version: try Version("1.0.0"), message: "the spec of kit 1.0.0 cannot be read", kind: .environment)
+        ) {
+            try Resolver(provider: repository).resolve(root(["app": ""]))
+        }
+        repository.broken = ["kit"]
+        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["app": ""])) }
+        #expect(error?.kind == .environment)
+        #expect(error?.description.contains("Could not read kit") == true)
+    }
+
+    // MARK: Exact CocoaPods semantics
+
+    @Test func notEqualAndTheGreaterThanQuirkAreExact() throws {
+        let repository = Repository(["foo 1.0.0": [:], "foo 1.0.1": [:], "foo 1.1": [:]])
+        let notEqual = try Resolver(provider: repository).resolve(root(["foo": "!= 1.1, != 1.0.1"]))
+        #expect(notEqual.chosen == ["foo": "1.0.0"])
+        // `> 1.0` admits 1.0.0: the segments tie and the strings decide, as in CocoaPods.
+        let quirk = try Resolver(provider: repository).resolve(root(["foo": "> 1.0, < 1.0.1"]))
+        #expect(quirk.chosen == ["foo": "1.0.0"])
+        #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["foo": "> 1.0.0, < 1.0.1"])) }
+    }
+
+    @Test func equalVersionsSpelledDifferentlyAreOneCandidate() throws {
+        var repository = Repository()
+        repository.add("foo", "1.0")
+        repository.add("foo", "1.0.0")
+        let solution = try Resolver(provider: repository).resolve(root(["foo": "= 1"]))
+        #expect(solution.chosen == ["foo": "1.0.0"])
+    }
+
+    @Test func subspecsResolveWithTheirRoot() throws {
+        var repository = Repository()
+        for version in ["1.0.0", "1.1.0", "2.0.0"] {
+            repository.add("Kit", version)
+            repository.add("Kit/Core", version, ["Kit": "= \(version)"])
+            repository.add("Kit/UI", version, ["Kit": "= \(version)", "Kit/Core": "= \(version)"])
+        }
+        let solution = try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/UI": ""]))
+        #expect(solution.chosen == ["Kit": "1.1.0", "Kit/Core": "1.1.0", "Kit/UI": "1.1.0"])
+
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/UI": "~> 2.0"]))
+        }
+        let text = try #require(error).description
+        #expect(text.contains("Kit/UI"))
+        #expect(text.contains("version solving failed."))
+    }
+
+    @Test func decisionsAreRecorded() throws {
+        let repository = Repository(["foo 1.0.0": ["bar": ""], "bar 1.0.0": [:]])
+        let solution = try Resolver(provider: repository).resolve(root(["foo": ""]))
+        #expect(solution.decisions.contains("decide foo 1.0.0"))
+        #expect(solution.decisions.contains("decide bar 1.0.0"))
+        #expect(solution.dependencies["foo"] == [PackageRequirement(name: "bar")])
+    }
+}
