@@ -38,6 +38,7 @@ public let builtInRules: [any LintRule.Type] = [
     SourceCommitHeadRule.self,
     SourceTagVersionRule.self,
     SourceTagMissingRule.self,
+    SourceRefSafeRule.self,
     GitHubNoWWWRule.self,
     GitHubDotGitRule.self,
     GitHubHTTPSRule.self,

@@ -201,3 +201,36 @@ struct GitSSHURLRule: LintRule {
             at: git.gitMember.keyLocation, in: file)]
     }
 }
+
+/// compose: git refs that reach git are plain ref names: nothing an option parser or a ref
+/// lookup could misread.
+struct SourceRefSafeRule: LintRule {
+    static let description = RuleDescription(
+        identifier: "source-ref-safe", severity: .error, origin: .compose,
+        summary: "A git source's tag, branch and commit do not begin with `-` and hold no whitespace, control characters, `..` or `~^:?*[\\`.",
+        triggering: [
+            .spec(["source": #"{ "git": "https://git.example.com/ios/Example.git", "tag": "--upload-pack=touch 1.2.0" }"#]),
+            .spec(["source": #"{ "git": "https://git.example.com/ios/Example.git", "tag": "1.2.0", "branch": "release/../main" }"#]),
+        ],
+        nonTriggering: [.valid, .spec(["source": #"{ "git": "https://git.example.com/ios/Example.git", "tag": "1.2.0", "branch": "release/1.2" }"#])])
+
+    static func problem(with ref: String) -> String? {
+        if ref.isEmpty { return "it is empty" }
+        if ref.hasPrefix("-") { return "it begins with `-`" }
+        if ref.contains("..") { return "it contains `..`" }
+        if ref.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || "~^:?*[\\".unicodeScalars.contains($0) }) {
+            return "it contains whitespace, a control character or one of ~^:?*[\\"
+        }
+        return nil
+    }
+
+    func check(_ file: SpecFile) -> [Finding] {
+        guard let git = gitSource(in: file) else { return [] }
+        return ["tag", "branch", "commit"].compactMap { key in
+            guard let member = git.source.value.member(key), let ref = member.value.stringValue,
+                let problem = Self.problem(with: ref)
+            else { return nil }
+            return finding("The git `\(key)` `\(ref)` is not a valid ref name: \(problem).", at: member.keyLocation, in: file)
+        }
+    }
+}
