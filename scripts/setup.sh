@@ -5,6 +5,7 @@ set -euo pipefail
 need=()
 pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev pkg-config)
 command -v git >/dev/null || need+=(git)
+command -v zip >/dev/null || need+=(zip)
 [ -x "$(git --exec-path 2>/dev/null)/git-daemon" ] || need+=(git-daemon-sysvinit)
 if [ "${#need[@]}" -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -144,7 +144,7 @@ extension ResolveService {
             guard summary.name == root else {
                 throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: file.path)
             }
-            return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, options: ["path": path], checkout: nil)
+            return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, specData: data, options: ["path": path], checkout: nil)
         case .git(let url, let reference):
             return try readGitExternal(dependency, url: url, reference: reference)
         }

@@ -8,6 +8,8 @@ struct ExternalPod {
     let dependency: Dependency
     let summary: PodspecSummary
     let specPath: String
+    /// The podspec.json bytes as read (from the folder, or from the repository at the commit).
+    let specData: Data
     /// Lock EXTERNAL SOURCES options (without colons).
     let options: [String: String]
     /// Lock CHECKOUT OPTIONS (git pods only).

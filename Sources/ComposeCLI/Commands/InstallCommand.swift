@@ -1,12 +1,72 @@
 import ArgumentParser
+import Foundation
+import Install
 
 struct InstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
-        abstract: "Turn Compose.lock into a SwiftPM package that builds."
+        abstract: "Turn Compose.lock into a SwiftPM package that builds.",
+        discussion: """
+            Resolves first when Compose.lock is missing or older than the Composefile (keeping \
+            every locked version the Composefile still allows), fetches each component at its \
+            locked tag or commit into $COMPOSE_HOME/cache, and writes Composed/ in the project: a \
+            SwiftPM package with one library product per Composefile target and every component \
+            pinned exactly. Add Composed as a local package of the app and link the product \
+            named after your target. A second install with nothing changed uses no network.
+
+            Binary components: a spec may declare "prebuilt": {"url": ..., "sha256": ...}. Source \
+            is the default; --binary or COMPOSE_USE_BINARY=1 use every declared artifact, \
+            COMPOSE_PAY_USE_BINARY=1 only Pay's (=0 keeps Pay from source). A checksum mismatch \
+            is refused.
+
+            Examples:
+              compose install
+              compose install --project ShopApp
+              COMPOSE_PAY_USE_BINARY=1 compose install
+              cd Composed && swift build
+
+            Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum), \
+            3 environment (git, network, file system), 64 usage error.
+            """
     )
 
+    @Option(help: "The project folder holding the Composefile. (default: the current folder)")
+    var project: String = "."
+
+    @Flag(help: "Use the prebuilt artifact of every component that declares one.")
+    var binary = false
+
     func run() async throws {
-        throw ValidationError("'compose install' is not available in this build yet.")
+        let install = ProjectInstall(projectDirectory: project, toolVersion: ComposeCommand.version)
+        let err = Terminal.standardError
+        let report = try await install.run(
+            binary: BinaryPreference(flag: binary, environment: ProcessInfo.processInfo.environment),
+            progress: { err.write("\($0)\n") })
+        if let resolve = report.resolve {
+            for change in resolve.changes {
+                err.write("  \(change.name): \(change.from ?? "new") → \(change.to ?? "removed")\n")
+            }
+            err.write("Wrote \(resolve.lockPath)\n")
+        }
+        let result = report.install
+        let out = Terminal.standardOutput
+        for component in result.package.components {
+            out.write("  \(component.name) \(pinText(component.pin))\n")
+        }
+        if result.changedFiles.isEmpty {
+            out.write("Composed/ is up to date (\(result.package.components.count) components, nothing fetched).\n")
+        } else {
+            let fetched = result.fetched.isEmpty ? "nothing fetched" : "fetched \(result.fetched.joined(separator: ", "))"
+            out.write("Installed \(result.package.components.count) components into \(result.folder.path) (\(fetched)).\n")
+        }
+    }
+
+    private func pinText(_ pin: ComponentPin) -> String {
+        switch pin {
+        case .version(_, let version): return version
+        case .revision(_, let commit): return "at \(commit.prefix(10))"
+        case .path(let path): return "from \(path)"
+        case .binaryPath, .binaryURL: return "(prebuilt)"
+        }
     }
 }

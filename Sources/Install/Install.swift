@@ -1,1 +1,0 @@
-// Install: see README.md beside this file.

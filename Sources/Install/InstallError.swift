@@ -1,0 +1,65 @@
+import Specs
+
+/// Why `compose install` stopped. Nothing in the project is changed when one of these is thrown.
+public enum InstallError: ComposeFailure, Equatable {
+    /// The project has no Composefile (nor Podfile).
+    case noComposefile(String)
+    /// The lock names a pod the install cannot place: no spec, no source, or an unknown repo.
+    case missingSpec(name: String, version: String, reason: String)
+    /// The spec's source cannot be installed (no git URL, no tag, an http source...).
+    case unsupportedSource(name: String, reason: String)
+    /// A component could not be fetched into the cache.
+    case fetchFailed(name: String, url: String, message: String)
+    /// The tag or commit the lock pins is not in the component's repository.
+    case missingReference(name: String, url: String, reference: String)
+    /// A prebuilt artifact's SHA-256 is not the one its spec declares.
+    case checksumMismatch(name: String, artifact: String, expected: String, actual: String)
+    /// A prebuilt artifact was asked for but cannot be used.
+    case invalidPrebuilt(name: String, reason: String)
+    /// A component is prebuilt while a component built from source depends on it.
+    case binaryDependedOnBySource(name: String, dependents: [String])
+    /// A Composefile target's name cannot name a SwiftPM product.
+    case invalidTargetName(String)
+    /// Writing the generated package failed.
+    case writeFailed(path: String, message: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .noComposefile, .missingSpec, .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
+             .binaryDependedOnBySource, .invalidTargetName:
+            return .input
+        case .fetchFailed, .writeFailed:
+            return .environment
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noComposefile(let folder):
+            return "no Composefile or Podfile in \(folder); write one (see `compose resolve --help`) or pass --project DIR."
+        case .missingSpec(let name, let version, let reason):
+            return "cannot install \(name) (\(version)): \(reason). Run `compose repo update`, then `compose resolve`."
+        case .unsupportedSource(let name, let reason):
+            return "cannot install \(name): \(reason). Components are SwiftPM packages in git repositories: give the spec a source with git and tag (or commit)."
+        case .fetchFailed(let name, let url, let message):
+            return "could not fetch \(name) from \(url): \(message). Check the URL, the network and your credentials, then run `compose install` again."
+        case .missingReference(let name, let url, let reference):
+            return "\(url) has no \(reference), which Compose.lock pins for \(name). Push it (`compose publish` tags releases), or run `compose update \(name)`."
+        case .checksumMismatch(let name, let artifact, let expected, let actual):
+            return "the prebuilt artifact of \(name) (\(artifact)) has SHA-256 \(actual), but its spec declares \(expected). It was not used; republish the spec with the right checksum (`swift package compute-checksum`) or install from source."
+        case .invalidPrebuilt(let name, let reason):
+            return "cannot use the prebuilt artifact of \(name): \(reason)."
+        case .binaryDependedOnBySource(let name, let dependents):
+            return "\(name) cannot be prebuilt while \(dependents.joined(separator: ", ")) (built from source) depend on it: SwiftPM would see \(name) twice. Use its source (unset COMPOSE_\(environmentName(name))_USE_BINARY) or make the dependents prebuilt too."
+        case .invalidTargetName(let name):
+            return "the Composefile target '\(name)' cannot name a SwiftPM product: use letters, digits and '_'."
+        case .writeFailed(let path, let message):
+            return "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."
+        }
+    }
+}
+
+/// `Pay` → `PAY`, `design-system` → `DESIGN_SYSTEM`: the NAME in `COMPOSE_<NAME>_USE_BINARY`.
+public func environmentName(_ pod: String) -> String {
+    String(pod.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+}

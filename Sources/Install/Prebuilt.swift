@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A spec's prebuilt artifact, declared with the `prebuilt` key (docs/binary-components.md):
+/// `"prebuilt": { "url": "https://host/Pay-1.2.0.zip", "sha256": "<64 hex digits>" }`.
+/// The URL is `https://` or `file://`; the zip holds an `.xcframework` or an `.artifactbundle` at its root.
+public struct PrebuiltArtifact: Sendable, Equatable {
+    public let url: String
+    public let sha256: String
+
+    public init(url: String, sha256: String) {
+        self.url = url
+        self.sha256 = sha256
+    }
+
+    /// Checks the declaration's shape (not the artifact): an https or file URL to a zip, 64 hex digits.
+    public func validate(for name: String) throws(InstallError) {
+        guard url.hasPrefix("https://") || url.hasPrefix("file://") else {
+            throw .invalidPrebuilt(name: name, reason: "its url '\(url)' must be https:// (or file:// for a local artifact)")
+        }
+        guard url.lowercased().hasSuffix(".zip") else {
+            throw .invalidPrebuilt(name: name, reason: "its url '\(url)' must name a .zip holding an .xcframework or .artifactbundle")
+        }
+        guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+            throw .invalidPrebuilt(name: name, reason: "its sha256 '\(sha256)' must be 64 lowercase hex digits (`swift package compute-checksum FILE`)")
+        }
+    }
+}
+
+/// Which components are installed from their prebuilt artifact. Source is the default; `--binary` or
+/// `COMPOSE_USE_BINARY=1` switch every component that declares one; `COMPOSE_<NAME>_USE_BINARY=1` (or `=0`)
+/// switches one component on (or off), whatever the global setting.
+public struct BinaryPreference: Sendable, Equatable {
+    public let all: Bool
+    public let perComponent: [String: Bool]
+
+    public init(all: Bool = false, perComponent: [String: Bool] = [:]) {
+        self.all = all
+        self.perComponent = perComponent
+    }
+
+    /// Reads `--binary` and the environment.
+    public init(flag: Bool, environment: [String: String]) {
+        func truthy(_ value: String) -> Bool { ["1", "true", "yes"].contains(value.lowercased()) }
+        var perComponent: [String: Bool] = [:]
+        for (key, value) in environment where key.hasPrefix("COMPOSE_") && key.hasSuffix("_USE_BINARY") && key != "COMPOSE_USE_BINARY" {
+            let name = String(key.dropFirst("COMPOSE_".count).dropLast("_USE_BINARY".count))
+            if !name.isEmpty { perComponent[name] = truthy(value) }
+        }
+        self.init(all: flag || environment["COMPOSE_USE_BINARY"].map(truthy) == true, perComponent: perComponent)
+    }
+
+    /// Whether `name` should come from its prebuilt artifact (when it declares one).
+    public func usesBinary(_ name: String) -> Bool {
+        perComponent[environmentName(name)] ?? all
+    }
+
+    /// Components switched on by name (to report one that declares no artifact).
+    public var namedComponents: [String] { perComponent.filter(\.value).keys.sorted() }
+}
+
+/// Puts verified copies of prebuilt artifacts into the generated package (`Composed/Binaries/NAME.zip`),
+/// downloading https artifacts once into `$COMPOSE_HOME/cache/binaries/<sha256>.zip`.
+public struct ArtifactStore: Sendable {
+    public let cache: URL
+
+    public init(cache: URL) {
+        self.cache = cache
+    }
+
+    /// A verified local copy of `artifact`: from the cache when there is one (no network), else fetched.
+    /// Throws `checksumMismatch` without keeping anything when the SHA-256 differs.
+    public func localCopy(of artifact: PrebuiltArtifact, for name: String) async throws(InstallError) -> URL {
+        try artifact.validate(for: name)
+        let fileManager = FileManager.default
+        if artifact.url.hasPrefix("file://") {
+            guard let source = URL(string: artifact.url), fileManager.fileExists(atPath: source.path) else {
+                throw .invalidPrebuilt(name: name, reason: "its artifact \(artifact.url) does not exist")
+            }
+            try verify(source, artifact, name)
+            return source
+        }
+        let cached = cache.appendingPathComponent("\(artifact.sha256).zip")
+        if fileManager.fileExists(atPath: cached.path), (try? SHA256.hex(fileAt: cached)) == artifact.sha256 {
+            return cached
+        }
+        guard let url = URL(string: artifact.url) else {
+            throw .invalidPrebuilt(name: name, reason: "its url '\(artifact.url)' is not a URL")
+        }
+        let data: Data
+        do {
+            let (body, response) = try await URLSession.shared.data(from: url)
+            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+                throw InstallError.fetchFailed(name: name, url: artifact.url, message: "HTTP \(http.statusCode)")
+            }
+            data = body
+        } catch let error as InstallError {
+            throw error
+        } catch {
+            throw .fetchFailed(name: name, url: artifact.url, message: error.localizedDescription)
+        }
+        let actual = SHA256.hex(data)
+        guard actual == artifact.sha256 else {
+            throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)
+        }
+        do {
+            try fileManager.createDirectory(at: cache, withIntermediateDirectories: true)
+            let partial = cache.appendingPathComponent(".\(artifact.sha256).\(UUID().uuidString.prefix(8)).partial")
+            try data.write(to: partial)
+            _ = try? fileManager.removeItem(at: cached)
+            try fileManager.moveItem(at: partial, to: cached)
+        } catch {
+            throw .writeFailed(path: cached.path, message: error.localizedDescription)
+        }
+        return cached
+    }
+
+    private func verify(_ file: URL, _ artifact: PrebuiltArtifact, _ name: String) throws(InstallError) {
+        let actual: String
+        do { actual = try SHA256.hex(fileAt: file) } catch {
+            throw .invalidPrebuilt(name: name, reason: "its artifact \(file.path) cannot be read: \(error.localizedDescription)")
+        }
+        guard actual == artifact.sha256 else {
+            throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)
+        }
+    }
+}

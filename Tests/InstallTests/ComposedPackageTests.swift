@@ -1,0 +1,118 @@
+import ComposeTestSupport
+import Foundation
+import Testing
+@testable import Install
+
+@Suite struct ComposedPackageTests {
+    let package = ComposedPackage(
+        targets: [
+            ComposedTarget(name: "ShoppingApp", pods: ["Pay", "Networking/Core"]),
+            ComposedTarget(name: "ShoppingAppTests", pods: ["Networking"]),
+        ],
+        components: [
+            ComposedComponent(name: "Pay", pin: .version(url: "https://git.example.com/ios/Pay.git", version: "1.2.0"), dependencies: ["PayMediator", "Mediator"]),
+            ComposedComponent(name: "PayMediator", pin: .revision(url: "https://git.example.com/ios/PayMediator.git", commit: "0123456789abcdef0123456789abcdef01234567"), dependencies: ["Mediator"]),
+            ComposedComponent(name: "Mediator", pin: .version(url: "https://git.example.com/ios/Mediator.git", version: "1.0.0")),
+            ComposedComponent(name: "Networking", pin: .path("../Networking")),
+        ],
+        platforms: ["ios": "13.0", "osx": "10.15"],
+        mirrors: ["https://git.example.com/ios/Pay.git": "/home/ann/.compose/cache/git/pay-1234"])
+
+    @Test func theManifestPinsEveryComponentExactly() throws {
+        let manifest = try package.manifest()
+        #expect(manifest.contains(#".package(url: "https://git.example.com/ios/Pay.git", exact: "1.2.0"),"#))
+        #expect(manifest.contains(#".package(url: "https://git.example.com/ios/PayMediator.git", revision: "0123456789abcdef0123456789abcdef01234567"),"#))
+        #expect(manifest.contains(#".package(path: "../Networking"),"#))
+        #expect(manifest.contains(#".library(name: "ShoppingApp", targets: ["ShoppingApp"]),"#))
+        #expect(manifest.contains(#".iOS("13.0"),"#) && manifest.contains(#".macOS("10.15"),"#))
+    }
+
+    @Test func aTargetOffersItsPodsAndTheirDependencies() {
+        #expect(package.closure(of: package.targets[0]) == ["Mediator", "Networking", "Pay", "PayMediator"])
+        #expect(package.closure(of: package.targets[1]) == ["Networking"])
+    }
+
+    @Test func exportsAndMirrors() throws {
+        let files = try package.files()
+        #expect(files["Targets/ShoppingApp/Exports.swift"]?.contains("@_exported import Networking\n@_exported import Pay\n") == true)
+        let mirrors = try #require(files[".swiftpm/configuration/mirrors.json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(mirrors.utf8)) as? [String: Any])
+        #expect((json["object"] as? [[String: String]]) == [["mirror": "/home/ann/.compose/cache/git/pay-1234", "original": "https://git.example.com/ios/Pay.git"]])
+    }
+
+    @Test func theOutputIsDeterministic() throws {
+        var shuffled = package
+        shuffled.components.reverse()
+        #expect(try shuffled.files() == package.files())
+    }
+
+    @Test func aBinaryComponentIsABinaryTarget() throws {
+        let binary = ComposedPackage(
+            targets: [ComposedTarget(name: "App", pods: ["Pay"])],
+            components: [ComposedComponent(name: "Pay", pin: .binaryPath("Binaries/Pay.zip"))])
+        let manifest = try binary.manifest()
+        #expect(manifest.contains(#".binaryTarget(name: "Pay", path: "Binaries/Pay.zip"),"#))
+        #expect(manifest.contains("                \"Pay\",\n"))
+    }
+
+    @Test func aBinaryComponentThatSourceComponentsNameIsRefused() {
+        var binary = package
+        binary.components[2] = ComposedComponent(name: "Mediator", pin: .binaryPath("Binaries/Mediator.zip"))
+        #expect(throws: InstallError.binaryDependedOnBySource(name: "Mediator", dependents: ["Pay", "PayMediator"])) { try binary.manifest() }
+    }
+
+    @Test(arguments: ["My App", "App-iOS", "9App", "../App", ""])
+    func badTargetNamesAreRefused(_ name: String) {
+        let bad = ComposedPackage(targets: [ComposedTarget(name: name, pods: [])], components: [])
+        #expect(throws: InstallError.invalidTargetName(name)) { try bad.files() }
+    }
+}
+
+@Suite struct BinaryPreferenceTests {
+    @Test func sourceIsTheDefault() {
+        #expect(!BinaryPreference(flag: false, environment: [:]).usesBinary("Pay"))
+    }
+
+    @Test func switches() {
+        #expect(BinaryPreference(flag: true, environment: [:]).usesBinary("Pay"))
+        #expect(BinaryPreference(flag: false, environment: ["COMPOSE_USE_BINARY": "1"]).usesBinary("Pay"))
+        let one = BinaryPreference(flag: false, environment: ["COMPOSE_PAY_USE_BINARY": "1"])
+        #expect(one.usesBinary("Pay") && !one.usesBinary("Order"))
+        let allButOne = BinaryPreference(flag: false, environment: ["COMPOSE_USE_BINARY": "1", "COMPOSE_PAY_USE_BINARY": "0"])
+        #expect(!allButOne.usesBinary("Pay") && allButOne.usesBinary("Order"))
+        #expect(BinaryPreference(flag: false, environment: ["COMPOSE_DESIGN_SYSTEM_USE_BINARY": "1"]).usesBinary("Design-System"))
+    }
+}
+
+@Suite struct ArtifactStoreTests {
+    @Test func sha256MatchesKnownVectors() {
+        #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Data(String(repeating: "a", count: 1_000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test func aLocalArtifactIsVerified() async throws {
+        let temporary = try TemporaryDirectory("artifact-local")
+        defer { temporary.remove() }
+        let file = temporary.url.appendingPathComponent("Pay.zip")
+        try Data("not really a zip".utf8).write(to: file)
+        let sum = SHA256.hex(Data("not really a zip".utf8))
+        let store = ArtifactStore(cache: temporary.url.appendingPathComponent("cache"))
+        let copy = try await store.localCopy(of: PrebuiltArtifact(url: file.absoluteString, sha256: sum), for: "Pay")
+        #expect(copy.path == file.path)
+        let wrong = String(repeating: "0", count: 64)
+        await #expect(throws: InstallError.checksumMismatch(name: "Pay", artifact: file.absoluteString, expected: wrong, actual: sum)) {
+            _ = try await store.localCopy(of: PrebuiltArtifact(url: file.absoluteString, sha256: wrong), for: "Pay")
+        }
+    }
+
+    @Test(arguments: [
+        PrebuiltArtifact(url: "http://host/Pay.zip", sha256: String(repeating: "a", count: 64)),
+        PrebuiltArtifact(url: "https://host/Pay.tar.gz", sha256: String(repeating: "a", count: 64)),
+        PrebuiltArtifact(url: "https://host/Pay.zip", sha256: "abc"),
+        PrebuiltArtifact(url: "https://host/Pay.zip", sha256: String(repeating: "A", count: 64)),
+    ])
+    func badDeclarationsAreRefused(_ artifact: PrebuiltArtifact) {
+        #expect(throws: InstallError.self) { try artifact.validate(for: "Pay") }
+    }
+}
