@@ -47,6 +47,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
+        /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
+        .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
 
         .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),

@@ -56,12 +56,16 @@ struct Explainer {
         return "\(name(term.package)) \(words)"
     }
 
-    /// The dependee of a dependency incompatibility as its requirement reads: "Networking ~> 3.0 (Composefile:4)".
+    /// The dependee of a dependency incompatibility as its requirement reads: "Networking ~> 3.0
+    /// (Composefile:4)", with why it matches nothing when it does not.
     func dependeeText(_ incompatibility: Incompatibility) -> String? {
-        guard case .dependency(let dependee, let requirement, _) = incompatibility.cause else { return nil }
+        guard case .dependency(let dependee, let requirement, let empty) = incompatibility.cause else { return nil }
         var text = name(dependee)
         if !requirement.requirements.isAny { text += " \(requirement.requirements)" }
-        if incompatibility.terms.first?.package == Solver.root, let origin = requirement.origin { text += " (\(origin))" }
+        var notes: [String] = []
+        if incompatibility.terms.first?.package == Solver.root, let origin = requirement.origin { notes.append(origin) }
+        if let empty { notes.append(emptyText(dependee, empty)) }
+        if !notes.isEmpty { text += " (\(notes.joined(separator: "; ")))" }
         return text
     }
 
@@ -77,17 +81,15 @@ struct Explainer {
         incompatibility.isDependency ? "depends on" : "requires"
     }
 
-    func emptyText(_ dependee: Int, _ requirement: PackageRequirement, _ reason: EmptyReason) -> String {
-        let n = name(dependee)
+    /// Why a requirement matches nothing.
+    func emptyText(_ dependee: Int, _ reason: EmptyReason) -> String {
         switch reason {
         case .unknownPackage:
-            return "no spec repo has a pod named \(n)"
+            return "no spec repo has a pod named \(name(dependee))"
         case .onlyPrereleases(let list):
-            let shown = list.suffix(3).map(\.description).joined(separator: ", ")
-            return "only pre-release versions of \(n) (\(shown)) match \(requirement.requirements)"
+            return "only pre-release versions match: \(list.suffix(3).map(\.description).joined(separator: ", "))"
         case .noMatch:
-            let shown = solver.versions[dependee].suffix(4).map(\.description).joined(separator: ", ")
-            return "no version of \(n) matches \(requirement.requirements) (newest: \(shown))"
+            return "no version matches; the newest is \(solver.versions[dependee].last!)"
         }
     }
 
@@ -100,11 +102,9 @@ struct Explainer {
         switch incompatibility.cause {
         case .root:
             return "\(options.rootName) is required"
-        case .dependency(let dependee, let requirement, let empty):
+        case .dependency(let dependee, _, _):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
-            var text = "\(terse(depender, allowEvery: true)) depends on \(dependeeText(incompatibility)!)"
-            if let empty { text += " and " + emptyText(dependee, requirement, empty) }
-            return text
+            return "\(terse(depender, allowEvery: true)) depends on \(dependeeText(incompatibility)!)"
         case .derived:
             break
         }
@@ -205,8 +205,8 @@ struct Explainer {
             ? "if \(positives.map { terse($0) }.joined(separator: " and ")) then "
             : "\(terse(positives[0], allowEvery: true)) "
         text += "\(verb(prior)) \(negativeText(prior, negative))\(lineRef(priorLine)) which "
-        if case .dependency(let dependee, let requirement, let empty?) = latter.cause {
-            text += "depends on \(dependeeText(latter)!) and \(emptyText(dependee, requirement, empty))"
+        if case .dependency(_, _, _?) = latter.cause {
+            text += "depends on \(dependeeText(latter)!)"
         } else {
             text += "is forbidden"
         }
