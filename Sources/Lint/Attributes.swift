@@ -88,6 +88,8 @@ struct Attribute: Sendable {
         Attribute(name: "appspecs", types: [.array]),
         Attribute(name: "configuration_pod_whitelist", types: [.object]),
         Attribute(name: "pushed_with_swift_version", types: [.string], rootOnly: true),
+        // compose's binary components (docs/binary-components.md).
+        Attribute(name: "prebuilt", types: [.object], rootOnly: true),
     ]
 
     static let byName: [String: Attribute] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

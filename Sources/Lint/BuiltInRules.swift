@@ -39,6 +39,7 @@ public let builtInRules: [any LintRule.Type] = [
     SourceTagVersionRule.self,
     SourceTagMissingRule.self,
     SourceRefSafeRule.self,
+    PrebuiltRule.self,
     GitHubNoWWWRule.self,
     GitHubDotGitRule.self,
     GitHubHTTPSRule.self,

@@ -234,3 +234,55 @@ struct SourceRefSafeRule: LintRule {
         }
     }
 }
+
+/// compose: a prebuilt artifact (docs/binary-components.md) is an https or file URL to a `.zip`
+/// and its SHA-256.
+struct PrebuiltRule: LintRule {
+    static let description = RuleDescription(
+        identifier: "prebuilt", severity: .error, origin: .compose,
+        summary: "`prebuilt` holds `url` (https:// or file:// to a .zip) and `sha256` (64 lowercase hex digits), nothing else.",
+        triggering: [
+            .spec(["prebuilt": #"{ "url": "http://artifacts.example.com/Example-1.2.0.zip", "sha256": "6c1f0ad1c0a2bd0c9a4cfa2c1f6f3b1f5a3f1e2d9c8b7a6f5e4d3c2b1a0f9e8d" }"#]),
+            .spec(["prebuilt": #"{ "url": "https://artifacts.example.com/Example-1.2.0.tar.gz", "sha256": "6c1f0ad1c0a2bd0c9a4cfa2c1f6f3b1f5a3f1e2d9c8b7a6f5e4d3c2b1a0f9e8d" }"#]),
+            .spec(["prebuilt": #"{ "url": "https://artifacts.example.com/Example-1.2.0.zip", "sha256": "6C1F" }"#]),
+            .spec(["prebuilt": #"{ "url": "https://artifacts.example.com/Example-1.2.0.zip" }"#]),
+            .spec(["prebuilt": #"{ "url": "https://artifacts.example.com/Example-1.2.0.zip", "sha256": "6c1f0ad1c0a2bd0c9a4cfa2c1f6f3b1f5a3f1e2d9c8b7a6f5e4d3c2b1a0f9e8d", "type": "zip" }"#]),
+        ],
+        nonTriggering: [
+            .valid,
+            .spec(["prebuilt": #"{ "url": "https://artifacts.example.com/ios/Example-1.2.0.zip", "sha256": "6c1f0ad1c0a2bd0c9a4cfa2c1f6f3b1f5a3f1e2d9c8b7a6f5e4d3c2b1a0f9e8d" }"#]),
+            .spec(["prebuilt": #"{ "url": "file:///srv/artifacts/Example-1.2.0.zip", "sha256": "6c1f0ad1c0a2bd0c9a4cfa2c1f6f3b1f5a3f1e2d9c8b7a6f5e4d3c2b1a0f9e8d" }"#]),
+        ])
+
+    func check(_ file: SpecFile) -> [Finding] {
+        guard let prebuilt = file.root.member("prebuilt"), prebuilt.value.isObject else { return [] }
+        var findings: [Finding] = []
+        for member in prebuilt.value.members where member.key != "url" && member.key != "sha256" {
+            findings.append(finding("Unrecognized `\(member.key)` key for `prebuilt`; it holds `url` and `sha256`.", at: member.keyLocation, in: file))
+        }
+        if let url = prebuilt.value.member("url") {
+            let text = url.value.stringValue ?? ""
+            let lower = text.lowercased()
+            if !(lower.hasPrefix("https://") || lower.hasPrefix("file://")) || !lower.hasSuffix(".zip") {
+                findings.append(finding(
+                    "`prebuilt.url` must be an https:// or file:// URL to a .zip (found `\(url.value.stringValue ?? url.value.typeName)`).",
+                    at: url.keyLocation, in: file))
+            }
+        } else {
+            findings.append(finding("`prebuilt` has no `url`; give the https:// URL of the artifact's .zip.", at: prebuilt.keyLocation, in: file))
+        }
+        if let checksum = prebuilt.value.member("sha256") {
+            let text = checksum.value.stringValue ?? ""
+            let isHex = text.utf8.count == 64 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+            if !isHex {
+                findings.append(finding(
+                    "`prebuilt.sha256` must be 64 lowercase hex digits (`swift package compute-checksum FILE.zip`).",
+                    at: checksum.keyLocation, in: file))
+            }
+        } else {
+            findings.append(finding(
+                "`prebuilt` has no `sha256`; add the output of `swift package compute-checksum FILE.zip`.", at: prebuilt.keyLocation, in: file))
+        }
+        return findings
+    }
+}
