@@ -13,12 +13,10 @@ public enum LintDriver {
         let fileManager = FileManager.default
         return try paths.map { path throws(LintError) in
             let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
+            if path.hasSuffix(".podspec") { throw .rubyPodspec(path: path) }
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
-            guard isDirectory.boolValue else {
-                if path.hasSuffix(".podspec") { throw .rubyPodspec(path: path) }
-                return (url, path)
-            }
+            guard isDirectory.boolValue else { return (url, path) }
             let entries: [String]
             do {
                 entries = try fileManager.contentsOfDirectory(atPath: url.path)
