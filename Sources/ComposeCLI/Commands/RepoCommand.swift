@@ -3,10 +3,31 @@ import ArgumentParser
 struct RepoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
-        abstract: "Manage local clones of spec repositories."
-    )
+        abstract: "Manage local clones of spec repositories.",
+        discussion: """
+            A spec repository is a git repository laid out as Name/version/Name.podspec.json. \
+            compose keeps one clone per added repository in $COMPOSE_HOME/repos/NAME (default \
+            ~/.compose/repos/NAME); resolve, search, info and publish read those clones. Two \
+            compose processes take turns with a clone: the second waits and says so.
 
-    func run() async throws {
-        throw ValidationError("'compose repo' is not available in this build yet.")
-    }
+            Examples:
+              compose repo add specs https://git.example.com/ios/specs.git
+              compose repo add specs-beta git@git.example.com:ios/specs.git --branch beta
+              compose repo list
+              compose repo update
+              compose repo remove specs-beta
+            """,
+        subcommands: [
+            RepoAddCommand.self,
+            RepoListCommand.self,
+            RepoUpdateCommand.self,
+            RepoRemoveCommand.self,
+        ]
+    )
+}
+
+/// `--format human|json` of listings (repo list, search).
+enum ListingFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case human
+    case json
 }
