@@ -28,7 +28,7 @@ let package = Package(
         /** Lint rules over a Spec. */
         library("Lint", ["Specs"]),
         /** The one Swift wrapper of libgit2. */
-        library("Git", ["CGit2"]),
+        library("Git", ["CGit2", "Specs"]),
         /** Spec repositories on disk and in git; the publish transaction. */
         library("SpecRepos", ["Specs", "Lint", "Git"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
@@ -52,10 +52,13 @@ let package = Package(
 
         .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
+        .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
+        .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Git", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
-        .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "ComposeTestSupport"]),
+        .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Scaffold", "ComposeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "ComposeTestSupport"], exclude: ["Fixtures"]),

@@ -4,6 +4,7 @@
 # Prints a Markdown table; artefacts (graphs, explanations, raw figures) go to bench/out/.
 #
 #   MOLINILLO_TIMEOUT  seconds per Molinillo invocation (default 60)
+#   SKIP_COMMAND=1     leave out the whole-command `compose resolve` rows (they need a release build)
 #   SKIP_SWIFTPM=1     leave out the `swift package resolve` row
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +69,27 @@ echo
 echo "| graph | compose result | compose median (in-process) | compose process | compose peak RSS | Molinillo result | Molinillo median (in-process) | Molinillo peak RSS | Molinillo ÷ compose |"
 echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
+
+if [ "${SKIP_COMMAND:-0}" != 1 ]; then
+    echo "building compose (release) for whole-command timings" >&2
+    swift build -c release --product compose >&2
+    compose=$(swift build -c release --product compose --show-bin-path)/compose
+    echo
+    echo "| graph | \`compose resolve\` (whole command, spec repo on disk) | result | peak RSS | spec files |"
+    echo "|---|---|---|---|---|"
+    for name in "50x5" "1000x10, 50 top-level" "5000x20, 150 top-level" "unsatisfiable 1000x10"; do
+        ruby bench/spec-repo.rb "$out/$name.txt" "$out/project"
+        status=0
+        /usr/bin/time -f '%e %M' -o "$out/command.time" "$compose" resolve --project "$out/project/App" \
+            >"$out/$name.command.out" 2>"$out/$name.command.err" || status=$?
+        read -r wall mem <<<"$(tail -1 "$out/command.time")"
+        if [ "$status" = 0 ]; then result="solved ($(awk '/^PODS:/ { on = 1; next } /^[^ ]/ { on = 0 } on && /^  - / { n++ } END { print n }' "$out/project/App/Compose.lock") pods)"
+        else result="unsatisfiable (exit $status)"; fi
+        files=$(find "$out/project/specs" -name '*.podspec.json' | wc -l)
+        echo "| $name | ${wall} s | $result | $((mem / 1024)) MB | $files |"
+        rm -rf "$out/project"
+    done
+fi
 
 if [ "${SKIP_SWIFTPM:-0}" != 1 ] && need swift; then
     echo "generating local git packages for swift package resolve (50x5)" >&2

@@ -213,7 +213,13 @@ struct InstallSpec {
 /// other either way in their Package.swift.
 func mirrorEntries(url: String, mirror: String) -> [String: String] {
     let bare = url.hasSuffix(".git") ? String(url.dropLast(4)) : url
-    return [bare: mirror, bare + ".git": mirror]
+    var entries = [bare: mirror, bare + ".git": mirror]
+    // SwiftPM reads a file:// URL as the folder it names.
+    if bare.hasPrefix("file://"), let path = URL(string: bare)?.path, !path.isEmpty {
+        entries[path] = mirror
+        entries[path + ".git"] = mirror
+    }
+    return entries
 }
 
 /// `1.2.0` or `2.0.0-beta.1`: a version SwiftPM finds among tags as it is.

@@ -70,6 +70,9 @@ struct Explainer {
     }
 
     func negativeText(_ incompatibility: Incompatibility, _ term: Term) -> String {
+        if case .sameVersion(let dependee) = incompatibility.cause, dependee == term.package {
+            return "\(name(dependee)) at the same version"
+        }
         if case .dependency(let dependee, _, _) = incompatibility.cause, dependee == term.package,
            let text = dependeeText(incompatibility) {
             return text
@@ -105,6 +108,9 @@ struct Explainer {
         case .dependency(let dependee, _, _):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
             return "\(terse(depender, allowEvery: true)) depends on \(dependeeText(incompatibility)!)"
+        case .sameVersion(let dependee):
+            let depender = terms.first { $0.package != dependee } ?? terms[0]
+            return "\(terse(depender, allowEvery: true)) depends on \(name(dependee)) at the same version"
         case .derived:
             break
         }

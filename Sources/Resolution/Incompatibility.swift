@@ -60,6 +60,10 @@ struct Incompatibility: Sendable {
         /// `terms[0]`'s package at those versions depends on `requirement` (the dependee's term,
         /// when it can be satisfied at all, is `terms[1]`).
         case dependency(dependee: Int, requirement: PackageRequirement, empty: EmptyReason?)
+        /// Every version `v` of `terms[0]`'s package in the range depends on the dependee `= v`
+        /// (a subspec and its root). Implied by the per-version dependencies; learned once for the
+        /// range so that propagation and explanations need not go version by version.
+        case sameVersion(dependee: Int)
         /// Learned from two incompatibilities during conflict resolution.
         case derived(conflict: Int, other: Int)
     }
@@ -68,7 +72,12 @@ struct Incompatibility: Sendable {
     var cause: Cause
 
     var isDerived: Bool { if case .derived = cause { true } else { false } }
-    var isDependency: Bool { if case .dependency = cause { true } else { false } }
+    var isDependency: Bool {
+        switch cause {
+        case .dependency, .sameVersion: true
+        default: false
+        }
+    }
 
     func term(for package: Int) -> Term? { terms.first { $0.package == package } }
 }

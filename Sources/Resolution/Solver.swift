@@ -19,6 +19,12 @@ final class Solver {
         var lowest: Int
     }
 
+    struct SameVersionKey: Hashable {
+        var depender: Int
+        var dependee: Int
+        var range: VersionSet
+    }
+
     static let root = 0
 
     let provider: any DependencyProvider
@@ -39,6 +45,7 @@ final class Solver {
 
     var incompatibilities: [Incompatibility] = []
     var dependencyIncompatibilities: [DependencyKey: Int] = [:]
+    var sameVersionIncompatibilities: [SameVersionKey: Int] = [:]
 
     // The partial solution.
     var assignments: [Assignment] = []
@@ -215,8 +222,43 @@ final class Solver {
             let id = add(incompatibility)
             dependencyIncompatibilities[dependencyKey] = id
             result.append(id)
+            if let id = try sameVersionIncompatibility(package, index, requirement, dependee) { result.append(id) }
         }
         return result
+    }
+
+    /// When version `index` of `package` depends on `dependee (= its own version)`, the same fact
+    /// for every version still allowed that does the same: "Kit/Core < 2.0 depends on Kit at the
+    /// same version", so a subspec and its root are reasoned about as ranges, not version by version.
+    func sameVersionIncompatibility(_ package: Int, _ index: Int, _ requirement: PackageRequirement, _ dependee: Int) throws -> Int? {
+        guard options.mergesVersionRanges, package != Solver.root,
+              let allowed = accumulated(package), allowed.isPositive
+        else { return nil }
+        func pins(_ i: Int) throws -> Bool {
+            try dependencies(package, i).contains { dependency in
+                guard dependency.name == requirement.name, dependency.requirements.requirements.count == 1 else { return false }
+                let only = dependency.requirements.requirements[0]
+                return only.op == .equal && only.version == versions[package][i]
+            }
+        }
+        guard try pins(index) else { return nil }
+        var range = VersionSet()
+        var targets = VersionSet()
+        for i in allowed.versions.indices where try pins(i) {
+            range.insert(i)
+            targets = targets.union(versionSet(dependee, RequirementSet([Requirement(.equal, versions[package][i])])))
+        }
+        guard range.count > 1 else { return nil }
+        let key = SameVersionKey(depender: package, dependee: dependee, range: range)
+        if let existing = sameVersionIncompatibilities[key] { return existing }
+        let terms = [
+            Term(package: package, versions: range, allowsAbsent: false),
+            Term(package: dependee, versions: universes[dependee].subtracting(targets), allowsAbsent: true),
+        ]
+        guard let incompatibility = makeIncompatibility(terms, cause: .sameVersion(dependee: dependee)) else { return nil }
+        let id = add(incompatibility)
+        sameVersionIncompatibilities[key] = id
+        return id
     }
 
     func emptyReason(_ package: Int, _ requirements: RequirementSet) -> EmptyReason {

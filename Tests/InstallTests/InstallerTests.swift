@@ -32,7 +32,7 @@ import Testing
         let first = try await installer.install(project: project, targets: targets, components: components, binary: binary)
         #expect(first.binaries == ["Pay"])
         #expect(first.fetched.isEmpty)
-        #expect(first.changedFiles == [".swiftpm/configuration/mirrors.json", "Binaries/Pay.zip", "Package.swift", "Targets/ShoppingApp/Exports.swift"])
+        #expect(first.changedFiles == [".gitignore", ".swiftpm/configuration/mirrors.json", "Binaries/Pay.zip", "Package.swift", "Targets/ShoppingApp/Exports.swift"])
         let manifest = try String(contentsOf: first.folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "../Components/Toolkit"),"#))
         #expect(manifest.contains(#".binaryTarget(name: "Pay", path: "Binaries/Pay.zip"),"#))

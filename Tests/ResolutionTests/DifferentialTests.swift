@@ -40,7 +40,9 @@ struct Instance: CustomStringConvertible {
                 var dependencies: [PackageRequirement] = []
                 let others = (names + ["Ghost"]).filter { $0 != name }.shuffled(using: &rng)
                 for other in others.prefix(Int.random(in: 0...2, using: &rng)) where other != "Ghost" || Int.random(in: 0..<4, using: &rng) == 0 {
-                    dependencies.append(PackageRequirement(name: other, requirements: Int.random(in: 0..<5, using: &rng) == 0 ? .any : requirement()))
+                    let pinned = try! RequirementSet(parsing: ["= \(version)"])  // a subspec's pin to its root
+                    let kind = Int.random(in: 0..<6, using: &rng)
+                    dependencies.append(PackageRequirement(name: other, requirements: kind == 0 ? .any : kind == 1 ? pinned : requirement()))
                 }
                 repository.packages[name, default: []].append((try! Version(version), dependencies))
             }

@@ -137,6 +137,26 @@ import Testing
         #expect(text.contains("version solving failed."))
     }
 
+    @Test func subspecsPinnedToTheirRootAreExplainedAsRanges() throws {
+        var repository = Repository()
+        for version in ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"] {
+            repository.add("Kit", version)
+            repository.add("Kit/Core", version, ["Kit": "= \(version)"])
+            repository.add("Kit/Net", version, ["Kit": "= \(version)"])
+        }
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/Net": "~> 2.0"]))
+        }
+        #expect(error?.description == """
+            Because Kit/Net >= 2.0.0 depends on Kit at the same version and Kit/Core < 2.0.0 depends on Kit at the same version, Kit/Net >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
+            So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/Net ~> 2.0 (Composefile:2), version solving failed.
+
+            To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/Net ~> 2.0 (Composefile:2).
+            """)
+        let solution = try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/Net": "< 1.2"]))
+        #expect(solution.chosen == ["Kit": "1.1.0", "Kit/Core": "1.1.0", "Kit/Net": "1.1.0"])
+    }
+
     @Test func decisionsAreRecorded() throws {
         let repository = Repository(["foo 1.0.0": ["bar": ""], "bar 1.0.0": [:]])
         let solution = try Resolver(provider: repository).resolve(root(["foo": ""]))

@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import Foundation
+import Git
 import Testing
 @testable import Scaffold
 
@@ -12,22 +13,23 @@ import Testing
         defer { temporary.remove() }
         let remotes = temporary.url.appendingPathComponent("remotes")
         try FileManager.default.createDirectory(at: remotes, withIntermediateDirectories: true)
-        let scaffolder = ComponentScaffolder()
+        let scaffolder = ComponentScaffolder(commit: ComponentScaffolder.gitFirstCommit(author: Signature(name: "Ann", email: "ann@example.com")))
         func request(_ name: String, _ kind: ComponentKind) -> ScaffoldRequest {
             ScaffoldRequest(
                 name: name, kind: kind, author: "Ann", gitURL: remotes.appendingPathComponent("\(name).git").absoluteString,
-                outputDirectory: temporary.url, makeGitCommit: false)
+                outputDirectory: temporary.url)
         }
         _ = try scaffolder.create(request("Mediator", .core))
         _ = try scaffolder.create(request("Checkout", .business))
         _ = try scaffolder.create(request("Toolkit", .base))
+        // lib create made the first commits; release the core and the mediator as 0.1.0.
         for name in ["Mediator", "CheckoutMediator"] {
             let folder = temporary.url.appendingPathComponent(name)
-            try runTool("git", ["init", "-q"], in: folder)
-            try runTool("git", ["add", "-A"], in: folder)
-            try runTool("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-qm", "First commit"], in: folder)
-            try runTool("git", ["tag", "0.1.0"], in: folder)
-            try runTool("git", ["clone", "-q", "--bare", ".", remotes.appendingPathComponent("\(name).git").path], in: folder)
+            #expect(try runGit(["log", "--format=%an %s"], in: folder).stdout == "Ann Create \(name) with compose lib create\n")
+            #expect(try runGit(["status", "--porcelain"], in: folder).stdout.isEmpty, "everything is committed")
+            try runGit(["tag", "0.1.0"], in: folder)
+            try runGit(["init", "-q", "--bare", remotes.appendingPathComponent("\(name).git").path])
+            try runGit(["push", "-q", "origin", "main", "0.1.0"], in: folder)
         }
         // Checkout builds the core and its mediator too; Toolkit is the base kind.
         for name in ["Checkout", "Toolkit"] {

@@ -1,4 +1,6 @@
 import Foundation
+import Git
+import Scaffold
 
 /// The author git would record: GIT_AUTHOR_NAME / GIT_AUTHOR_EMAIL when set.
 struct GitIdentity {
@@ -11,7 +13,9 @@ struct GitIdentity {
     }
 }
 
-/// The first commit of a new component; nil until the Git module offers init and commit.
+/// The first commit of a new component, by the spec's author when an e-mail is known, else by git's
+/// configured identity.
 func firstCommit(author: String, email: String?) -> (@Sendable (URL, String) throws -> Void)? {
-    nil
+    let signature = email.flatMap { $0.isEmpty ? nil : Signature(name: author, email: $0) }
+    return ComponentScaffolder.gitFirstCommit(author: signature)
 }

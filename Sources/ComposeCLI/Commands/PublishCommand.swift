@@ -1,12 +1,88 @@
 import ArgumentParser
+import Foundation
+import SpecRepos
 
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
-        abstract: "Tag a component release and add its spec to a spec repository."
+        abstract: "Release a component: tag it and add its spec to a spec repository.",
+        discussion: """
+            Run in the component's git checkout. SPEC defaults to the one *.podspec.json there. \
+            In order: lint must pass (warnings too, unless --allow-warnings); the working tree must \
+            be clean; the annotated tag named by source.tag is created at HEAD unless it exists \
+            there (a tag at another commit is refused) and pushed to the component's remote; the \
+            spec repo's clone is fetched and fast-forwarded; Name/version/Name.podspec.json is \
+            written (stable key order, 2-space indent), committed as [Add] Name (version) or \
+            [Update] Name (version), and pushed. When another publish pushed first, compose \
+            fetches, re-applies on the new tip and retries (bounded, with jitter). On any failure \
+            the clone is reset to the remote's tip and the message says what is pushed and what \
+            to run next.
+
+            An existing version is refused. With --ci, an existing spec that is byte-identical is \
+            a success with a note, so re-running a release job is harmless. --overwrite replaces \
+            it on purpose with a [Fix] Name (version) commit.
+
+            Examples:
+              compose publish specs
+              compose publish specs Payments.podspec.json --allow-warnings
+              compose publish specs --ci            # in a CI release job
+              compose publish specs --no-tag        # the tag is pushed already, by other means
+
+            Exit codes: 0 published (or already there, with --ci), 1 refused (lint, dirty tree, \
+            tag elsewhere, existing version), 3 environment (git, network, file system).
+            """
     )
 
+    @Argument(help: "The spec repository to publish to (a name from `compose repo list`).")
+    var repo: String
+
+    @Argument(help: "The podspec to publish. (default: the one *.podspec.json in the current folder)")
+    var spec: String?
+
+    @Flag(help: "Publish although lint reports warnings.")
+    var allowWarnings = false
+
+    @Flag(help: "Do not create or push the component's tag.")
+    var noTag = false
+
+    @Flag(help: "Treat a byte-identical spec already in the repo as success (re-run release jobs).")
+    var ci = false
+
+    @Flag(help: "Replace an existing version with a [Fix] commit.")
+    var overwrite = false
+
     func run() async throws {
-        throw ValidationError("'compose publish' is not available in this build yet.")
+        let err = Terminal.standardError
+        let publisher = Publisher(store: SpecRepoStore(home: .fromEnvironment()))
+        let result = try publisher.publish(
+            repo: repo, spec: spec,
+            componentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            options: PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite),
+            events: { err.write(Self.describe($0) + "\n") },
+            waiting: waitingMessage)
+        if let note = result.note {
+            err.write("note: \(note)\n")
+        }
+        let retries = result.retries == 0 ? "" : " after \(result.retries) retr\(result.retries == 1 ? "y" : "ies")"
+        if result.commit != nil {
+            Terminal.standardOutput.write("Published \(result.name) \(result.version) to \(result.repo)\(retries)\n")
+        } else {
+            Terminal.standardOutput.write("\(result.name) \(result.version) is in \(result.repo)\n")
+        }
+    }
+
+    static func describe(_ event: PublishEvent) -> String {
+        switch event {
+        case let .linted(spec, warnings):
+            return "Linted \(spec)" + (warnings.isEmpty ? "" : " (\(warnings.count) warning\(warnings.count == 1 ? "" : "s") allowed)")
+        case let .tagCreated(tag, commit): return "Tagged \(commit.short) as \(tag)"
+        case let .tagExists(tag, commit): return "Tag \(tag) exists at HEAD (\(commit.short))"
+        case let .tagPushed(tag, remote): return "Pushed tag \(tag) to \(remote)"
+        case let .recovered(repo):
+            return "note: an interrupted publish had left changes in \(repo); the clone was reset to the remote's tip"
+        case let .committed(message, commit): return "Committed \(message) (\(commit.short))"
+        case let .retrying(attempt, reason): return "Retrying (attempt \(attempt)): \(reason)"
+        case let .pushed(repo, url): return "Pushed to \(repo) (\(url))"
+        }
     }
 }

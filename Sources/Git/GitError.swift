@@ -1,0 +1,45 @@
+public import Specs
+
+/// Every failure of a git operation. Messages name the operation and carry libgit2's own words;
+/// URLs in them are redacted (`redact(_:)`), so a credential never reaches a terminal or a log.
+public enum GitError: ComposeFailure, Equatable {
+    /// A libgit2 call failed: `operation` names it with its argument (a path, a URL, a ref).
+    case failed(operation: String, code: Int32, message: String)
+    /// A push was rejected because the remote moved on (someone else pushed first).
+    case nonFastForward(remote: String, reference: String, message: String)
+    /// A push was rejected by the remote for another reason (a hook, a protected branch, an existing tag).
+    case pushRejected(remote: String, reference: String, message: String)
+    /// The remote asked for credentials and none of the ones tried were accepted.
+    case authentication(url: String, message: String)
+    /// A fast-forward was asked for but the branch has commits the target does not have.
+    case diverged(branch: String, local: ObjectID, target: ObjectID)
+    /// A revision (branch, tag, commit) does not exist in the repository.
+    case revisionNotFound(revision: String, repository: String)
+    /// A tag of that name exists already.
+    case tagExists(name: String, target: ObjectID)
+
+    public var kind: FailureKind { .environment }
+
+    public var description: String {
+        switch self {
+        case let .failed(operation, code, message):
+            return "\(operation) failed (libgit2 error \(code)): \(message)"
+        case let .nonFastForward(remote, reference, message):
+            return "push of \(reference) to \(remote) was rejected because the remote has commits this "
+                + "clone does not have (\(message)); fetch and try again"
+        case let .pushRejected(remote, reference, message):
+            return "push of \(reference) to \(remote) was rejected: \(message)"
+        case let .authentication(url, message):
+            return "authentication to \(url) failed: \(message). compose tries the ssh-agent, then "
+                + "COMPOSE_SSH_KEY, ~/.ssh/id_ed25519 and ~/.ssh/id_rsa for ssh URLs, and the URL's "
+                + "user and password or COMPOSE_GIT_USERNAME / COMPOSE_GIT_TOKEN for https URLs"
+        case let .diverged(branch, local, target):
+            return "branch \(branch) at \(local.short) cannot be fast-forwarded to \(target.short): "
+                + "it has commits that \(target.short) does not have"
+        case let .revisionNotFound(revision, repository):
+            return "no revision '\(revision)' in \(repository)"
+        case let .tagExists(name, target):
+            return "tag \(name) exists already (at \(target.short))"
+        }
+    }
+}

@@ -1,0 +1,529 @@
+internal import CGit2
+import Foundation
+
+/// A git repository on disk (a working copy or a bare repository). One handle is used by one task at
+/// a time (libgit2 handles are not thread-safe), so `Repository` is deliberately not `Sendable`.
+public final class Repository {
+    let pointer: OpaquePointer
+
+    init(pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// Its working directory, or the git directory when bare.
+    public var location: URL { workingDirectory ?? gitDirectory }
+
+    deinit { git_repository_free(pointer) }
+
+    // MARK: Opening, creating, cloning
+
+    /// Opens the repository whose working directory (or bare git directory) is exactly `url`.
+    public static func open(at url: URL) throws(GitError) -> Repository {
+        Runtime.ensure()
+        var pointer: OpaquePointer?
+        try check("git_repository_open_ext(\(url.path))",
+            git_repository_open_ext(&pointer, url.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil))
+        return Repository(pointer: pointer!)
+    }
+
+    /// Opens the repository containing `url`, walking up parent folders as `git` does.
+    public static func discover(from url: URL) throws(GitError) -> Repository {
+        Runtime.ensure()
+        var pointer: OpaquePointer?
+        try check("git_repository_open_ext(\(url.path))", git_repository_open_ext(&pointer, url.path, 0, nil))
+        return Repository(pointer: pointer!)
+    }
+
+    /// Creates an empty repository at `url` whose unborn HEAD names `initialBranch`.
+    public static func create(at url: URL, bare: Bool = false, initialBranch: String = "main") throws(GitError)
+        -> Repository
+    {
+        Runtime.ensure()
+        var options = git_repository_init_options()
+        try check("git_repository_init_options_init", git_repository_init_options_init(&options, 1))
+        options.flags = GIT_REPOSITORY_INIT_MKPATH.rawValue | (bare ? GIT_REPOSITORY_INIT_BARE.rawValue : 0)
+        var pointer: OpaquePointer?
+        let code = initialBranch.withCString { branch -> Int32 in
+            options.initial_head = branch
+            return git_repository_init_ext(&pointer, url.path, &options)
+        }
+        try check("git_repository_init(\(url.path))", code)
+        return Repository(pointer: pointer!)
+    }
+
+    /// Clones `url` into `destination` (which must not exist or be empty). `branch` is checked out
+    /// instead of the remote's default branch when given. `progress` receives transfer progress.
+    public static func clone(
+        from url: String,
+        to destination: URL,
+        branch: String? = nil,
+        bare: Bool = false,
+        credentials: Credentials = .fromEnvironment(),
+        progress: ((TransferProgress) -> Void)? = nil
+    ) throws(GitError) -> Repository {
+        Runtime.ensure()
+        var options = git_clone_options()
+        try check("git_clone_options_init", git_clone_options_init(&options, 1))
+        options.bare = bare ? 1 : 0
+        let context = RemoteContext(url: url, credentials: credentials, progress: progress)
+        let unmanaged = Unmanaged.passRetained(context)
+        defer { unmanaged.release() }
+        context.install(on: &options.fetch_opts.callbacks, payload: unmanaged.toOpaque())
+        var pointer: OpaquePointer?
+        let code: Int32
+        if let branch {
+            code = branch.withCString { name -> Int32 in
+                options.checkout_branch = name
+                return git_clone(&pointer, url, destination.path, &options)
+            }
+        } else {
+            code = git_clone(&pointer, url, destination.path, &options)
+        }
+        if code < 0 {
+            if code == GIT_ENOTFOUND.rawValue, let branch {
+                _ = lastErrorMessage()
+                throw .revisionNotFound(revision: branch, repository: redact(url))
+            }
+            throw context.error(operation: "git clone \(url) \(destination.path)", code: code)
+        }
+        return Repository(pointer: pointer!)
+    }
+
+    // MARK: Where it is
+
+    /// The working directory, or nil for a bare repository.
+    public var workingDirectory: URL? {
+        guard let path = git_repository_workdir(pointer) else { return nil }
+        return URL(fileURLWithPath: String(cString: path), isDirectory: true)
+    }
+
+    /// The `.git` folder (or the repository itself when bare).
+    public var gitDirectory: URL {
+        URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
+    }
+
+    public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
+
+    // MARK: Refs and commits
+
+    /// The commit HEAD points at, or nil on an unborn branch (a repository with no commits).
+    public func headCommit() throws(GitError) -> ObjectID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, "HEAD")
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EUNBORNBRANCH.rawValue { return nil }
+        try check("git_reference_name_to_id(HEAD) in \(location.path)", code)
+        return ObjectID(oid)
+    }
+
+    /// The short name of the branch HEAD points at (also when unborn), or nil when HEAD is detached.
+    public func currentBranch() throws(GitError) -> String? {
+        var reference: OpaquePointer?
+        try check("git_reference_lookup(HEAD) in \(location.path)", git_reference_lookup(&reference, pointer, "HEAD"))
+        defer { git_reference_free(reference) }
+        guard git_reference_type(reference) == GIT_REFERENCE_SYMBOLIC,
+            let target = git_reference_symbolic_target(reference)
+        else { return nil }
+        let name = String(cString: target)
+        return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : name
+    }
+
+    /// The commit `revision` names (a branch, tag, `origin/main`, a full or abbreviated id, `HEAD~1`),
+    /// peeled through annotated tags; nil when it names nothing.
+    public func resolveCommit(_ revision: String) throws(GitError) -> ObjectID? {
+        var object: OpaquePointer?
+        let code = git_revparse_single(&object, pointer, revision)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue || code == GIT_EAMBIGUOUS.rawValue {
+            return nil
+        }
+        try check("git_revparse_single(\(revision)) in \(location.path)", code)
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        let peel = git_object_peel(&commit, object, GIT_OBJECT_COMMIT)
+        if peel == GIT_EPEEL.rawValue || peel == GIT_EINVALIDSPEC.rawValue || peel == GIT_ENOTFOUND.rawValue {
+            return nil
+        }
+        try check("git_object_peel(\(revision)) in \(location.path)", peel)
+        defer { git_object_free(commit) }
+        return ObjectID(git_object_id(commit)!)
+    }
+
+    /// Whether `ancestor` is `commit` or reachable from it.
+    public func isAncestor(_ ancestor: ObjectID, of commit: ObjectID) throws(GitError) -> Bool {
+        if ancestor == commit { return true }
+        var a = commit.oid
+        var b = ancestor.oid
+        let code = git_graph_descendant_of(pointer, &a, &b)
+        try check("git_graph_descendant_of(\(commit.short), \(ancestor.short))", code)
+        return code == 1
+    }
+
+    /// Points the branch HEAD names (or a detached HEAD) at `target` and updates the working tree,
+    /// provided that is a fast-forward; throws `.diverged` otherwise. Local changes to files the
+    /// update touches make it fail rather than be overwritten.
+    public func fastForward(to target: ObjectID) throws(GitError) {
+        let head = try headCommit()
+        if head == target { return }
+        if let head, try !isAncestor(head, of: target) {
+            throw .diverged(branch: (try currentBranch()) ?? "HEAD", local: head, target: target)
+        }
+        try checkoutTree(of: target, force: false)
+        try moveHead(to: target, message: "compose: fast-forward")
+    }
+
+    /// Moves HEAD (and the branch it names) to `target`, and makes the index and working tree match
+    /// it: local changes to tracked files are discarded. Untracked files stay (see `removeUntrackedFiles`).
+    public func resetHard(to target: ObjectID) throws(GitError) {
+        let commit = try lookupObject(target, "git_reset")
+        defer { git_object_free(commit) }
+        var options = git_checkout_options()
+        git_checkout_options_init(&options, 1)
+        options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue
+        try check("git_reset(--hard \(target.short)) in \(location.path)",
+            git_reset(pointer, commit, GIT_RESET_HARD, &options))
+    }
+
+    /// Checks out `revision` (a tag, a commit id, a branch) with a detached HEAD, as
+    /// `git checkout --detach REVISION` does.
+    public func checkout(_ revision: String) throws(GitError) {
+        guard let commit = try resolveCommit(revision) else {
+            throw .revisionNotFound(revision: revision, repository: location.path)
+        }
+        try checkoutTree(of: commit, force: false)
+        var oid = commit.oid
+        try check("git_repository_set_head_detached(\(revision))", git_repository_set_head_detached(pointer, &oid))
+    }
+
+    func checkoutTree(of commit: ObjectID, force: Bool) throws(GitError) {
+        let object = try lookupObject(commit, "git_checkout_tree")
+        defer { git_object_free(object) }
+        var options = git_checkout_options()
+        git_checkout_options_init(&options, 1)
+        options.checkout_strategy = force ? GIT_CHECKOUT_FORCE.rawValue : GIT_CHECKOUT_SAFE.rawValue
+        try check("git_checkout_tree(\(commit.short)) in \(location.path)", git_checkout_tree(pointer, object, &options))
+    }
+
+    func moveHead(to target: ObjectID, message: String) throws(GitError) {
+        var oid = target.oid
+        if let branch = try currentBranch() {
+            var reference: OpaquePointer?
+            try check("git_reference_create(refs/heads/\(branch))",
+                git_reference_create(&reference, pointer, "refs/heads/\(branch)", &oid, 1, message))
+            git_reference_free(reference)
+        } else {
+            try check("git_repository_set_head_detached", git_repository_set_head_detached(pointer, &oid))
+        }
+    }
+
+    func lookupObject(_ id: ObjectID, _ operation: String) throws(GitError) -> OpaquePointer {
+        var oid = id.oid
+        var object: OpaquePointer?
+        try check("\(operation): git_object_lookup(\(id.short))", git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY))
+        return object!
+    }
+
+    /// Points `reference` (a full name such as `refs/heads/main`) at `target`, creating it if needed.
+    public func setReference(_ reference: String, to target: ObjectID) throws(GitError) {
+        var oid = target.oid
+        var created: OpaquePointer?
+        try check("git_reference_create(\(reference))",
+            git_reference_create(&created, pointer, reference, &oid, 1, "compose"))
+        git_reference_free(created)
+    }
+
+    // MARK: Working tree
+
+    /// Changes in the working tree and index against HEAD, untracked files included, ignored ones not.
+    public func status() throws(GitError) -> [StatusEntry] {
+        var options = git_status_options()
+        git_status_options_init(&options, 1)
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+            | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        var list: OpaquePointer?
+        try check("git_status_list_new in \(location.path)", git_status_list_new(&list, pointer, &options))
+        defer { git_status_list_free(list) }
+        var entries: [StatusEntry] = []
+        for index in 0..<git_status_list_entrycount(list) {
+            guard let entry = git_status_byindex(list, index)?.pointee else { continue }
+            let delta = entry.index_to_workdir ?? entry.head_to_index
+            guard let delta, let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path else { continue }
+            let flags = entry.status.rawValue
+            let untracked = flags & GIT_STATUS_WT_NEW.rawValue != 0 && flags & GIT_STATUS_INDEX_NEW.rawValue == 0
+            entries.append(StatusEntry(path: String(cString: path), isUntracked: untracked))
+        }
+        return entries
+    }
+
+    /// Whether `status()` is empty.
+    public func isClean() throws(GitError) -> Bool { try status().isEmpty }
+
+    /// Deletes untracked (not ignored) files and returns their paths, as `git clean -fd` does.
+    @discardableResult
+    public func removeUntrackedFiles() throws(GitError) -> [String] {
+        guard let root = workingDirectory else { return [] }
+        let untracked = try status().filter(\.isUntracked).map(\.path)
+        for path in untracked {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        }
+        // Remove folders the deleted files leave empty.
+        for path in untracked {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                let url = root.appendingPathComponent(folder)
+                guard let contents = try? FileManager.default.contentsOfDirectory(atPath: url.path), contents.isEmpty
+                else { break }
+                try? FileManager.default.removeItem(at: url)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        return untracked
+    }
+
+    /// Deletes lock files a killed git process can leave in the git directory (`index.lock`,
+    /// `HEAD.lock`, `refs/**/*.lock`, `packed-refs.lock`, `config.lock`) and returns their paths.
+    /// Only call this while holding an exclusive lock of your own over every process that writes
+    /// to this repository: a lock file that a running git holds would be taken from it.
+    @discardableResult
+    public func removeStaleLockFiles() -> [String] {
+        let gitDirectory = self.gitDirectory
+        var removed: [String] = []
+        let fileManager = FileManager.default
+        for name in ["index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "FETCH_HEAD.lock", "ORIG_HEAD.lock"] {
+            let url = gitDirectory.appendingPathComponent(name)
+            if fileManager.fileExists(atPath: url.path), (try? fileManager.removeItem(at: url)) != nil {
+                removed.append(name)
+            }
+        }
+        let refs = gitDirectory.appendingPathComponent("refs")
+        if let walker = fileManager.enumerator(atPath: refs.path) {
+            while let relative = walker.nextObject() as? String {
+                guard relative.hasSuffix(".lock") else { continue }
+                if (try? fileManager.removeItem(at: refs.appendingPathComponent(relative))) != nil {
+                    removed.append("refs/" + relative)
+                }
+            }
+        }
+        return removed
+    }
+
+    // MARK: Reading at a revision
+
+    /// The contents of `path` (relative to the repository root) in the tree of `revision`, or nil
+    /// when the revision does not have that file.
+    public func readFile(_ path: String, at revision: String) throws(GitError) -> Data? {
+        guard let commit = try resolveCommit(revision) else {
+            throw .revisionNotFound(revision: revision, repository: location.path)
+        }
+        guard let blobID = try entryID(path, in: commit, kind: GIT_OBJECT_BLOB) else { return nil }
+        var oid = blobID.oid
+        var blob: OpaquePointer?
+        try check("git_blob_lookup(\(path) at \(revision))", git_blob_lookup(&blob, pointer, &oid))
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let raw = git_blob_rawcontent(blob) else { return Data() }
+        return Data(bytes: raw, count: size)
+    }
+
+    /// Whether `path` (a file or a folder) exists in the tree of `commit`.
+    public func pathExists(_ path: String, at commit: ObjectID) throws(GitError) -> Bool {
+        try entryID(path, in: commit, kind: nil) != nil
+    }
+
+    private func entryID(_ path: String, in commit: ObjectID, kind: git_object_t?) throws(GitError) -> ObjectID? {
+        var oid = commit.oid
+        var commitObject: OpaquePointer?
+        try check("git_commit_lookup(\(commit.short))", git_commit_lookup(&commitObject, pointer, &oid))
+        defer { git_commit_free(commitObject) }
+        var tree: OpaquePointer?
+        try check("git_commit_tree(\(commit.short))", git_commit_tree(&tree, commitObject))
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        let code = git_tree_entry_bypath(&entry, tree, path)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check("git_tree_entry_bypath(\(path))", code)
+        defer { git_tree_entry_free(entry) }
+        if let kind, git_tree_entry_type(entry) != kind { return nil }
+        return ObjectID(git_tree_entry_id(entry)!)
+    }
+
+    // MARK: Writing
+
+    /// Stages `pathspecs` (files or folders, relative to the working directory): new and changed
+    /// files are added, deleted ones removed, as `git add --all PATHS` does.
+    public func add(_ pathspecs: [String]) throws(GitError) {
+        var index: OpaquePointer?
+        try check("git_repository_index in \(location.path)", git_repository_index(&index, pointer))
+        defer { git_index_free(index) }
+        let code = withStrArray(pathspecs) { array -> Int32 in
+            let added = git_index_add_all(index, array, 0, nil, nil)
+            if added < 0 { return added }
+            return git_index_update_all(index, array, nil, nil)
+        }
+        try check("git add \(pathspecs.joined(separator: " "))", code)
+        try check("git_index_write", git_index_write(index))
+    }
+
+    /// Commits the index on top of HEAD (a root commit on an unborn branch) and moves the branch.
+    @discardableResult
+    public func commit(message: String, author: Signature? = nil) throws(GitError) -> ObjectID {
+        var index: OpaquePointer?
+        try check("git_repository_index", git_repository_index(&index, pointer))
+        defer { git_index_free(index) }
+        var treeOID = git_oid()
+        try check("git_index_write_tree", git_index_write_tree(&treeOID, index))
+        var tree: OpaquePointer?
+        try check("git_tree_lookup", git_tree_lookup(&tree, pointer, &treeOID))
+        defer { git_tree_free(tree) }
+
+        var parent: OpaquePointer?
+        if let head = try headCommit() {
+            var headOID = head.oid
+            try check("git_commit_lookup(HEAD)", git_commit_lookup(&parent, pointer, &headOID))
+        }
+        defer { if let parent { git_commit_free(parent) } }
+
+        let signature = try (author ?? Signature.default(for: self)).make()
+        defer { git_signature_free(signature) }
+        var commitOID = git_oid()
+        var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
+        let code = parents.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            git_commit_create(
+                &commitOID, pointer, "HEAD", signature, signature, "UTF-8", message, tree, buffer.count,
+                buffer.baseAddress)
+        }
+        try check("git commit in \(location.path)", code)
+        return ObjectID(commitOID)
+    }
+
+    // MARK: Tags
+
+    /// Creates the annotated tag `name` on `commit`. Throws `.tagExists` when a tag of that name exists.
+    @discardableResult
+    public func createAnnotatedTag(_ name: String, at commit: ObjectID, message: String, tagger: Signature? = nil)
+        throws(GitError) -> ObjectID
+    {
+        let target = try lookupObject(commit, "git tag \(name)")
+        defer { git_object_free(target) }
+        let signature = try (tagger ?? Signature.default(for: self)).make()
+        defer { git_signature_free(signature) }
+        var tagOID = git_oid()
+        let code = git_tag_create(&tagOID, pointer, name, target, signature, message, 0)
+        if code == GIT_EEXISTS.rawValue {
+            _ = lastErrorMessage()
+            throw .tagExists(name: name, target: try tagCommit(name) ?? commit)
+        }
+        try check("git tag -a \(name) \(commit.short)", code)
+        return ObjectID(tagOID)
+    }
+
+    /// The commit the tag `name` (annotated or lightweight) points at, or nil when there is no such tag.
+    public func tagCommit(_ name: String) throws(GitError) -> ObjectID? {
+        var reference: OpaquePointer?
+        let code = git_reference_lookup(&reference, pointer, "refs/tags/\(name)")
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
+        try check("git_reference_lookup(refs/tags/\(name))", code)
+        defer { git_reference_free(reference) }
+        var commit: OpaquePointer?
+        try check("git_reference_peel(refs/tags/\(name))", git_reference_peel(&commit, reference, GIT_OBJECT_COMMIT))
+        defer { git_object_free(commit) }
+        return ObjectID(git_object_id(commit)!)
+    }
+
+    /// Whether the tag `name` is an annotated tag (a tag object) rather than a lightweight one.
+    public func isAnnotatedTag(_ name: String) throws(GitError) -> Bool {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, "refs/tags/\(name)")
+        if code == GIT_ENOTFOUND.rawValue { return false }
+        try check("git_reference_name_to_id(refs/tags/\(name))", code)
+        var object: OpaquePointer?
+        try check("git_object_lookup(refs/tags/\(name))", git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY))
+        defer { git_object_free(object) }
+        return git_object_type(object) == GIT_OBJECT_TAG
+    }
+
+    /// The names of all tags.
+    public func tagNames() throws(GitError) -> [String] {
+        var array = git_strarray()
+        try check("git_tag_list", git_tag_list(&array, pointer))
+        defer { git_strarray_dispose(&array) }
+        return (0..<array.count).compactMap { array.strings[$0].map { String(cString: $0) } }
+    }
+
+    // MARK: Remotes
+
+    /// The URL of remote `name`, or nil when there is no such remote.
+    public func remoteURL(_ name: String = "origin") throws(GitError) -> String? {
+        var remote: OpaquePointer?
+        let code = git_remote_lookup(&remote, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
+        try check("git_remote_lookup(\(name))", code)
+        defer { git_remote_free(remote) }
+        return git_remote_url(remote).map { String(cString: $0) }
+    }
+
+    /// The names of all remotes.
+    public func remoteNames() throws(GitError) -> [String] {
+        var array = git_strarray()
+        try check("git_remote_list", git_remote_list(&array, pointer))
+        defer { git_strarray_dispose(&array) }
+        return (0..<array.count).compactMap { array.strings[$0].map { String(cString: $0) } }
+    }
+
+    public func setRemoteURL(_ name: String, to url: String) throws(GitError) {
+        try check("git_remote_set_url(\(name), \(url))", git_remote_set_url(pointer, name, url))
+    }
+
+    public func addRemote(_ name: String, url: String) throws(GitError) {
+        var remote: OpaquePointer?
+        try check("git_remote_create(\(name), \(url))", git_remote_create(&remote, pointer, name, url))
+        git_remote_free(remote)
+    }
+}
+
+/// One changed path in `Repository.status()`.
+public struct StatusEntry: Hashable, Sendable {
+    /// Relative to the working directory.
+    public let path: String
+    /// Not in the index (a new file nobody added).
+    public let isUntracked: Bool
+
+    public init(path: String, isUntracked: Bool) {
+        self.path = path
+        self.isUntracked = isUntracked
+    }
+}
+
+/// Who made a commit or a tag.
+public struct Signature: Hashable, Sendable {
+    public let name: String
+    public let email: String
+
+    public init(name: String, email: String) {
+        self.name = name
+        self.email = email
+    }
+
+    /// `GIT_AUTHOR_NAME`/`GIT_AUTHOR_EMAIL` when set, else the repository's `user.name`/`user.email`,
+    /// else `compose <compose@localhost>` so that a CI machine without a git identity still works.
+    public static func `default`(for repository: Repository) -> Signature {
+        let environment = ProcessInfo.processInfo.environment
+        if let name = environment["GIT_AUTHOR_NAME"], let email = environment["GIT_AUTHOR_EMAIL"],
+            !name.isEmpty, !email.isEmpty
+        {
+            return Signature(name: name, email: email)
+        }
+        var signature: UnsafeMutablePointer<git_signature>?
+        if git_signature_default(&signature, repository.pointer) == 0, let signature {
+            defer { git_signature_free(signature) }
+            return Signature(name: String(cString: signature.pointee.name), email: String(cString: signature.pointee.email))
+        }
+        _ = lastErrorMessage()
+        return Signature(name: "compose", email: "compose@localhost")
+    }
+
+    func make() throws(GitError) -> UnsafeMutablePointer<git_signature> {
+        var signature: UnsafeMutablePointer<git_signature>?
+        try check("git_signature_now(\(name) <\(email)>)", git_signature_now(&signature, name, email))
+        return signature!
+    }
+}

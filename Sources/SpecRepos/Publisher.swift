@@ -1,0 +1,347 @@
+import Foundation
+public import Git
+
+/// How `publish` behaves.
+public struct PublishOptions: Sendable, Equatable {
+    /// Publish although lint reports warnings (errors always stop it).
+    public var allowWarnings = false
+    /// Do not create or push the component's tag.
+    public var noTag = false
+    /// A re-run of a release job: an identical spec already in the repo is a success.
+    public var ci = false
+    /// Replace an existing version on purpose, with a `[Fix] Name (version)` commit.
+    public var overwrite = false
+    /// How many times to re-apply on a new tip after a push lost a race, before giving up.
+    public var maxAttempts = 10
+    /// The pause before a retry is `retryDelay × attempt × (0.5…1.5)` seconds.
+    public var retryDelay = 0.05
+
+    public init(allowWarnings: Bool = false, noTag: Bool = false, ci: Bool = false, overwrite: Bool = false) {
+        self.allowWarnings = allowWarnings
+        self.noTag = noTag
+        self.ci = ci
+        self.overwrite = overwrite
+    }
+}
+
+/// What happened during a publish, as it happens (for progress lines on standard error).
+public enum PublishEvent: Sendable, Equatable {
+    case linted(spec: String, warnings: [String])
+    case tagCreated(tag: String, commit: ObjectID)
+    case tagExists(tag: String, commit: ObjectID)
+    case tagPushed(tag: String, remote: String)
+    case recovered(repo: String)
+    case committed(message: String, commit: ObjectID)
+    /// The push lost a race; the spec is re-applied on the new tip.
+    case retrying(attempt: Int, reason: String)
+    case pushed(repo: String, url: String)
+}
+
+/// The outcome of a publish.
+public struct PublishResult: Sendable, Equatable {
+    public let name: String
+    public let version: String
+    public let repo: String
+    /// The component's tag (nil with --no-tag).
+    public let tag: String?
+    public let tagCreated: Bool
+    /// The commit that added the spec (nil when nothing had to change).
+    public let commit: ObjectID?
+    public let commitMessage: String?
+    /// How many times the push was overtaken by another and re-applied.
+    public let retries: Int
+    /// Set when the spec was already there, byte for byte (`--ci`), so nothing was pushed.
+    public let note: String?
+}
+
+/// The publish transaction: lint, tag the component, push the tag, add the spec to a spec repo
+/// and push it, re-applying on a new tip when another publisher got there first. On a failure
+/// the spec repo's clone is reset to the remote's tip, so nothing half-written is left behind.
+public struct Publisher: Sendable {
+    public let store: SpecRepoStore
+
+    public init(store: SpecRepoStore) {
+        self.store = store
+    }
+
+    public func publish(
+        repo: String,
+        spec specPath: String? = nil,
+        componentDirectory: URL,
+        options: PublishOptions = PublishOptions(),
+        events: (PublishEvent) -> Void = { _ in },
+        waiting: (String) -> Void = { _ in }
+    ) throws(SpecRepoError) -> PublishResult {
+        let specURL = try Self.locateSpec(specPath, in: componentDirectory)
+        let spec = try PublishSpec.load(specURL)
+        try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
+
+        let findings = try lint(spec, at: specURL)
+        if !findings.errors.isEmpty || (!findings.warnings.isEmpty && !options.allowWarnings) {
+            throw .lintFailed(
+                path: specURL.path, errors: findings.errors.count, warnings: findings.warnings.count,
+                allowWarnings: options.allowWarnings)
+        }
+        events(.linted(spec: specURL.lastPathComponent, warnings: findings.warnings))
+
+        // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
+        _ = try store.directory(of: repo)
+
+        var tagCreated = false
+        var tagState = "no tag was involved."
+        if !options.noTag {
+            tagCreated = try tagComponent(spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
+            tagState = "tag \(spec.tag ?? "") is pushed, the spec is not."
+        }
+
+        return try store.withLock(repo, waiting: waiting) { () throws(SpecRepoError) in
+            try addToSpecRepo(spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
+        }
+    }
+
+    // MARK: Steps
+
+    static func locateSpec(_ specPath: String?, in directory: URL) throws(SpecRepoError) -> URL {
+        if let specPath {
+            let url = specPath.hasPrefix("/")
+                ? URL(fileURLWithPath: specPath) : directory.appendingPathComponent(specPath)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw .unreadableSpec(path: url.path, message: "no such file")
+            }
+            return url.standardizedFileURL
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".podspec.json") }.sorted()
+        guard let first = names.first else { throw .specNotFound(directory: directory.path) }
+        guard names.count == 1 else { throw .severalSpecs(directory: directory.path, files: names) }
+        return directory.appendingPathComponent(first).standardizedFileURL
+    }
+
+    // TODO: run the Lint module's quick lint driver once it lands; until then, what PublishSpec.load checks.
+    func lint(_ spec: PublishSpec, at url: URL) throws(SpecRepoError) -> (errors: [String], warnings: [String]) {
+        ([], [])
+    }
+
+    /// Creates the annotated tag `source.tag` at HEAD unless it exists there, and pushes it.
+    /// Returns whether the tag was created.
+    func tagComponent(
+        _ spec: PublishSpec, specURL: URL, componentDirectory: URL, events: (PublishEvent) -> Void
+    ) throws(SpecRepoError) -> Bool {
+        guard let tag = spec.tag, !tag.isEmpty else { throw .noTagInSource(path: specURL.path) }
+        let component: Repository
+        do {
+            component = try Repository.discover(from: componentDirectory)
+        } catch {
+            throw .noComponentRepository(path: componentDirectory.path)
+        }
+        let location = component.location.path
+        do {
+            let changes = try component.status()
+            if !changes.isEmpty { throw SpecRepoError.componentNotClean(path: location, files: changes.map(\.path)) }
+            guard let head = try component.headCommit() else {
+                throw SpecRepoError.componentNotClean(path: location, files: ["(no commits yet)"])
+            }
+            var created = false
+            if let existing = try component.tagCommit(tag) {
+                guard existing == head else {
+                    throw SpecRepoError.tagElsewhere(tag: tag, tagCommit: existing.short, head: head.short)
+                }
+                events(.tagExists(tag: tag, commit: head))
+            } else {
+                try component.createAnnotatedTag(tag, at: head, message: "\(spec.name) \(spec.version)")
+                created = true
+                events(.tagCreated(tag: tag, commit: head))
+            }
+            let remote = try remoteName(for: spec.gitURL, in: component)
+            do throws(GitError) {
+                try component.push(remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: store.credentials)
+            } catch {
+                throw SpecRepoError.git(
+                    error,
+                    context: "tag \(tag) \(created ? "was created" : "exists") at HEAD in \(location) but could not "
+                        + "be pushed to \(remote); nothing was published. Fix the cause, then run `compose publish` again")
+            }
+            events(.tagPushed(tag: tag, remote: redact(try component.remoteURL(remote) ?? remote)))
+            return created
+        } catch let error as SpecRepoError {
+            throw error
+        } catch let error as GitError {
+            throw .git(error, context: "cannot tag the component in \(location); nothing was published")
+        } catch {
+            throw .fileSystem(path: location, message: "\(error)")
+        }
+    }
+
+    /// The remote whose URL is the spec's `source.git`, else `origin`.
+    func remoteName(for url: String?, in repository: Repository) throws(GitError) -> String {
+        if let url {
+            for name in try repository.remoteNames() where try repository.remoteURL(name) == url { return name }
+        }
+        return "origin"
+    }
+
+    /// Under the clone's lock: fetch, fast-forward, refuse or accept an existing version, write,
+    /// commit and push, re-applying on the new tip when the push loses a race.
+    func addToSpecRepo(
+        _ spec: PublishSpec, repo: String, options: PublishOptions, tagState: String, tagCreated: Bool,
+        events: (PublishEvent) -> Void
+    ) throws(SpecRepoError) -> PublishResult {
+        let directory = try store.directory(of: repo)
+        let repository: Repository
+        do {
+            repository = try Repository.open(at: directory)
+            if try PublishJournal.recoverIfInterrupted(repository, credentials: store.credentials) {
+                events(.recovered(repo: repo))
+            }
+        } catch {
+            throw .git(error, context: "cannot open the clone of '\(repo)'; \(tagState) Run `compose publish \(repo)` again")
+        }
+        let failureState = "\(tagState) The local clone of '\(repo)' was reset to the remote's tip. "
+            + "Run `compose publish \(repo)` again to finish"
+
+        var journalStarted = false
+        func fail(_ error: SpecRepoError) -> SpecRepoError {
+            if journalStarted {
+                try? PublishJournal.resetToRemoteTip(repository)
+                PublishJournal.end(repository)
+            }
+            switch error {
+            case let .git(.diverged(branch, _, _), _):
+                return .diverged(name: repo, path: directory.path, branch: branch)
+            case let .git(gitError, context) where context.isEmpty:
+                return .git(gitError, context: "publishing \(spec.name) \(spec.version) to '\(repo)' failed. \(failureState)")
+            default:
+                return error
+            }
+        }
+
+        do throws(SpecRepoError) {
+            guard let branch = try wrap({ () throws(GitError) in try repository.currentBranch() }) else {
+                throw SpecRepoError.detachedHead(name: repo, path: directory.path)
+            }
+            let changes = try wrap { () throws(GitError) in try repository.status() }
+            if !changes.isEmpty {
+                throw SpecRepoError.localChanges(name: repo, path: directory.path, files: changes.map(\.path))
+            }
+            try PublishJournal.begin(repository, description: "\(spec.name) \(spec.version)")
+            journalStarted = true
+
+            let folder = "\(spec.name)/\(spec.version)"
+            let file = "\(folder)/\(spec.name).podspec.json"
+            var retries = 0
+            for attempt in 1...max(1, options.maxAttempts) {
+                let tip: ObjectID? = try wrap { () throws(GitError) in
+                    try repository.fetch(credentials: store.credentials)
+                    return try repository.resolveCommit("refs/remotes/origin/\(branch)")
+                }
+                try wrap { () throws(GitError) in
+                    let head = try repository.headCommit()
+                    guard let tip, head != tip else { return }
+                    if let head, try !repository.isAncestor(head, of: tip) {
+                        guard attempt > 1 else {
+                            // Nothing was changed yet (a fetch only moves remote-tracking refs): refuse as is.
+                            journalStarted = false
+                            PublishJournal.end(repository)
+                            throw GitError.diverged(branch: branch, local: head, target: tip)
+                        }
+                        try repository.resetHard(to: tip)
+                        try repository.removeUntrackedFiles()
+                    } else {
+                        try repository.fastForward(to: tip)
+                    }
+                }
+
+                let existing = try wrap { () throws(GitError) -> Data? in
+                    guard let tip else { return nil }
+                    return try repository.readFile(file, at: tip.hex)
+                }
+                let message: String
+                if let existing {
+                    let identical = existing == spec.canonical
+                    if identical && (options.ci || options.overwrite) {
+                        PublishJournal.end(repository)
+                        return PublishResult(
+                            name: spec.name, version: spec.version, repo: repo, tag: options.noTag ? nil : spec.tag,
+                            tagCreated: tagCreated, commit: nil, commitMessage: nil, retries: retries,
+                            note: "\(spec.name) \(spec.version) is already in '\(repo)' with identical content; nothing to push")
+                    }
+                    guard options.overwrite else {
+                        throw SpecRepoError.versionExists(name: spec.name, version: spec.version, repo: repo, identical: identical)
+                    }
+                    message = "[Fix] \(spec.name) (\(spec.version))"
+                } else {
+                    let others = otherVersions(of: spec.name, besides: spec.version, in: directory)
+                    message = others ? "[Update] \(spec.name) (\(spec.version))" : "[Add] \(spec.name) (\(spec.version))"
+                }
+
+                try write(spec.canonical, to: directory.appendingPathComponent(file))
+                let commit = try wrap { () throws(GitError) in
+                    try repository.add([folder])
+                    return try repository.commit(message: message)
+                }
+                events(.committed(message: message, commit: commit))
+                do throws(GitError) {
+                    try repository.push(refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], credentials: store.credentials)
+                } catch {
+                    guard case .nonFastForward = error, attempt < options.maxAttempts else {
+                        if case .nonFastForward = error {
+                            throw SpecRepoError.pushRetriesExhausted(
+                                name: spec.name, version: spec.version, repo: repo, attempts: attempt, tagState: tagState)
+                        }
+                        throw SpecRepoError.git(error, context: "")
+                    }
+                    retries += 1
+                    events(.retrying(attempt: attempt + 1, reason: "another publish reached '\(repo)' first"))
+                    let jitter = Double.random(in: 0.5...1.5)
+                    usleep(UInt32(options.retryDelay * Double(attempt) * jitter * 1_000_000))
+                    continue
+                }
+                PublishJournal.end(repository)
+                let url = (try? repository.remoteURL()).flatMap { $0 } ?? repo
+                events(.pushed(repo: repo, url: redact(url)))
+                return PublishResult(
+                    name: spec.name, version: spec.version, repo: repo, tag: options.noTag ? nil : spec.tag,
+                    tagCreated: tagCreated, commit: commit, commitMessage: message, retries: retries, note: nil)
+            }
+            throw SpecRepoError.pushRetriesExhausted(
+                name: spec.name, version: spec.version, repo: repo, attempts: options.maxAttempts, tagState: tagState)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    private func wrap<T>(_ body: () throws(GitError) -> T) throws(SpecRepoError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .git(error, context: "")
+        }
+    }
+
+    private func otherVersions(of name: String, besides version: String, in directory: URL) -> Bool {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(name).path)) ?? []
+        return versions.contains { $0 != version && !$0.hasPrefix(".") }
+    }
+
+    private func write(_ data: Data, to url: URL) throws(SpecRepoError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .fileSystem(path: url.path, message: "cannot write the spec: \(error.localizedDescription)")
+        }
+    }
+}
+
+extension SpecRepoName {
+    /// A spec's name and version become folder names in the spec repo; refuse what could escape it.
+    static func validateSpecName(_ name: String, version: String, path: String) throws(SpecRepoError) {
+        for (label, value) in [("name", name), ("version", version)] {
+            if value.isEmpty || value.contains("/") || value.contains("\\") || value.contains("..") || value.hasPrefix(".")
+                || value.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) })
+            {
+                throw .unreadableSpec(path: path, message: "\(label) '\(value)' cannot be a folder name in a spec repo")
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Git
+public import Specs
+
+/// Every failure of the SpecRepos module: managing clones under the compose home, and publishing.
+public enum SpecRepoError: ComposeFailure, Equatable {
+    /// A repo name that is empty, has `/`, `..`, whitespace, or starts with `.`.
+    case invalidName(String, reason: String)
+    case repoExists(name: String, path: String)
+    case repoNotFound(name: String, available: [String])
+    /// The clone has changes to files; nothing was touched.
+    case localChanges(name: String, path: String, files: [String])
+    /// The clone has commits the remote does not have (or the remote was rewritten).
+    case diverged(name: String, path: String, branch: String)
+    /// HEAD is not on a branch.
+    case detachedHead(name: String, path: String)
+    /// The remote does not have the branch the clone follows.
+    case remoteBranchMissing(name: String, branch: String, url: String)
+    /// A git operation failed; `context` says what compose was doing and what state things are in.
+    case git(GitError, context: String)
+    case fileSystem(path: String, message: String)
+
+    // Publish.
+    case specNotFound(directory: String)
+    case severalSpecs(directory: String, files: [String])
+    case unreadableSpec(path: String, message: String)
+    case lintFailed(path: String, errors: Int, warnings: Int, allowWarnings: Bool)
+    case componentNotClean(path: String, files: [String])
+    case noTagInSource(path: String)
+    case noComponentRepository(path: String)
+    case tagElsewhere(tag: String, tagCommit: String, head: String)
+    case versionExists(name: String, version: String, repo: String, identical: Bool)
+    case pushRetriesExhausted(name: String, version: String, repo: String, attempts: Int, tagState: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .git, .fileSystem, .remoteBranchMissing, .pushRetriesExhausted: return .environment
+        default: return .input
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .invalidName(name, reason):
+            return "'\(name)' cannot name a spec repo: \(reason). Use letters, digits, '-', '_' and '.' "
+                + "(not first), e.g. 'specs' or 'company-specs'"
+        case let .repoExists(name, path):
+            return "a spec repo named '\(name)' exists already at \(path); pick another name, or run "
+                + "`compose repo remove \(name)` first"
+        case let .repoNotFound(name, available):
+            let known = available.isEmpty ? "no spec repos are added yet" : "added: \(available.joined(separator: ", "))"
+            return "no spec repo named '\(name)' (\(known)); add it with `compose repo add \(name) URL`"
+        case let .localChanges(name, path, files):
+            let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")
+            return "the clone of '\(name)' at \(path) has local changes (\(shown)); nothing was changed. "
+                + "Look with `git -C \(path) status`, then discard them (`git -C \(path) reset --hard && "
+                + "git -C \(path) clean -fd`) or run `compose repo remove \(name)` and add it again"
+        case let .diverged(name, path, branch):
+            return "the clone of '\(name)' at \(path) has commits on \(branch) that its remote does not have "
+                + "(or the remote's history was rewritten); nothing was changed. Run `compose repo remove "
+                + "\(name)` and add it again, or reconcile it with git in \(path)"
+        case let .detachedHead(name, path):
+            return "the clone of '\(name)' at \(path) is not on a branch; check a branch out with "
+                + "`git -C \(path) checkout BRANCH`, or remove and add the repo again"
+        case let .remoteBranchMissing(name, branch, url):
+            return "the remote of '\(name)' (\(url)) has no branch '\(branch)'; check the URL and branch"
+        case let .git(error, context):
+            return context.isEmpty ? error.description : "\(context): \(error.description)"
+        case let .fileSystem(path, message):
+            return "\(path): \(message)"
+        case let .specNotFound(directory):
+            return "no *.podspec.json in \(directory); run `compose publish REPO` in a component's checkout, "
+                + "or name the spec: `compose publish REPO path/to/Name.podspec.json`"
+        case let .severalSpecs(directory, files):
+            return "several specs in \(directory) (\(files.joined(separator: ", "))); name the one to publish: "
+                + "`compose publish REPO \(files.first ?? "Name.podspec.json")`"
+        case let .unreadableSpec(path, message):
+            return "\(path): \(message)"
+        case let .lintFailed(path, errors, warnings, allowWarnings):
+            if errors == 0 && !allowWarnings {
+                return "\(path) has \(warnings) lint warning\(warnings == 1 ? "" : "s"); fix them (see "
+                    + "`compose lint \(path)`) or pass --allow-warnings. Nothing was tagged or pushed"
+            }
+            return "\(path) has \(errors) lint error\(errors == 1 ? "" : "s"); fix them (see `compose lint "
+                + "\(path)`). Nothing was tagged or pushed"
+        case let .componentNotClean(path, files):
+            let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")
+            return "the component's working tree at \(path) is not clean (\(shown)); commit or stash the "
+                + "changes so the tag names exactly what is published. Nothing was tagged or pushed"
+        case let .noTagInSource(path):
+            return "\(path): source has no \"tag\"; set source.tag (usually the version), or pass --no-tag "
+                + "to publish without tagging"
+        case let .noComponentRepository(path):
+            return "\(path) is not inside a git repository; publish runs in the component's git checkout"
+        case let .tagElsewhere(tag, tagCommit, head):
+            return "tag \(tag) exists at \(tagCommit), not at HEAD (\(head)); a released version must not move. "
+                + "Bump the version (and source.tag), or check out \(tag) and publish from there. "
+                + "Nothing was pushed"
+        case let .versionExists(name, version, repo, identical):
+            if identical {
+                return "\(name) \(version) is already in '\(repo)' with identical content; nothing to do "
+                    + "(pass --ci to treat this as success, as a re-run release job does)"
+            }
+            return "\(name) \(version) is already in '\(repo)' with different content; a released version "
+                + "is not changed silently. Bump the version, or pass --overwrite to replace it with a "
+                + "[Fix] commit"
+        case let .pushRetriesExhausted(name, version, repo, attempts, tagState):
+            return "the push of \(name) \(version) to '\(repo)' was overtaken by other pushes \(attempts) times; "
+                + "\(tagState) The local clone was reset to the remote's tip. Run `compose publish \(repo)` "
+                + "again to finish"
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+public import Git
+
+/// What `repo list` shows of one clone.
+public struct SpecRepoSummary: Sendable, Equatable, Codable {
+    public let name: String
+    /// The remote URL with any credential redacted.
+    public let url: String
+    public let branch: String?
+    /// The commit the clone is at (nil for an empty repository).
+    public let head: String?
+    public let specCount: Int
+    public let path: String
+}
+
+/// What `repo update` did to one clone.
+public struct SpecRepoUpdate: Sendable, Equatable {
+    public let name: String
+    public let before: ObjectID?
+    public let after: ObjectID?
+    /// Whether a previous publish had been interrupted and the clone was reset to the remote's tip.
+    public let recovered: Bool
+    public var changed: Bool { before != after }
+}
+
+/// The spec repos added under a compose home: add, list, update, remove. Every operation on a
+/// clone holds the clone's lock file, so two compose processes on one machine take turns.
+public struct SpecRepoStore: Sendable {
+    public let home: ComposeHome
+    public let credentials: Credentials
+
+    public init(home: ComposeHome, credentials: Credentials = .fromEnvironment()) {
+        self.home = home
+        self.credentials = credentials
+    }
+
+    /// The names of the added repos, sorted.
+    public func names() -> [String] {
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []
+        return contents.filter { name in
+            guard !name.hasPrefix(".") else { return false }
+            var isDirectory: ObjCBool = false
+            let path = home.repoDirectory(name).path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }.sorted()
+    }
+
+    /// The clone of `name`, or `.repoNotFound`.
+    public func directory(of name: String) throws(SpecRepoError) -> URL {
+        try SpecRepoName.validate(name)
+        let url = home.repoDirectory(name)
+        guard FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) else {
+            throw .repoNotFound(name: name, available: names())
+        }
+        return url
+    }
+
+    /// Runs `body` holding the lock of clone `name`; `waiting` is told when another process holds it.
+    func withLock<T>(_ name: String, waiting: (String) -> Void, _ body: () throws(SpecRepoError) -> T)
+        throws(SpecRepoError) -> T
+    {
+        let lockURL = home.lockFile(name)
+        let lock = try FileLock(lockURL) {
+            waiting("waiting for another compose process using spec repo '\(name)' (lock \(lockURL.path))")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        return try body()
+    }
+
+    // MARK: add
+
+    /// Clones `url` into `repos/NAME`. Refuses a name that exists or could escape `repos/`. The clone
+    /// is made in a hidden folder beside it and renamed into place, so a failure leaves nothing behind.
+    @discardableResult
+    public func add(
+        name: String, url: String, branch: String? = nil,
+        progress: ((TransferProgress) -> Void)? = nil,
+        waiting: (String) -> Void = { _ in }
+    ) throws(SpecRepoError) -> SpecRepoSummary {
+        try SpecRepoName.validate(name)
+        let destination = home.repoDirectory(name)
+        try withLock(name, waiting: waiting) { () throws(SpecRepoError) in
+            if FileManager.default.fileExists(atPath: destination.path) {
+                throw .repoExists(name: name, path: destination.path)
+            }
+            let staging = home.reposDirectory.appendingPathComponent(".\(name).adding-\(UUID().uuidString.prefix(8))")
+            defer { try? FileManager.default.removeItem(at: staging) }
+            do throws(GitError) {
+                _ = try Repository.clone(
+                    from: url, to: staging, branch: branch, credentials: credentials, progress: progress)
+            } catch {
+                throw .git(error, context: "cannot add '\(name)' (nothing was added)")
+            }
+            do {
+                try FileManager.default.moveItem(at: staging, to: destination)
+            } catch {
+                throw .fileSystem(path: destination.path, message: "cannot move the clone into place: \(error.localizedDescription)")
+            }
+        }
+        return try summary(name)
+    }
+
+    // MARK: list
+
+    /// Name, redacted URL, branch, head commit and spec count of every added repo.
+    public func list() throws(SpecRepoError) -> [SpecRepoSummary] {
+        var summaries: [SpecRepoSummary] = []
+        for name in names() { summaries.append(try summary(name)) }
+        return summaries
+    }
+
+    public func summary(_ name: String) throws(SpecRepoError) -> SpecRepoSummary {
+        let directory = try directory(of: name)
+        do {
+            let repository = try Repository.open(at: directory)
+            return SpecRepoSummary(
+                name: name,
+                url: redact(try repository.remoteURL() ?? ""),
+                branch: try repository.currentBranch(),
+                head: try repository.headCommit()?.hex,
+                specCount: countSpecs(in: directory),
+                path: directory.path)
+        } catch {
+            throw .git(error, context: "cannot read the clone of '\(name)'")
+        }
+    }
+
+    // MARK: update
+
+    /// Fetches and fast-forwards `name` (every added repo when nil). When the remote has nothing new
+    /// this costs one fetch and nothing else. Local changes or a diverged branch are refused.
+    public func update(_ name: String? = nil, waiting: (String) -> Void = { _ in }) throws(SpecRepoError)
+        -> [SpecRepoUpdate]
+    {
+        let targets = try name.map { (name) throws(SpecRepoError) -> [String] in
+            _ = try directory(of: name)
+            return [name]
+        } ?? names()
+        var results: [SpecRepoUpdate] = []
+        for target in targets {
+            results.append(try withLock(target, waiting: waiting) { () throws(SpecRepoError) in
+                try updateLocked(target)
+            })
+        }
+        return results
+    }
+
+    func updateLocked(_ name: String) throws(SpecRepoError) -> SpecRepoUpdate {
+        let directory = try directory(of: name)
+        let context = "cannot update '\(name)'"
+        do {
+            let repository = try Repository.open(at: directory)
+            let recovered = try PublishJournal.recoverIfInterrupted(repository, credentials: credentials)
+            guard let branch = try repository.currentBranch() else {
+                throw SpecRepoError.detachedHead(name: name, path: directory.path)
+            }
+            let before = try repository.headCommit()
+            try repository.fetch(credentials: credentials)
+            guard let tip = try repository.resolveCommit("refs/remotes/origin/\(branch)") else {
+                throw SpecRepoError.remoteBranchMissing(
+                    name: name, branch: branch, url: redact(try repository.remoteURL() ?? ""))
+            }
+            if before == tip {
+                return SpecRepoUpdate(name: name, before: before, after: tip, recovered: recovered)
+            }
+            if let before, try !repository.isAncestor(before, of: tip) {
+                throw SpecRepoError.diverged(name: name, path: directory.path, branch: branch)
+            }
+            let changes = try repository.status()
+            if !changes.isEmpty {
+                throw SpecRepoError.localChanges(name: name, path: directory.path, files: changes.map(\.path))
+            }
+            try repository.fastForward(to: tip)
+            return SpecRepoUpdate(name: name, before: before, after: tip, recovered: recovered)
+        } catch let error as SpecRepoError {
+            throw error
+        } catch let error as GitError {
+            throw .git(error, context: context)
+        } catch {
+            throw .fileSystem(path: directory.path, message: "\(error)")
+        }
+    }
+
+    // MARK: remove
+
+    /// Deletes the clone of `name`.
+    public func remove(_ name: String, waiting: (String) -> Void = { _ in }) throws(SpecRepoError) {
+        let directory = try directory(of: name)
+        try withLock(name, waiting: waiting) { () throws(SpecRepoError) in
+            // Move aside first so a failure half-way never leaves a half-deleted clone under its name.
+            let trash = home.reposDirectory.appendingPathComponent(".\(name).removing-\(UUID().uuidString.prefix(8))")
+            do {
+                try FileManager.default.moveItem(at: directory, to: trash)
+                try FileManager.default.removeItem(at: trash)
+            } catch {
+                throw .fileSystem(path: directory.path, message: "cannot remove: \(error.localizedDescription)")
+            }
+        }
+    }
+}
+
+/// The number of `Name/version` folders in a spec repo's working tree.
+func countSpecs(in root: URL) -> Int {
+    let fileManager = FileManager.default
+    let names = (try? fileManager.contentsOfDirectory(atPath: root.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.reduce(0) { count, name in
+        count + ((try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(name).path))?
+            .filter { !$0.hasPrefix(".") }.count ?? 0)
+    }
+}

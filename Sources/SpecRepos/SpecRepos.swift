@@ -1,1 +1,0 @@
-// SpecRepos: see README.md beside this file.

@@ -1,0 +1,165 @@
+import Foundation
+
+/// What a spawned command line produced.
+package struct ProcessOutput: Sendable {
+    package let code: Int32
+    package let stdout: String
+    package let stderr: String
+}
+
+/// Runs the `git` command line (for setting up and checking test repositories; compose itself
+/// never spawns git). Identity and configuration are fixed so tests do not depend on the machine.
+@discardableResult
+package func runGit(_ arguments: [String], in directory: URL? = nil, check: Bool = true) throws -> ProcessOutput {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["GIT_AUTHOR_NAME"] = "Test"
+    environment["GIT_AUTHOR_EMAIL"] = "test@example.com"
+    environment["GIT_COMMITTER_NAME"] = "Test"
+    environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["GIT_TERMINAL_PROMPT"] = "0"
+    process.environment = environment
+    if let directory { process.currentDirectoryURL = directory }
+    let scratch = try TemporaryDirectory("git-run")
+    defer { scratch.remove() }
+    let out = scratch.url.appendingPathComponent("out")
+    let err = scratch.url.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    let outHandle = try FileHandle(forWritingTo: out)
+    let errHandle = try FileHandle(forWritingTo: err)
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try outHandle.close()
+    try errHandle.close()
+    let output = ProcessOutput(
+        code: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    if check && output.code != 0 {
+        throw GitCommandFailure(arguments: arguments, output: output)
+    }
+    return output
+}
+
+package struct GitCommandFailure: Error, CustomStringConvertible {
+    let arguments: [String]
+    let output: ProcessOutput
+    package var description: String { "git \(arguments.joined(separator: " ")) exited \(output.code): \(output.stderr)" }
+}
+
+/// Makes a bare repository at `bare` whose `main` holds `files` (relative path → contents) in one
+/// commit, by way of a scratch working copy. Returns the `file://` URL of the bare repository.
+@discardableResult
+package func makeBareRepository(at bare: URL, files: [String: String], message: String = "Initial commit") throws -> String {
+    let work = bare.deletingLastPathComponent().appendingPathComponent(bare.lastPathComponent + "-seed")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    try runGit(["init", "-q", "-b", "main", work.path])
+    for (path, contents) in files {
+        let url = work.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    try runGit(["add", "-A"], in: work)
+    try runGit(["commit", "-q", "--allow-empty", "-m", message], in: work)
+    try runGit(["clone", "-q", "--bare", work.path, bare.path])
+    try FileManager.default.removeItem(at: work)
+    return bare.absoluteURL.absoluteString
+}
+
+/// A `git daemon --export-all --enable=receive-pack` serving `base` on 127.0.0.1 at a free port,
+/// for tests that need a server's atomic ref updates (racing pushes). Stop it with `stop()`.
+package final class GitDaemon: @unchecked Sendable {
+    package let port: Int
+    package let base: URL
+    private let process: Process
+
+    package init(base: URL) throws {
+        self.base = base
+        var lastError: Error?
+        for _ in 0..<5 {
+            let port = try freePort()
+            let process = Process()
+            // The daemon itself, not the `git` wrapper: the wrapper does not pass SIGTERM on.
+            let execPath = try runGit(["--exec-path"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            process.executableURL = URL(fileURLWithPath: execPath).appendingPathComponent("git-daemon")
+            process.arguments = [
+                "--export-all", "--enable=receive-pack", "--reuseaddr", "--informative-errors",
+                "--base-path=\(base.path)", "--listen=127.0.0.1", "--port=\(port)", base.path,
+            ]
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            if waitForListener(port: port, process: process) {
+                self.port = port
+                self.process = process
+                return
+            }
+            process.terminate()
+            process.waitUntilExit()
+            lastError = GitCommandFailure(
+                arguments: ["daemon", "--port=\(port)"], output: ProcessOutput(code: -1, stdout: "", stderr: "did not listen"))
+        }
+        throw lastError!
+    }
+
+    /// `git://127.0.0.1:PORT/NAME` for a repository at `base/NAME`.
+    package func url(_ name: String) -> String { "git://127.0.0.1:\(port)/\(name)" }
+
+    package func stop() {
+        if process.isRunning {
+            process.terminate()
+            for _ in 0..<50 where process.isRunning { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on right now.
+package func freePort() throws -> Int {
+    let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socketFD) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) }
+    }
+    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+private func waitForListener(port: Int, process: Process) -> Bool {
+    for _ in 0..<100 {
+        guard process.isRunning else { return false }
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        close(socketFD)
+        if connected == 0 { return true }
+        usleep(50_000)
+    }
+    return false
+}

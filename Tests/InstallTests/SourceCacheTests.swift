@@ -1,0 +1,58 @@
+import ComposeTestSupport
+import Foundation
+import Testing
+@testable import Install
+
+/// The cache of component repositories, with real bare repositories over file://.
+@Suite struct SourceCacheTests {
+    @Test func fetchesOnceThenUsesTheCache() throws {
+        let temporary = try TemporaryDirectory("source-cache")
+        defer { temporary.remove() }
+        let bare = temporary.url.appendingPathComponent("Pay.git")
+        let url = try makeBareRepository(at: bare, files: ["README.md": "Pay\n"])
+        let seed = temporary.url.appendingPathComponent("seed")
+        try runGit(["clone", "-q", url, seed.path])
+        try runGit(["tag", "1.0.0"], in: seed)
+        try runGit(["push", "-q", "origin", "1.0.0"], in: seed)
+        let tagged = try runGit(["rev-parse", "HEAD"], in: seed).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
+        let first = try cache.ensure(name: "Pay", url: url, reference: .tag("1.0.0"))
+        #expect(first.usedNetwork && first.commit == tagged)
+        #expect(first.repository.lastPathComponent == "Pay.git", "SwiftPM names a mirrored package after the mirror's folder")
+        let second = try cache.ensure(name: "Pay", url: url, reference: .tag("1.0.0"))
+        #expect(!second.usedNetwork && second.commit == tagged)
+
+        // A tag pushed later is fetched; a missing one is a clear error.
+        try Data("more\n".utf8).write(to: seed.appendingPathComponent("CHANGES.md"))
+        try runGit(["add", "-A"], in: seed)
+        try runGit(["commit", "-qm", "More"], in: seed)
+        try runGit(["tag", "1.1.0"], in: seed)
+        try runGit(["push", "-q", "origin", "main", "1.1.0"], in: seed)
+        let newer = try cache.ensure(name: "Pay", url: url, reference: .tag("1.1.0"))
+        #expect(newer.usedNetwork && newer.commit != tagged)
+        #expect(throws: InstallError.missingReference(name: "Pay", url: url, reference: "tag 2.0.0")) {
+            try cache.ensure(name: "Pay", url: url, reference: .tag("2.0.0"))
+        }
+        // A commit the cache holds needs no network, even with the remote gone.
+        try FileManager.default.removeItem(at: bare)
+        #expect(try !cache.ensure(name: "Pay", url: url, reference: .commit(tagged)).usedNetwork)
+    }
+
+    @Test func anUnreachableRepositoryIsAnEnvironmentError() throws {
+        let temporary = try TemporaryDirectory("source-cache-missing")
+        defer { temporary.remove() }
+        let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
+        let url = temporary.url.appendingPathComponent("Nowhere.git").absoluteString
+        do {
+            _ = try cache.ensure(name: "Nowhere", url: url, reference: .tag("1.0.0"))
+            Issue.record("fetching a missing repository succeeded")
+        } catch {
+            #expect(error.kind == .environment)
+            #expect(error.description.contains("Nowhere"))
+        }
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: cache.folder.path).flatMap {
+            try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent($0).path)
+        }) ?? [] == [], "no half clone is left behind")
+    }
+}

@@ -1,0 +1,99 @@
+import ComposeTestSupport
+import Foundation
+import Git
+import SpecRepos
+import Testing
+
+/// The real `compose` binary, many at once, against a `git daemon` (a server with atomic ref updates).
+@Suite("SpecRepos: racing and killed publishes through git daemon", .serialized)
+struct PublishRaceTests {
+    @Test func tenPublishesAtOnceAllLand() async throws {
+        let world = try PublishWorld("race", daemon: true)
+        defer { world.stop() }
+        // Eight components, and one component released twice (1.0.0 and 1.1.0) from two checkouts.
+        var jobs: [(name: String, version: String, work: URL, home: ComposeHome)] = []
+        let shared = try world.home("shared")
+        for index in 0..<8 {
+            let name = "Component\(index)"
+            let work = try world.component(name, version: "1.0.0")
+            // Even-numbered ones share one compose home; the others each have their own.
+            let home = index.isMultiple(of: 2) ? shared : try world.home("home-\(index)")
+            jobs.append((name, "1.0.0", work, home))
+        }
+        let first = try world.component("Twice", version: "1.0.0", checkout: "twice-a")
+        try runGit(["clone", "-q", world.url("Twice.git"), world.temp.url.appendingPathComponent("twice-b").path])
+        let second = try world.component("Twice", version: "1.1.0", checkout: "twice-b")
+        jobs.append(("Twice", "1.0.0", first, shared))
+        jobs.append(("Twice", "1.1.0", second, try world.home("home-twice")))
+
+        let runs = try await withThrowingTaskGroup(of: (String, ComposeRun).self) { group in
+            for job in jobs {
+                group.addTask {
+                    let run = try await runCompose(
+                        ["publish", "specs"], environment: composeEnvironment(home: job.home),
+                        currentDirectory: job.work, timeout: 120)
+                    return ("\(job.name) \(job.version)", run)
+                }
+            }
+            var all: [(String, ComposeRun)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        var retries = 0
+        for (label, run) in runs {
+            #expect(run.code == 0, "\(label): \(run.stderr)")
+            retries += run.stderr.components(separatedBy: "Retrying").count - 1
+        }
+        for job in jobs {
+            #expect(try world.remoteHasSpec(job.name, job.version), "\(job.name) \(job.version)")
+            #expect(try world.remoteTag(job.name, job.version) != nil)
+        }
+        let log = try world.specLog()
+        #expect(log.count == jobs.count + 1)
+        #expect(log.filter { $0.hasPrefix("[Add] Twice") || $0.hasPrefix("[Update] Twice") }.count == 2)
+        print("racing publishes: \(jobs.count) processes, \(retries) retries in all")
+    }
+
+    @Test func killedPublishesFinishOnARerun() async throws {
+        let world = try PublishWorld("faults", daemon: true)
+        defer { world.stop() }
+        let home = try world.home()
+        let work = try world.component("Faulty", version: "1.0.0")
+        let trials = 20
+        var killedBeforeTheEnd = 0
+        for trial in 0..<trials {
+            let version = "1.0.\(trial)"
+            if trial > 0 { try world.component("Faulty", version: version) }
+            // Publishing here takes roughly 50-300 ms; kill at a random moment inside that span.
+            let process = Process()
+            process.executableURL = composeExecutable
+            process.arguments = ["publish", "specs"]
+            var environment = ProcessInfo.processInfo.environment
+            for (key, value) in composeEnvironment(home: home) { environment[key] = value }
+            process.environment = environment
+            process.currentDirectoryURL = work
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(nanoseconds: UInt64.random(in: 5_000_000...250_000_000))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killedBeforeTheEnd += 1
+            }
+            process.waitUntilExit()
+
+            let rerun = try await runCompose(
+                ["publish", "specs", "--ci"], environment: composeEnvironment(home: home), currentDirectory: work)
+            #expect(rerun.code == 0, "trial \(trial): \(rerun.stderr)")
+            #expect(try world.remoteHasSpec("Faulty", version), "trial \(trial)")
+            #expect(try world.remoteTag("Faulty", version) != nil, "trial \(trial)")
+            let clone = home.repoDirectory("specs")
+            let status = try runGit(["status", "--porcelain"], in: clone).stdout
+            #expect(status.isEmpty, "trial \(trial): \(status)")
+            let head = try runGit(["rev-parse", "HEAD", "origin/main"], in: clone).stdout.split(separator: "\n")
+            #expect(head.count == 2 && head[0] == head[1], "trial \(trial)")
+        }
+        print("killed publishes: \(killedBeforeTheEnd) of \(trials) killed before finishing")
+    }
+}

@@ -1,0 +1,151 @@
+import ComposeTestSupport
+import Foundation
+import Git
+import SpecRepos
+import Testing
+
+@Suite("SpecRepos: publish over file://")
+struct PublishTests {
+    @Test func addThenUpdateThenRefuseThenCIThenOverwrite() throws {
+        let world = try PublishWorld("publish")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+
+        let work = try world.component("Pay", version: "1.0.0")
+        let events = EventLog()
+        let first = try publisher.publish(repo: "specs", componentDirectory: work, events: { events.append($0) })
+        #expect(first.commitMessage == "[Add] Pay (1.0.0)")
+        #expect(first.tagCreated)
+        #expect(first.retries == 0)
+        #expect(try world.remoteHasSpec("Pay", "1.0.0"))
+        let head = try runGit(["rev-parse", "HEAD"], in: work).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try world.remoteTag("Pay", "1.0.0") == head)
+        #expect(try runGit(["cat-file", "-t", "1.0.0"], in: work).stdout == "tag\n")
+        #expect(events.all.contains { if case .tagPushed = $0 { true } else { false } })
+
+        // The spec in the repo is the canonical encoding, ending in a newline.
+        let clone = publisher.store.home.repoDirectory("specs")
+        let written = try String(contentsOf: clone.appendingPathComponent("Pay/1.0.0/Pay.podspec.json"), encoding: .utf8)
+        #expect(written.hasSuffix("}\n"))
+        #expect(written.contains("\n  \""))
+
+        // A second version is an [Update].
+        try world.component("Pay", version: "1.1.0")
+        let second = try publisher.publish(repo: "specs", componentDirectory: work)
+        #expect(second.commitMessage == "[Update] Pay (1.1.0)")
+
+        // The same version again: refused, identical or not.
+        #expect(throws: SpecRepoError.versionExists(name: "Pay", version: "1.1.0", repo: "specs", identical: true)) {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+        }
+        let ci = try publisher.publish(repo: "specs", componentDirectory: work, options: PublishOptions(ci: true))
+        #expect(ci.commit == nil)
+        #expect(ci.note?.contains("identical") == true)
+
+        try world.component("Pay", version: "1.1.0", extra: " better")
+        // HEAD moved but tag 1.1.0 stays where it was: refused.
+        #expect(throws: SpecRepoError.self) {
+            try publisher.publish(repo: "specs", componentDirectory: work, options: PublishOptions(ci: true))
+        }
+        #expect(throws: SpecRepoError.versionExists(name: "Pay", version: "1.1.0", repo: "specs", identical: false)) {
+            try publisher.publish(repo: "specs", componentDirectory: work, options: PublishOptions(noTag: true))
+        }
+        let fixed = try publisher.publish(
+            repo: "specs", componentDirectory: work, options: PublishOptions(noTag: true, overwrite: true))
+        #expect(fixed.commitMessage == "[Fix] Pay (1.1.0)")
+        #expect(try world.specLog().prefix(3) == ["[Fix] Pay (1.1.0)", "[Update] Pay (1.1.0)", "[Add] Pay (1.0.0)"])
+        #expect(try Repository.open(at: clone).isClean())
+    }
+
+    @Test func aTagAtAnotherCommitIsRefusedBeforeAnythingIsPushed() throws {
+        let world = try PublishWorld("tag-elsewhere")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Order", version: "2.0.0")
+        try runGit(["tag", "-a", "2.0.0", "-m", "old", "HEAD"], in: work)
+        try Data("more".utf8).write(to: work.appendingPathComponent("extra.txt"))
+        try runGit(["add", "-A"], in: work)
+        try runGit(["commit", "-q", "-m", "more"], in: work)
+        do {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+            Issue.record("expected a refusal")
+        } catch {
+            guard case .tagElsewhere(tag: "2.0.0", _, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(error.kind == .input)
+        }
+        #expect(try world.remoteTag("Order", "2.0.0") == nil)
+        #expect(try !world.remoteHasSpec("Order", "2.0.0"))
+    }
+
+    @Test func aDirtyTreeOrAMissingSpecOrRepoIsRefused() throws {
+        let world = try PublishWorld("dirty")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Cart", version: "1.0.0")
+        try Data("wip".utf8).write(to: work.appendingPathComponent("wip.swift"))
+        #expect(throws: SpecRepoError.componentNotClean(path: work.path, files: ["wip.swift"])) {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+        }
+        try FileManager.default.removeItem(at: work.appendingPathComponent("wip.swift"))
+        #expect(throws: SpecRepoError.repoNotFound(name: "nope", available: ["specs"])) {
+            try publisher.publish(repo: "nope", componentDirectory: work)
+        }
+        #expect(try world.remoteTag("Cart", "1.0.0") == nil)
+
+        let empty = world.temp.url.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        #expect(throws: SpecRepoError.specNotFound(directory: empty.path)) {
+            try publisher.publish(repo: "specs", componentDirectory: empty)
+        }
+        try Data("{}".utf8).write(to: empty.appendingPathComponent("A.podspec.json"))
+        try Data("{}".utf8).write(to: empty.appendingPathComponent("B.podspec.json"))
+        #expect(throws: SpecRepoError.severalSpecs(directory: empty.path, files: ["A.podspec.json", "B.podspec.json"])) {
+            try publisher.publish(repo: "specs", componentDirectory: empty)
+        }
+    }
+
+    @Test func aSpecNameThatWouldEscapeTheRepoIsRefused() throws {
+        let world = try PublishWorld("escape")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Evil", version: "1.0.0")
+        let spec = world.podspec("Evil", version: "1.0.0").replacingOccurrences(of: "\"name\": \"Evil\"", with: "\"name\": \"../Evil\"")
+        try Data(spec.utf8).write(to: work.appendingPathComponent("Evil.podspec.json"))
+        try runGit(["commit", "-q", "-am", "evil"], in: work)
+        #expect(throws: SpecRepoError.self) { try publisher.publish(repo: "specs", componentDirectory: work) }
+        #expect(!FileManager.default.fileExists(atPath: publisher.store.home.reposDirectory.appendingPathComponent("Evil").path))
+    }
+
+    @Test func anInterruptedPublishIsRolledBackByTheNextOne() throws {
+        let world = try PublishWorld("journal")
+        defer { world.stop() }
+        let home = try world.home()
+        let clone = home.repoDirectory("specs")
+        // What a publish killed after its commit leaves: a marker, a local commit, a stale lock.
+        let repository = try Repository.open(at: clone)
+        try Data("A 1.0\n".utf8).write(to: repository.gitDirectory.appendingPathComponent("compose-publish"))
+        let stray = clone.appendingPathComponent("A/1.0/A.podspec.json")
+        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: stray)
+        try repository.add(["A"])
+        try repository.commit(message: "[Add] A (1.0)")
+        try Data("half".utf8).write(to: clone.appendingPathComponent("B.partial"))
+        try Data().write(to: repository.gitDirectory.appendingPathComponent("index.lock"))
+
+        let updates = try SpecRepoStore(home: home).update("specs")
+        #expect(updates.first?.recovered == true)
+        #expect(try repository.isClean())
+        #expect(try repository.headCommit() == repository.resolveCommit("origin/main"))
+        #expect(!FileManager.default.fileExists(atPath: stray.path))
+    }
+}
+
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [PublishEvent] = []
+    func append(_ event: PublishEvent) { lock.withLock { events.append(event) } }
+    var all: [PublishEvent] { lock.withLock { events } }
+}

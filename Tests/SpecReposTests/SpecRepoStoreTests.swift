@@ -1,0 +1,122 @@
+import ComposeTestSupport
+import Foundation
+import Git
+import SpecRepos
+import Testing
+
+@Suite("SpecRepos: repo add, list, update, remove")
+struct SpecRepoStoreTests {
+    @Test func addListUpdateRemove() throws {
+        let world = try PublishWorld("store", specs: ["A/1.0/A.podspec.json": "{}\n", "B/2.0/B.podspec.json": "{}\n"])
+        defer { world.stop() }
+        let store = SpecRepoStore(home: ComposeHome(url: world.temp.url.appendingPathComponent("home")))
+        let added = try store.add(name: "specs", url: world.specsURL)
+        #expect(added.specCount == 2)
+        #expect(added.branch == "main")
+        #expect(store.names() == ["specs"])
+        #expect(throws: SpecRepoError.repoExists(name: "specs", path: store.home.repoDirectory("specs").path)) {
+            try store.add(name: "specs", url: world.specsURL)
+        }
+        let listed = try store.list()
+        #expect(listed.map(\.name) == ["specs"])
+        #expect(listed.first?.head == added.head)
+
+        // Nothing new.
+        let idle = try store.update("specs")
+        #expect(idle.map(\.changed) == [false])
+
+        // A push elsewhere, then update fast-forwards.
+        let other = try Repository.clone(from: world.specsURL, to: world.temp.url.appendingPathComponent("other"))
+        let file = world.temp.url.appendingPathComponent("other/C/1.0/C.podspec.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: file)
+        try other.add(["C"])
+        let pushed = try other.commit(message: "[Add] C (1.0)")
+        try other.push(refspecs: ["refs/heads/main:refs/heads/main"])
+        let updated = try store.update()
+        #expect(updated.first?.after == pushed)
+        #expect(updated.first?.changed == true)
+        #expect(try store.summary("specs").specCount == 3)
+
+        try store.remove("specs")
+        #expect(store.names().isEmpty)
+        #expect(throws: SpecRepoError.repoNotFound(name: "specs", available: [])) { try store.remove("specs") }
+    }
+
+    @Test(arguments: ["", "..", "a/b", ".hidden", "a b", "tab\there", "../escape", "-flag"])
+    func namesThatCouldEscapeAreRefused(name: String) throws {
+        let temp = try TemporaryDirectory("names")
+        defer { temp.remove() }
+        let store = SpecRepoStore(home: ComposeHome(url: temp.url))
+        #expect(throws: SpecRepoError.self) { try store.add(name: name, url: "file:///nowhere") }
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("repos").appendingPathComponent(name).path)
+            || name.isEmpty || name == "..")
+    }
+
+    @Test func aFailedCloneLeavesNothing() throws {
+        let temp = try TemporaryDirectory("failed-add")
+        defer { temp.remove() }
+        let store = SpecRepoStore(home: ComposeHome(url: temp.url))
+        do {
+            try store.add(name: "specs", url: "https://user:hunter2@127.0.0.1:1/specs.git")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.kind == .environment)
+            #expect(!error.description.contains("hunter2"))
+            #expect(error.description.contains("***@127.0.0.1"))
+        }
+        #expect(store.names().isEmpty)
+    }
+
+    @Test func localChangesAndDivergedBranchesAreRefused() throws {
+        let world = try PublishWorld("refuse", specs: ["A/1.0/A.podspec.json": "{}\n"])
+        defer { world.stop() }
+        let home = try world.home()
+        let store = SpecRepoStore(home: home)
+        let clone = home.repoDirectory("specs")
+
+        // A remote change plus a local edit: refused, nothing touched.
+        let other = try Repository.clone(from: world.specsURL, to: world.temp.url.appendingPathComponent("other"))
+        try Data("{\"x\":1}\n".utf8).write(to: world.temp.url.appendingPathComponent("other/A/1.0/A.podspec.json"))
+        try other.add(["A"])
+        try other.commit(message: "[Fix] A (1.0)")
+        try other.push(refspecs: ["refs/heads/main:refs/heads/main"])
+        try Data("edited".utf8).write(to: clone.appendingPathComponent("A/1.0/A.podspec.json"))
+        let before = try Repository.open(at: clone).headCommit()
+        #expect(throws: SpecRepoError.localChanges(name: "specs", path: clone.path, files: ["A/1.0/A.podspec.json"])) {
+            try store.update("specs")
+        }
+        #expect(try Repository.open(at: clone).headCommit() == before)
+
+        // A local commit: diverged.
+        try runGit(["commit", "-q", "-am", "local"], in: clone)
+        #expect(throws: SpecRepoError.diverged(name: "specs", path: clone.path, branch: "main")) {
+            try store.update("specs")
+        }
+    }
+
+    @Test func aSecondProcessWaitsForTheLock() async throws {
+        let world = try PublishWorld("lock")
+        defer { world.stop() }
+        let home = try world.home()
+        // Hold the lock from another process (flock locks are per open file description).
+        let lockPath = home.reposDirectory.appendingPathComponent(".specs.lock").path
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [lockPath, "sleep", "2"]
+        try holder.run()
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let messages = MessageLog()
+        _ = try SpecRepoStore(home: home).update("specs", waiting: { messages.append($0) })
+        #expect(messages.all.count == 1)
+        #expect(messages.all.first?.contains("waiting for another compose process") == true)
+        holder.waitUntilExit()
+    }
+}
+
+final class MessageLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
+}
