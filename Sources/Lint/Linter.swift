@@ -44,7 +44,8 @@ public struct Linter: Sendable {
     /// Reads a regular file of at most `maximumFileSize` bytes (plain system calls: this runs once
     /// per spec of a repository, and Foundation's URL machinery costs more than the lint).
     public static func readSpecFile(atPath path: String) -> Result<[UInt8], ReadProblem> {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that a FIFO named like a spec is reported instead of waited on.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(ReadProblem(reason: systemError(errno))) }
         defer { close(descriptor) }
         var status = stat()

@@ -59,6 +59,17 @@ import Testing
         #expect(run.stderr.isEmpty, "\(run.stderr.prefix(500))")
     }
 
+    @Test func aPipeNamedLikeASpecIsReportedNotWaitedOn() async throws {
+        let directory = try TemporaryDirectory("lint-fifo")
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("Pipe.podspec.json").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let run = try await runCompose(["lint", "--quick", path], timeout: 30)
+        #expect(!run.timedOut)
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("\(path):1:1: error: The specification could not be loaded: it is not a regular file."))
+    }
+
     @Test func malformedJSONReportsLineAndColumn() async throws {
         let run = try await runCompose(["lint", "--quick", Self.invalid.appendingPathComponent("Malformed.podspec.json").path])
         #expect(run.code == 1)
