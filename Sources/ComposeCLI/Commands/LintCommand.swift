@@ -13,13 +13,15 @@ struct LintCommand: AsyncParsableCommand {
             version, an unknown platform, a spec depending on itself, a git tag that is not the \
             version, a requirement that does not parse. Rules CocoaPods applies only to public \
             specs are reported as notes. Findings print like compiler diagnostics:
-              Payments.podspec.json:12:3: error: Missing required attribute `source`. [required-attribute]
+              Pay.podspec.json:3:3: error: A version is required. [version-required]
 
             Examples:
               compose lint Payments.podspec.json
               compose lint . --quick --allow-warnings
               compose lint Payments/ Logging/ --format json > lint.json
-              compose lint Payments.podspec.json --format github     (annotations in GitHub Actions)
+              compose lint Payments.podspec.json --format github
+
+            --format github prints annotations for GitHub Actions workflows.
 
             Without --quick, lint would also fetch the component at its tag and build it; this \
             version does not run that check and says so in its report.
