@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Scaffold", "ComposeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "ComposeTestSupport"], exclude: ["Fixtures"]),

@@ -106,3 +106,24 @@ if [ "${SKIP_SWIFTPM:-0}" != 1 ] && need swift; then
     read -r swall smem <<<"$spm"
     echo "| 50x5 | ${swall} s | $pins | $((smem / 1024)) MB | ${cwall} s | $(awk -v a="$swall" -v b="$cwall" 'BEGIN { if (b == 0) b = 0.005; printf "%.0f×", a / b }') |"
 fi
+
+# ---------------------------------------------------------------------------------------------
+# repo lint: `compose repo lint` on a generated spec repository of 20,000 specs, one and two jobs.
+echo >&2
+echo "building compose (release)" >&2
+swift build -c release --product compose >&2
+compose="$(swift build -c release --product compose --show-bin-path)/compose"
+lint_repo="${BENCH_WORK:-/tmp/compose-bench}/spec-repo-20000"
+if [ ! -f "$lint_repo/.complete" ]; then
+    rm -rf "$lint_repo"
+    python3 bench/gen-spec-repo.py 20000 "$lint_repo" >&2
+    touch "$lint_repo/.complete"
+fi
+echo
+echo "| repo lint, 20,000 specs | run | result |"
+echo "|---|---|---|"
+for jobs in 1 2; do
+    for run in 1 2 3; do
+        echo "| --jobs $jobs | $run | $("$compose" repo lint --jobs "$jobs" "$lint_repo" | tail -n 1) |"
+    done
+done

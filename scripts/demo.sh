@@ -1,10 +1,27 @@
 #!/usr/bin/env bash
-# make demo: the main job on the embedded spec-repo-fixture.
+# make demo: the main job on the embedded spec-repo-fixture, each step shown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build --product compose
-echo "compose is built; the demo steps arrive with the commands."
+swift build --product compose >/dev/null
+bin="$PWD/.build/debug/compose"
+compose() { "$bin" "$@"; }
+
+bold=""; plain=""
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m'; plain=$'\033[0m'; fi
+step() { printf '\n%s$ %s%s\n' "$bold" "$*" "$plain"; "$@"; }
+say() { printf '\n# %s\n' "$*"; }
+
+# ---------------------------------------------------------------------------------------------
+# compose lint / compose repo lint
+say "The spec repository of a componentized shopping app: every spec and the layout, on all cores."
+step compose repo lint spec-repo-fixture
+
+say "One component's spec, as a release step checks it before publishing."
+step compose lint --quick spec-repo-fixture/Pay/1.2.0/Pay.podspec.json
+
+say "A spec with mistakes: findings read like compiler diagnostics (this one exits 1)."
+step compose lint --quick Tests/LintTests/Fixtures/Invalid/WrongTypes.podspec.json || true
 
 # ---------------------------------------------------------------------------------------------
 # compose resolve: demo/Composefile (targets ShopApp + ShopAppTests, ShopWidget) against the
@@ -25,6 +42,84 @@ cp "$resolve_dir/ShopApp/Compose.lock" "$resolve_dir/first.lock"
 cmp "$resolve_dir/first.lock" "$resolve_dir/ShopApp/Compose.lock" && echo "identical"
 echo "-- compose outdated:"
 .build/debug/compose outdated --project "$resolve_dir/ShopApp"
+
+# ---------------------------------------------------------------------------------------------
+# Components end to end: `compose lib create` makes a mediator core, a business component with its
+# mediator, and a base component; each is pushed to its own bare repository and released with
+# `compose publish` into a bare spec repository seeded with spec-repo-fixture; a two-target app
+# (its source: the clone `repo add` made) resolves against it, `compose install` writes Composed/,
+# and with the component remotes moved away (SwiftPM reads compose's cache) `swift build` builds it
+# and a small app calls Wallet through WalletMediator, before and after Wallet starts.
+echo
+echo "== components: lib create → publish → resolve → install → swift build =="
+compose="$PWD/.build/debug/compose"
+work="$PWD/demo-work/components"
+rm -rf "$work" && mkdir -p "$work/remotes" "$work/src" "$work/ShopApp"
+export COMPOSE_HOME="$work/home"
+export GIT_AUTHOR_NAME="Shopping App iOS Team" GIT_AUTHOR_EMAIL="ios-team@example.com"
+export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
+step() { echo; echo "\$ $*"; "$@"; }
+
+git init -q --bare --initial-branch=main "$work/remotes/specs.git"
+git clone -q "$work/remotes/specs.git" "$work/seed" 2>/dev/null
+cp -R spec-repo-fixture/. "$work/seed/"
+git -C "$work/seed" add -A && git -C "$work/seed" commit -qm "Specs of the shopping app" && git -C "$work/seed" push -q origin HEAD:main
+step "$compose" repo add specs "file://$work/remotes/specs.git"
+
+author=(--author "Shopping App iOS Team" --email ios-team@example.com --output "$work/src")
+step "$compose" lib create Mediator --kind core --git-url "file://$work/remotes/Mediator.git" "${author[@]}"
+step "$compose" lib create Wallet --kind business --git-url "file://$work/remotes/Wallet.git" "${author[@]}"
+step "$compose" lib create Toolkit --kind base --git-url "file://$work/remotes/Toolkit.git" "${author[@]}"
+for name in Mediator WalletMediator Wallet Toolkit; do
+  git init -q --bare "$work/remotes/$name.git"
+  git -C "$work/src/$name" push -q origin main
+  (cd "$work/src/$name" && step "$compose" publish specs)
+done
+
+cat > "$work/ShopApp/Composefile" <<COMPOSEFILE
+source '$COMPOSE_HOME/repos/specs'
+platform :ios, '15.0'
+
+target 'ShopApp' do
+  pod 'Wallet', '~> 0.1'
+  pod 'Toolkit', '~> 0.1'
+
+  target 'ShopAppTests' do
+    pod 'WalletMediator', '~> 0.1'
+  end
+end
+COMPOSEFILE
+echo "-- $work/ShopApp/Composefile:"; cat "$work/ShopApp/Composefile"
+step "$compose" resolve --project "$work/ShopApp"
+step "$compose" install --project "$work/ShopApp"
+echo "-- $work/ShopApp/Composed/Package.swift:"; cat "$work/ShopApp/Composed/Package.swift"
+mv "$work/remotes" "$work/remotes-away"
+step "$compose" install --project "$work/ShopApp"
+(cd "$work/ShopApp/Composed" && step swift build)
+
+mkdir -p "$work/ShopApp/Main/Sources/Main" "$work/ShopApp/Main/.swiftpm/configuration"
+cp "$work/ShopApp/Composed/.swiftpm/configuration/mirrors.json" "$work/ShopApp/Main/.swiftpm/configuration/"
+cat > "$work/ShopApp/Main/Package.swift" <<'MANIFEST'
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Main",
+    platforms: [.macOS("10.15")],
+    dependencies: [.package(path: "../Composed")],
+    targets: [.executableTarget(name: "Main", dependencies: [.product(name: "ShopApp", package: "Composed")])]
+)
+MANIFEST
+cat > "$work/ShopApp/Main/Sources/Main/main.swift" <<'SOURCE'
+import ShopApp
+
+print("before start:", ServiceRegistry.shared.wallet.greeting(for: "Ann"))
+WalletComponent.start()
+print("after start: ", ServiceRegistry.shared.wallet.greeting(for: "Ann"))
+print(ToolkitInfo.greeting(for: "Ann"))
+SOURCE
+echo "-- $work/ShopApp/Main/Sources/Main/main.swift:"; cat "$work/ShopApp/Main/Sources/Main/main.swift"
+(cd "$work/ShopApp/Main" && step swift run --quiet Main)
 
 # ---------------------------------------------------------------------------------------------
 # Spec repos: a bare spec repo made from spec-repo-fixture, `compose repo add`, a release of a new

@@ -38,6 +38,8 @@ public struct InstallResult: Sendable, Equatable {
     /// Components wired as prebuilt binaries.
     public let binaries: [String]
     public let package: ComposedPackage
+    /// Things the user should know, such as a binary switch for a component without an artifact.
+    public let notes: [String]
 }
 
 /// `compose install`: locked components → fetched sources in the cache → `<project>/Composed/`.
@@ -64,6 +66,7 @@ public struct Installer: Sendable {
         var binaries: [String] = []
         var platformFloor = platforms
         var binaryFiles: [String: URL] = [:]
+        var notes: [String] = []
 
         for component in components.sorted(by: { $0.name < $1.name }) {
             var specData = component.origin.specData
@@ -77,6 +80,9 @@ public struct Installer: Sendable {
                 platformFloor[platform] = minimum
             }
 
+            if binary.usesBinary(component.name), spec?.prebuilt == nil, binary.perComponent[environmentName(component.name)] == true {
+                notes.append("COMPOSE_\(environmentName(component.name))_USE_BINARY is set, but \(component.name) \(component.version) declares no prebuilt artifact: it is built from source.")
+            }
             if let prebuilt = spec?.prebuilt, binary.usesBinary(component.name) {
                 progress("Using the prebuilt \(component.name) (\(component.version))")
                 let local = try await artifacts.localCopy(of: prebuilt, for: component.name)
@@ -122,7 +128,11 @@ public struct Installer: Sendable {
         let package = ComposedPackage(targets: targets, components: composed, platforms: platformFloor, mirrors: mirrors)
         let files = try package.files()
         let changed = try write(files, binaries: binaryFiles, into: folder)
-        return InstallResult(folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package)
+        let unknown = Set(binary.namedComponents).subtracting(components.map { environmentName($0.name) })
+        for name in unknown.sorted() {
+            notes.append("COMPOSE_\(name)_USE_BINARY is set, but no locked component is named so.")
+        }
+        return InstallResult(folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
     }
 
     /// Writes the files that differ (each through a temporary file and a rename), removes generated

@@ -34,7 +34,7 @@ import Testing
 
     @Test func exportsAndMirrors() throws {
         let files = try package.files()
-        #expect(files["Targets/ShoppingApp/Exports.swift"]?.contains("@_exported import Networking\n@_exported import Pay\n") == true)
+        #expect(files["Targets/ShoppingApp/Exports.swift"]?.hasSuffix("@_exported import Mediator\n@_exported import Networking\n@_exported import Pay\n@_exported import PayMediator\n") == true)
         let mirrors = try #require(files[".swiftpm/configuration/mirrors.json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(mirrors.utf8)) as? [String: Any])
         #expect((json["object"] as? [[String: String]]) == [["mirror": "/home/ann/.compose/cache/git/pay-1234", "original": "https://git.example.com/ios/Pay.git"]])

@@ -27,11 +27,15 @@ import Testing
             LockedComponent(name: "Pay", version: "1.0.0", dependencies: [], origin: .spec(spec("Pay", prebuilt: prebuilt))),
         ]
         let targets = [ComposedTarget(name: "ShoppingApp", pods: ["Toolkit", "Pay"])]
-        let binary = BinaryPreference(flag: false, environment: ["COMPOSE_PAY_USE_BINARY": "1"])
+        let binary = BinaryPreference(flag: false, environment: ["COMPOSE_PAY_USE_BINARY": "1", "COMPOSE_TOOLKIT_USE_BINARY": "1", "COMPOSE_TYPO_USE_BINARY": "1"])
 
         let first = try await installer.install(project: project, targets: targets, components: components, binary: binary)
         #expect(first.binaries == ["Pay"])
         #expect(first.fetched.isEmpty)
+        #expect(first.notes == [
+            "COMPOSE_TOOLKIT_USE_BINARY is set, but Toolkit 0.1.0 declares no prebuilt artifact: it is built from source.",
+            "COMPOSE_TYPO_USE_BINARY is set, but no locked component is named so.",
+        ])
         #expect(first.changedFiles == [".gitignore", ".swiftpm/configuration/mirrors.json", "Binaries/Pay.zip", "Package.swift", "Targets/ShoppingApp/Exports.swift"])
         let manifest = try String(contentsOf: first.folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "../Components/Toolkit"),"#))

@@ -40,3 +40,42 @@ import Testing
         #expect(run.stderr.contains("--author"))
     }
 }
+
+/// On a terminal, missing values are asked for (the terminal is a pseudo-terminal made by `script`).
+@Suite struct LibCreatePromptTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func asksForMissingValues() throws {
+        let temporary = try TemporaryDirectory("lib-create-prompts")
+        defer { temporary.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(composeExecutable.path) lib create --no-git", "/dev/null"]
+        process.currentDirectoryURL = temporary.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_AUTHOR_NAME"] = nil
+        environment["GIT_AUTHOR_EMAIL"] = nil
+        process.environment = environment
+        let input = Pipe()
+        let log = temporary.url.appendingPathComponent("log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // A name refused, then accepted; the kind; the author; no e-mail; the default URL.
+        input.fileHandleForWriting.write(Data("Pay Kit\nPay\nbusiness\nAnn\n\nhttps://git.example.com/shop/Pay.git\n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try output.close()
+        let transcript = String(decoding: try Data(contentsOf: log), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(transcript)")
+        #expect(transcript.contains("Component name: "))
+        #expect(transcript.contains("cannot name a component: it contains whitespace"))
+        #expect(transcript.contains("Kind (base, business, mediator, core) [base]: "))
+        #expect(transcript.contains("Created business component Pay"))
+        let spec = try String(contentsOf: temporary.url.appendingPathComponent("Pay/Pay.podspec.json"), encoding: .utf8)
+        #expect(spec.contains(#""authors": "Ann""#))
+        #expect(spec.contains(#""git": "https://git.example.com/shop/Pay.git""#))
+    }
+}

@@ -49,6 +49,7 @@ struct InstallCommand: AsyncParsableCommand {
             err.write("Wrote \(resolve.lockPath)\n")
         }
         let result = report.install
+        for note in result.notes { err.write("note: \(note)\n") }
         let out = Terminal.standardOutput
         for component in result.package.components {
             out.write("  \(component.name) \(pinText(component.pin))\n")

@@ -84,7 +84,7 @@ extension LibCommand {
             guard let author = try author ?? prompter.ask("Author", default: identity.name) ?? identity.name else {
                 throw ValidationError("Missing the author: pass --author NAME (or set git's user.name).")
             }
-            let email = try email ?? prompter.ask("E-mail", default: identity.email) ?? identity.email
+            let email = try email ?? prompter.ask("E-mail", default: identity.email, optional: true) ?? identity.email
             let gitURL = try gitURL ?? prompter.ask("Git URL", default: ScaffoldRequest.placeholderURL(for: name))
             let outputDirectory = URL(fileURLWithPath: output ?? FileManager.default.currentDirectoryPath)
 
@@ -119,15 +119,22 @@ extension ComponentKind: ExpressibleByArgument {}
 struct Prompter {
     let interactive = isatty(FileHandle.standardInput.fileDescriptor) != 0 && Terminal.standardError.isTTY
 
-    func ask(_ question: String, default defaultValue: String? = nil, validate: (String) throws -> Void = { _ in }) throws -> String? {
+    /// Asks until an answer passes `validate`; an empty answer takes `defaultValue`, or is nil when `optional`.
+    func ask(
+        _ question: String, default defaultValue: String? = nil, optional: Bool = false,
+        validate: (String) throws -> Void = { _ in }
+    ) throws -> String? {
         guard interactive else { return nil }
         while true {
-            let suffix = defaultValue.map { " [\($0)]" } ?? ""
+            let suffix = defaultValue.map { " [\($0)]" } ?? (optional ? " (optional)" : "")
             Terminal.standardError.write("\(question)\(suffix): ")
             guard let line = readLine() else { return defaultValue }
             let answer = line.trimmingCharacters(in: .whitespaces)
             let value = answer.isEmpty ? defaultValue : answer
-            guard let value, !value.isEmpty else { continue }
+            guard let value, !value.isEmpty else {
+                if optional { return nil }
+                continue
+            }
             do {
                 try validate(value)
                 return value

@@ -1,12 +1,50 @@
 import ArgumentParser
+import Foundation
+import Lint
 
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check podspecs against the linter rules."
+        abstract: "Check podspecs against CocoaPods' linter rules and compose's stricter ones.",
+        discussion: """
+            PATH is a .podspec.json file, or a component folder holding exactly one. Every rule of \
+            CocoaPods' spec linter is applied with its severity, plus stricter rules of compose: a \
+            name that could escape a folder, a wrong JSON type, version 0 or an unreasonable \
+            version, an unknown platform, a spec depending on itself, a git tag that is not the \
+            version, a requirement that does not parse. Rules CocoaPods applies only to public \
+            specs are reported as notes. Findings print like compiler diagnostics:
+              Pay.podspec.json:3:3: error: A version is required. [version-required]
+
+            Examples:
+              compose lint Payments.podspec.json
+              compose lint . --quick --allow-warnings
+              compose lint Payments/ Logging/ --format json > lint.json
+              compose lint Payments.podspec.json --format github
+
+            --format github prints annotations for GitHub Actions workflows.
+
+            Without --quick, lint would also fetch the component at its tag and build it; this \
+            version does not run that check and says so in its report.
+
+            Exit codes: 0 no errors (and no warnings unless --allow-warnings), 1 findings that \
+            fail or an unreadable PATH, 64 usage error.
+            """
     )
 
+    @Argument(help: "Podspec JSON files or component folders.")
+    var paths: [String]
+
+    @Flag(help: "Check only the spec (no fetch and build of the component).")
+    var quick = false
+
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Give at least one PATH: a .podspec.json file or a folder holding one.") }
+    }
+
     func run() async throws {
-        throw ValidationError("'compose lint' is not available in this build yet.")
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        try report.emit(try LintDriver.run(paths: paths, quick: quick, currentDirectory: cwd))
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 struct RepoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
-        abstract: "Manage local clones of spec repositories.",
+        abstract: "Manage local clones of spec repositories, and lint a spec repository.",
         discussion: """
             A spec repository is a git repository laid out as Name/version/Name.podspec.json. \
             compose keeps one clone per added repository in $COMPOSE_HOME/repos/NAME (default \
@@ -16,12 +16,14 @@ struct RepoCommand: AsyncParsableCommand {
               compose repo list
               compose repo update
               compose repo remove specs-beta
+              compose repo lint ~/.compose/repos/specs
             """,
         subcommands: [
             RepoAddCommand.self,
             RepoListCommand.self,
             RepoUpdateCommand.self,
             RepoRemoveCommand.self,
+            RepoLintCommand.self,
         ]
     )
 }

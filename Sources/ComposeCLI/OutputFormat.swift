@@ -1,0 +1,33 @@
+import ArgumentParser
+import Lint
+
+/// `--format human|json|github`, shared by the commands that report findings.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case human
+    case json
+    case github
+
+    var reportFormat: ReportFormat {
+        switch self {
+        case .human: .human
+        case .json: .json
+        case .github: .github
+        }
+    }
+}
+
+/// Options of every command that prints a lint report.
+struct ReportOptions: ParsableArguments {
+    @Flag(help: "Pass even when there are warnings (errors still fail).")
+    var allowWarnings = false
+
+    @Option(help: "Output format: human (compiler-style lines), json (see docs/lint-json-schema.md), github (workflow annotations).")
+    var format: OutputFormat = .human
+
+    /// Prints the report to standard output and fails (exit 1) when it does not pass.
+    func emit(_ report: LintReport) throws {
+        let out = Terminal.standardOutput
+        out.write(report.rendered(as: format.reportFormat, allowWarnings: allowWarnings, color: format == .human && out.usesColor))
+        if !report.passes(allowWarnings: allowWarnings) { throw ExitCode.failure }
+    }
+}

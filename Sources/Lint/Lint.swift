@@ -1,1 +1,0 @@
-// Lint: see README.md beside this file.

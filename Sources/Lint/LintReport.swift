@@ -1,0 +1,156 @@
+import Foundation
+import Specs
+
+/// The outcome of linting one or more files: every finding, counts, timing, and notes for the
+/// reader (such as checks that were not run).
+public struct LintReport: Sendable {
+    public enum Command: String, Sendable {
+        case lint = "lint"
+        case repoLint = "repo lint"
+    }
+
+    public var command: Command
+    public var findings: [Finding]
+    /// Files read (for `repo lint`, the spec files found in the tree).
+    public var fileCount: Int
+    /// Whether the component was also built (the full lint); false for `--quick` and `repo lint`.
+    public var buildChecked: Bool
+    /// Remarks printed after the findings, such as a check that was not run.
+    public var remarks: [String]
+    public var seconds: Double
+
+    public init(command: Command, findings: [Finding], fileCount: Int, buildChecked: Bool = false, remarks: [String] = [], seconds: Double = 0) {
+        self.command = command
+        self.findings = findings.sorted(by: Finding.reportOrder)
+        self.fileCount = fileCount
+        self.buildChecked = buildChecked
+        self.remarks = remarks
+        self.seconds = seconds
+    }
+
+    public var errorCount: Int { findings.count { $0.severity == .error } }
+    public var warningCount: Int { findings.count { $0.severity == .warning } }
+    public var noteCount: Int { findings.count { $0.severity == .note } }
+
+    /// No errors, and no warnings unless they are allowed.
+    public func passes(allowWarnings: Bool) -> Bool {
+        errorCount == 0 && (allowWarnings || warningCount == 0)
+    }
+
+    public var specsPerSecond: Double { seconds > 0 ? Double(fileCount) / seconds : 0 }
+}
+
+/// Output formats of the lint commands.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case human
+    case json
+    case github
+}
+
+extension LintReport {
+    /// The report as text in `format`; `color` adds ANSI colours to the human format.
+    public func rendered(as format: ReportFormat, allowWarnings: Bool, color: Bool = false) -> String {
+        switch format {
+        case .human: humanText(allowWarnings: allowWarnings, color: color)
+        case .json: jsonText(allowWarnings: allowWarnings)
+        case .github: githubText(allowWarnings: allowWarnings)
+        }
+    }
+
+    private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+    /// `Linted 3 specs: 1 error, 2 warnings, 0 notes. Failed.` (and the speed for `repo lint`).
+    public func summaryLine(allowWarnings: Bool) -> String {
+        var line = "Linted \(plural(fileCount, "spec"))"
+        if command == .repoLint {
+            line += String(format: " in %.2f s (%.0f specs/s)", seconds, specsPerSecond)
+        }
+        line += ": \(plural(errorCount, "error")), \(plural(warningCount, "warning")), \(plural(noteCount, "note")). "
+        if passes(allowWarnings: allowWarnings) {
+            line += warningCount > 0 ? "Passed (warnings allowed)." : "Passed."
+        } else if errorCount == 0 {
+            line += "Failed: warnings count as failures unless --allow-warnings is given."
+        } else {
+            line += "Failed."
+        }
+        return line
+    }
+
+    private func humanText(allowWarnings: Bool, color: Bool) -> String {
+        func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        var out = ""
+        for finding in findings {
+            let label: String
+            switch finding.severity {
+            case .error: label = paint("error:", "1;31")
+            case .warning: label = paint("warning:", "1;33")
+            case .note: label = paint("note:", "1;36")
+            }
+            out += "\(paint("\(finding.file):\(finding.line):\(finding.column):", "1")) \(label) \(finding.message) [\(finding.ruleID)]\n"
+        }
+        for remark in remarks { out += "\(paint("note:", "1;36")) \(remark)\n" }
+        out += summaryLine(allowWarnings: allowWarnings) + "\n"
+        return out
+    }
+
+    private func githubText(allowWarnings: Bool) -> String {
+        func escapeData(_ s: String) -> String {
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ s: String) -> String {
+            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        var out = ""
+        for finding in findings {
+            let level = finding.severity == .note ? "notice" : finding.severity.rawValue
+            out += "::\(level) file=\(escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(escapeProperty(finding.ruleID))::\(escapeData(finding.message))\n"
+        }
+        for remark in remarks { out += "::notice::\(escapeData(remark))\n" }
+        out += summaryLine(allowWarnings: allowWarnings) + "\n"
+        return out
+    }
+
+    private struct JSONReport: Encodable {
+        struct Summary: Encodable {
+            let files: Int
+            let errors: Int
+            let warnings: Int
+            let notes: Int
+            let seconds: Double
+            let specsPerSecond: Double
+        }
+        struct Item: Encodable {
+            let file: String
+            let line: Int
+            let column: Int
+            let severity: String
+            let rule: String
+            let message: String
+        }
+        let schemaVersion = 1
+        let command: String
+        let passed: Bool
+        let allowWarnings: Bool
+        let buildChecked: Bool
+        let summary: Summary
+        let findings: [Item]
+        let remarks: [String]
+    }
+
+    private func jsonText(allowWarnings: Bool) -> String {
+        let report = JSONReport(
+            command: command.rawValue, passed: passes(allowWarnings: allowWarnings), allowWarnings: allowWarnings,
+            buildChecked: buildChecked,
+            summary: .init(
+                files: fileCount, errors: errorCount, warnings: warningCount, notes: noteCount,
+                seconds: (seconds * 1000).rounded() / 1000, specsPerSecond: specsPerSecond.rounded()),
+            findings: findings.map {
+                .init(file: $0.file, line: $0.line, column: $0.column, severity: $0.severity.rawValue, rule: $0.ruleID, message: $0.message)
+            },
+            remarks: remarks)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

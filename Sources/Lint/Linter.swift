@@ -1,0 +1,130 @@
+import Foundation
+import Specs
+
+/// What linting one file found, and the spec's name and version when it could read them.
+public struct FileLintResult: Sendable {
+    public let path: String
+    public let findings: [Finding]
+    public let specName: String?
+    public let specVersion: String?
+    /// Where the root's `name` and `version` keys are (for findings about them made elsewhere).
+    public var nameLocation: SourceLocation? = nil
+    public var versionLocation: SourceLocation? = nil
+}
+
+/// Runs rules over podspec JSON files. Never throws and never traps on bad input: a file that
+/// cannot be read or parsed becomes a `spec-unreadable` finding with the line and column.
+public struct Linter: Sendable {
+    /// Files larger than this are refused unread (real podspecs are a few kilobytes).
+    public static let maximumFileSize = 1 << 20
+    /// The identifier of findings about files that cannot be read as a spec.
+    public static let unreadableRuleID = "spec-unreadable"
+
+    public let rules: [any LintRule]
+
+    public init(rules: [any LintRule.Type] = builtInRules) {
+        self.rules = rules.map { $0.init() }
+    }
+
+    /// Lints the file at `url`, reported under `path`.
+    public func lint(fileAt url: URL, path: String) -> FileLintResult {
+        switch Self.readSpecFile(atPath: url.path) {
+        case .success(let bytes):
+            return lint(contents: bytes, path: path)
+        case .failure(let problem):
+            return Self.unreadable(problem.reason, path: path)
+        }
+    }
+
+    /// Why a file could not be read.
+    public struct ReadProblem: Error {
+        public let reason: String
+    }
+
+    /// Reads a regular file of at most `maximumFileSize` bytes (plain system calls: this runs once
+    /// per spec of a repository, and Foundation's URL machinery costs more than the lint).
+    public static func readSpecFile(atPath path: String) -> Result<[UInt8], ReadProblem> {
+        // Non-blocking, so that a FIFO named like a spec is reported instead of waited on.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(ReadProblem(reason: systemError(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadProblem(reason: systemError(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(ReadProblem(reason: "it is not a regular file")) }
+        let size = Int(status.st_size)
+        guard size <= maximumFileSize else {
+            return .failure(ReadProblem(reason: tooLarge(size)))
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadProblem(reason: systemError(errno)))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < size { bytes.removeLast(size - filled) }
+        return .success(bytes)
+    }
+
+    static func systemError(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    /// Lints the bytes of a podspec JSON file reported under `path`.
+    public func lint(contents: [UInt8], path: String) -> FileLintResult {
+        guard contents.count <= Self.maximumFileSize else {
+            return Self.unreadable(Self.tooLarge(contents.count), path: path)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(contents)
+        } catch {
+            return Self.unreadable(error.message, path: path, at: error.location)
+        }
+        guard root.isObject else {
+            return Self.unreadable(
+                "the file holds a JSON \(root.typeName), not an object of spec attributes", path: path, at: root.location)
+        }
+        let file = SpecFile(path: path, root: root)
+        let findings = rules.flatMap { $0.check(file) }.sorted(by: Finding.reportOrder)
+        return FileLintResult(
+            path: path, findings: findings, specName: file.rootName, specVersion: file.versionString,
+            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation)
+    }
+
+    /// A result holding only a `spec-unreadable` error.
+    static func unreadable(_ reason: String, path: String, at location: SourceLocation = .start) -> FileLintResult {
+        FileLintResult(
+            path: path,
+            findings: [Finding(
+                severity: .error, ruleID: unreadableRuleID, message: "The specification could not be loaded: \(reason).",
+                file: path, at: location)],
+            specName: nil, specVersion: nil)
+    }
+
+    static func tooLarge(_ size: Int) -> String {
+        "the file is \(megabytes(size)); a podspec is at most \(megabytes(maximumFileSize))"
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 19)) >> 20
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        return nsError.localizedDescription
+    }
+}
