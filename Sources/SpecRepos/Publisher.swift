@@ -1,5 +1,6 @@
 import Foundation
 public import Git
+import Lint
 
 /// How `publish` behaves.
 public struct PublishOptions: Sendable, Equatable {
@@ -73,16 +74,15 @@ public struct Publisher: Sendable {
         waiting: (String) -> Void = { _ in }
     ) throws(SpecRepoError) -> PublishResult {
         let specURL = try Self.locateSpec(specPath, in: componentDirectory)
-        let spec = try PublishSpec.load(specURL)
-        try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
-
-        let findings = try lint(spec, at: specURL)
+        let findings = lint(at: specURL)
         if !findings.errors.isEmpty || (!findings.warnings.isEmpty && !options.allowWarnings) {
             throw .lintFailed(
-                path: specURL.path, errors: findings.errors.count, warnings: findings.warnings.count,
-                allowWarnings: options.allowWarnings)
+                path: specURL.path, findings: findings.errors + (options.allowWarnings ? [] : findings.warnings),
+                errors: findings.errors.count, warnings: findings.warnings.count)
         }
         events(.linted(spec: specURL.lastPathComponent, warnings: findings.warnings))
+        let spec = try PublishSpec.load(specURL)
+        try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
 
         // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
         _ = try store.directory(of: repo)
@@ -117,9 +117,13 @@ public struct Publisher: Sendable {
         return directory.appendingPathComponent(first).standardizedFileURL
     }
 
-    // TODO: run the Lint module's quick lint driver once it lands; until then, what PublishSpec.load checks.
-    func lint(_ spec: PublishSpec, at url: URL) throws(SpecRepoError) -> (errors: [String], warnings: [String]) {
-        ([], [])
+    /// The Lint module's checks of the spec alone (the quick lint), as compiler-style lines.
+    func lint(at url: URL) -> (errors: [String], warnings: [String]) {
+        let findings = Linter().lint(fileAt: url, path: url.lastPathComponent).findings
+        return (
+            findings.filter { $0.severity == .error }.map(\.description),
+            findings.filter { $0.severity == .warning }.map(\.description)
+        )
     }
 
     /// Creates the annotated tag `source.tag` at HEAD unless it exists there, and pushes it.

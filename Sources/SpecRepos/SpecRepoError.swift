@@ -25,7 +25,7 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     case specNotFound(directory: String)
     case severalSpecs(directory: String, files: [String])
     case unreadableSpec(path: String, message: String)
-    case lintFailed(path: String, errors: Int, warnings: Int, allowWarnings: Bool)
+    case lintFailed(path: String, findings: [String], errors: Int, warnings: Int)
     case componentNotClean(path: String, files: [String])
     case noTagInSource(path: String)
     case noComponentRepository(path: String)
@@ -84,13 +84,15 @@ public enum SpecRepoError: ComposeFailure, Equatable {
                 + "`compose publish REPO \(files.first ?? "Name.podspec.json")`"
         case let .unreadableSpec(path, message):
             return "\(path): \(message)"
-        case let .lintFailed(path, errors, warnings, allowWarnings):
-            if errors == 0 && !allowWarnings {
-                return "\(path) has \(warnings) lint warning\(warnings == 1 ? "" : "s"); fix them (see "
-                    + "`compose lint \(path)`) or pass --allow-warnings. Nothing was tagged or pushed"
+        case let .lintFailed(path, findings, errors, warnings):
+            let listed = findings.prefix(20).map { "\n  " + $0 }.joined()
+            let more = findings.count > 20 ? "\n  … and \(findings.count - 20) more (see `compose lint \(path)`)" : ""
+            if errors == 0 {
+                return "\(path) has \(warnings) lint warning\(warnings == 1 ? "" : "s"):\(listed)\(more)\nFix them, "
+                    + "or pass --allow-warnings. Nothing was tagged or pushed"
             }
-            return "\(path) has \(errors) lint error\(errors == 1 ? "" : "s"); fix them (see `compose lint "
-                + "\(path)`). Nothing was tagged or pushed"
+            return "\(path) has \(errors) lint error\(errors == 1 ? "" : "s"):\(listed)\(more)\nFix them "
+                + "(`compose lint \(path)`). Nothing was tagged or pushed"
         case let .componentNotClean(path, files):
             let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")
             return "the component's working tree at \(path) is not clean (\(shown)); commit or stash the "

@@ -107,6 +107,31 @@ struct PublishTests {
         }
     }
 
+    @Test func lintErrorsStopAPublishBeforeAnythingIsTagged() throws {
+        let world = try PublishWorld("lint")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Empty", version: "1.0.0")
+        let spec = world.podspec("Empty", version: "1.0.0").replacingOccurrences(
+            of: ",\n  \"source_files\": \"Sources/Empty/**/*.swift\"", with: "")
+        try Data(spec.utf8).write(to: work.appendingPathComponent("Empty.podspec.json"))
+        try runGit(["commit", "-q", "-am", "no sources"], in: work)
+        do {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+            Issue.record("expected a lint failure")
+        } catch {
+            guard case .lintFailed(_, let findings, let errors, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(errors == 1)
+            #expect(findings.first?.contains("[spec-empty]") == true)
+            #expect(error.kind == .input)
+        }
+        #expect(try world.remoteTag("Empty", "1.0.0") == nil)
+        #expect(try runGit(["tag"], in: work).stdout.isEmpty)
+    }
+
     @Test func aSpecNameThatWouldEscapeTheRepoIsRefused() throws {
         let world = try PublishWorld("escape")
         defer { world.stop() }
