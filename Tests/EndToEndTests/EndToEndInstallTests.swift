@@ -37,6 +37,10 @@ import Testing
         _ = try await compose(["lib", "create", "Mediator", "--kind", "core", "--git-url", url("Mediator")] + common)
         _ = try await compose(["lib", "create", "Wallet", "--kind", "business", "--git-url", url("Wallet")] + common)
         _ = try await compose(["lib", "create", "Toolkit", "--git-url", url("Toolkit")] + common)
+        // The full lint builds and tests Toolkit from a clean clone of its last commit.
+        let lint = try await compose(["lint", "--run-tests", "."], in: sources.appendingPathComponent("Toolkit"))
+        #expect(lint.stdout.contains("build check of Toolkit at the last commit of"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("with its tests"))
         for name in ["Mediator", "WalletMediator", "Wallet", "Toolkit"] {
             try runGit(["init", "-q", "--bare", remotes.appendingPathComponent("\(name).git").path])
             try runGit(["push", "-q", "origin", "main"], in: sources.appendingPathComponent(name))

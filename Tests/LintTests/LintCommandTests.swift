@@ -85,14 +85,13 @@ import Testing
         }
     }
 
-    @Test func cleanSpecPassesWithANoteAboutTheBuild() async throws {
+    @Test func cleanSpecPassesQuickWithoutABuild() async throws {
+        // The full lint (which fetches the component and builds it) is tested in InstallTests/FullLintTests:
+        // the fixture's sources live at git.example.com, which tests never reach.
         let path = Self.fixture.appendingPathComponent("Pay/1.2.0/Pay.podspec.json").path
-        let full = try await runCompose(["lint", path])
-        #expect(full.code == 0)
-        #expect(full.stdout.contains("note: The build check"))
-        #expect(full.stdout.contains("Linted 1 spec: 0 errors, 0 warnings, 0 notes. Passed."))
         let quick = try await runCompose(["lint", "--quick", path])
         #expect(quick.code == 0)
+        #expect(quick.stdout.contains("Linted 1 spec: 0 errors, 0 warnings, 0 notes. Passed."))
         #expect(!quick.stdout.contains("build check"))
     }
 

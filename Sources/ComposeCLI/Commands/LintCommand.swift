@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Install
 import Lint
 
 struct LintCommand: AsyncParsableCommand {
@@ -23,8 +24,11 @@ struct LintCommand: AsyncParsableCommand {
 
             --format github prints annotations for GitHub Actions workflows.
 
-            Without --quick, lint would also fetch the component at its tag and build it; this \
-            version does not run that check and says so in its report.
+            Without --quick, lint also builds the component, from a clean clone at its tag in a \
+            temporary folder: the spec's name must be a library product of Package.swift, every \
+            source_files pattern must match a file, `swift build` must succeed (with --run-tests, \
+            `swift test` too); compiler errors and warnings become findings. In the component's \
+            own checkout (before `compose publish` tags it) the last commit is built.
 
             Exit codes: 0 no errors (and no warnings unless --allow-warnings), 1 findings that \
             fail or an unreadable PATH, 64 usage error.
@@ -37,6 +41,9 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(help: "Check only the spec (no fetch and build of the component).")
     var quick = false
 
+    @Flag(name: .customLong("run-tests"), help: "Also run `swift test` in the component (not with --quick).")
+    var runTests = false
+
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
@@ -45,6 +52,11 @@ struct LintCommand: AsyncParsableCommand {
 
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        try report.emit(try LintDriver.run(paths: paths, quick: quick, currentDirectory: cwd))
+        let specReport = try LintDriver.run(paths: paths, quick: true, currentDirectory: cwd)
+        if quick { return try report.emit(specReport) }
+        let build = ComponentLint(check: ComponentBuildCheck(runTests: runTests))
+        try report.emit(build.extend(specReport, files: try LintDriver.specFiles(for: paths, currentDirectory: cwd)) {
+            Terminal.standardError.write("Building \($0) from a clean clone…\n")
+        })
     }
 }

@@ -1,0 +1,280 @@
+import Foundation
+import Git
+import Lint
+
+/// What the build check needs to know of a spec.
+public struct ComponentFacts: Sendable, Equatable {
+    public let name: String
+    /// Every `source_files` pattern of the spec and its subspecs, with the spec (or subspec) naming it.
+    public let sourceFiles: [(owner: String, pattern: String)]
+
+    public static func == (lhs: ComponentFacts, rhs: ComponentFacts) -> Bool {
+        lhs.name == rhs.name && lhs.sourceFiles.map { "\($0.owner) \($0.pattern)" } == rhs.sourceFiles.map { "\($0.owner) \($0.pattern)" }
+    }
+
+    /// Where keys are in the spec's text (1-based line and column of the first `"key"`), for findings.
+    public var keyLocations: [String: (line: Int, column: Int)] = [:]
+
+    public init(name: String, sourceFiles: [(owner: String, pattern: String)]) {
+        self.name = name
+        self.sourceFiles = sourceFiles
+    }
+
+    /// The line and column of `"key"` in the spec text, else the start of the file.
+    func location(of key: String) -> (line: Int, column: Int) { keyLocations[key] ?? (1, 1) }
+
+    /// Reads a podspec JSON text; nil when it is not an object with a string `name`.
+    public init?(json: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any], let name = object["name"] as? String else {
+            return nil
+        }
+        var patterns: [(String, String)] = []
+        func collect(_ spec: [String: Any], owner: String) {
+            switch spec["source_files"] {
+            case let one as String: patterns.append((owner, one))
+            case let many as [Any]: patterns += many.compactMap { $0 as? String }.map { (owner, $0) }
+            default: break
+            }
+            for platform in ["ios", "osx", "macos", "tvos", "watchos", "visionos"] {
+                if let block = spec[platform] as? [String: Any] { collect(block, owner: owner) }
+            }
+            for subspec in (spec["subspecs"] as? [[String: Any]]) ?? [] {
+                if let subname = subspec["name"] as? String { collect(subspec, owner: "\(owner)/\(subname)") }
+            }
+        }
+        collect(object, owner: name)
+        self.init(name: name, sourceFiles: patterns)
+        let text = String(decoding: json, as: UTF8.self)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for key in ["name", "source_files"] where keyLocations[key] == nil {
+                if let range = line.range(of: "\"\(key)\"") {
+                    keyLocations[key] = (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                }
+            }
+        }
+    }
+}
+
+/// The build part of the full `compose lint`, run in a clean checkout of the component: the spec's name
+/// is a library product of Package.swift, every `source_files` pattern matches a file, `swift build`
+/// succeeds (and `swift test` with `runTests`). Compiler diagnostics become findings.
+public struct ComponentBuildCheck: Sendable {
+    public let runTests: Bool
+    /// How `swift` is run: `/usr/bin/env swift` unless told otherwise.
+    public let swiftCommand: [String]
+
+    public init(runTests: Bool = false, swiftCommand: [String] = ["/usr/bin/env", "swift"]) {
+        self.runTests = runTests
+        self.swiftCommand = swiftCommand
+    }
+
+    /// Rule identifiers of the build check's findings.
+    public enum Rule {
+        public static let product = "build-library-product"
+        public static let sourceFiles = "build-source-files"
+        public static let build = "build-swift-build"
+        public static let test = "build-swift-test"
+    }
+
+    /// Checks the component checked out at `checkout`. `specPath` is how findings name the spec.
+    public func check(checkout: URL, facts: ComponentFacts, specPath: String) -> [Finding] {
+        var findings: [Finding] = []
+        func finding(_ severity: Severity, _ rule: String, _ message: String, at key: String = "name") {
+            let location = facts.location(of: key)
+            findings.append(Finding(severity: severity, ruleID: rule, message: message, file: specPath, line: location.line, column: location.column))
+        }
+
+        // 1. The spec's name is a library product.
+        let dump = run(["package", "dump-package"], in: checkout)
+        if dump.status != 0 {
+            finding(.error, Rule.product, "`swift package dump-package` failed in the component at its tag: \(lastLines(dump.output, 5))")
+            return findings
+        }
+        let products = libraryProducts(fromDump: dump.output)
+        if !products.contains(facts.name) {
+            let offered = products.isEmpty ? "none" : products.sorted().joined(separator: ", ")
+            finding(.error, Rule.product, "Package.swift has no library product named `\(facts.name)` (library products: \(offered)); `compose install` links the product named like the spec.")
+        }
+
+        // 2. Every source_files pattern matches at least one file.
+        let files = listFiles(checkout)
+        for (owner, pattern) in facts.sourceFiles where !files.contains(where: FilePattern(pattern).matches) {
+            finding(.error, Rule.sourceFiles, "The `source_files` pattern `\(pattern)` of \(owner) did not match any file.", at: "source_files")
+        }
+
+        // 3. swift build (and swift test).
+        let steps: [(arguments: [String], rule: String, what: String)] =
+            [(["build"], Rule.build, "swift build")] + (runTests ? [(["test"], Rule.test, "swift test")] : [])
+        for step in steps {
+            let result = run(step.arguments, in: checkout)
+            let diagnostics = compilerDiagnostics(in: result.output, root: checkout)
+            for diagnostic in diagnostics { findings.append(Finding(severity: diagnostic.severity, ruleID: step.rule, message: diagnostic.message, file: diagnostic.file, line: diagnostic.line, column: diagnostic.column)) }
+            if result.status != 0 {
+                if !diagnostics.contains(where: { $0.severity == .error }) {
+                    finding(.error, step.rule, "`\(step.what)` returned an unsuccessful exit code (\(result.status)): \(lastLines(result.output, 8))")
+                }
+                break
+            }
+        }
+        return findings
+    }
+
+    struct ToolResult {
+        let status: Int32
+        let output: String
+    }
+
+    func run(_ arguments: [String], in folder: URL) -> ToolResult {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("compose-swift-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        guard FileManager.default.createFile(atPath: log.path, contents: nil), let handle = try? FileHandle(forWritingTo: log) else {
+            return ToolResult(status: -1, output: "cannot create \(log.path)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftCommand[0])
+        process.arguments = Array(swiftCommand.dropFirst()) + arguments
+        process.currentDirectoryURL = folder
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        do {
+            try process.run()
+        } catch {
+            return ToolResult(status: -1, output: "cannot run \(swiftCommand.joined(separator: " ")): \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        try? handle.close()
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return ToolResult(status: process.terminationStatus, output: output)
+    }
+}
+
+/// The library products of `swift package dump-package` output.
+func libraryProducts(fromDump json: String) -> [String] {
+    // dump-package may print warnings before the JSON.
+    guard let start = json.firstIndex(of: "{"),
+          let object = try? JSONSerialization.jsonObject(with: Data(json[start...].utf8)) as? [String: Any],
+          let products = object["products"] as? [[String: Any]]
+    else { return [] }
+    return products.compactMap { product in
+        guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
+        return product["name"] as? String
+    }
+}
+
+/// A compiler diagnostic read from build output: `/abs/path/File.swift:12:5: error: message`.
+struct CompilerDiagnostic: Equatable {
+    let severity: Severity
+    let message: String
+    let file: String
+    let line: Int
+    let column: Int
+}
+
+/// Diagnostics in `output`, paths made relative to `root`, duplicates removed, in order.
+func compilerDiagnostics(in output: String, root: URL) -> [CompilerDiagnostic] {
+    let rootPath = root.standardizedFileURL.path
+    var result: [CompilerDiagnostic] = []
+    for line in output.split(separator: "\n") {
+        let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+        guard parts.count == 5, let lineNumber = Int(parts[1]), let column = Int(parts[2]) else { continue }
+        let severity: Severity
+        switch parts[3].trimmingCharacters(in: .whitespaces) {
+        case "error": severity = .error
+        case "warning": severity = .warning
+        case "note": severity = .note
+        default: continue
+        }
+        var file = String(parts[0])
+        for prefix in [rootPath + "/", "/private" + rootPath + "/"] where file.hasPrefix(prefix) { file = String(file.dropFirst(prefix.count)) }
+        let diagnostic = CompilerDiagnostic(
+            severity: severity, message: parts[4].trimmingCharacters(in: .whitespaces), file: file, line: lineNumber, column: column)
+        if !result.contains(diagnostic) { result.append(diagnostic) }
+    }
+    return result
+}
+
+
+/// The full lint's build check of one spec file: a clean clone of the component at its tag in a temporary
+/// folder, then `ComponentBuildCheck`. When the spec sits in the component's own git checkout (linting
+/// before `compose publish`), that repository is cloned, at the tag when it exists there, else at HEAD
+/// (uncommitted changes are not part of a release, so they are not built).
+public struct ComponentLint: Sendable {
+    public let check: ComponentBuildCheck
+
+    public init(check: ComponentBuildCheck = ComponentBuildCheck()) {
+        self.check = check
+    }
+
+    public struct Outcome: Sendable {
+        public let findings: [Finding]
+        /// What was built, for the report: `Pay at tag 1.2.0 of /src/Pay`.
+        public let remarks: [String]
+    }
+
+    public func run(specFile: URL, display: String) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: specFile.path), let facts = ComponentFacts(json: data) else {
+            return Outcome(findings: [], remarks: ["\(display): not built (the spec could not be read)."])
+        }
+        let source = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["source"] as? [String: Any]
+        let tag = source?["tag"] as? String
+        let commit = source?["commit"] as? String
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-lint-\(facts.name)-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let checkout = scratch.appendingPathComponent(facts.name)
+        func failure(_ message: String) -> Outcome {
+            Outcome(findings: [Finding(severity: .error, ruleID: "build-fetch", message: message, file: display, line: 1, column: 1)], remarks: [])
+        }
+        var remark: String
+        do {
+            let folder = specFile.deletingLastPathComponent()
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+               let local = try? Repository.discover(from: folder), let workingDirectory = local.workingDirectory {
+                let repository = try Repository.clone(from: workingDirectory.path, to: checkout)
+                if let tag, try repository.tagCommit(tag) != nil {
+                    try repository.checkout(tag)
+                    remark = "build check of \(facts.name) at tag \(tag) of \(workingDirectory.path)"
+                } else {
+                    remark = "build check of \(facts.name) at the last commit of \(workingDirectory.path)" + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
+                }
+            } else {
+                guard let url = source?["git"] as? String, let reference = tag ?? commit else {
+                    return failure("The spec has no git source with a tag or commit, so the component cannot be fetched and built.")
+                }
+                let repository = try Repository.clone(from: url, to: checkout)
+                try repository.checkout(reference)
+                remark = "build check of \(facts.name) at \(tag != nil ? "tag" : "commit") \(reference) of \(redact(url))"
+            }
+        } catch {
+            return failure("Could not fetch the component to build it: \(error)")
+        }
+        let findings = check.check(checkout: checkout, facts: facts, specPath: display)
+        if check.runTests { remark += ", with its tests" }
+        return Outcome(findings: findings, remarks: [remark + "."])
+    }
+}
+
+extension ComponentLint {
+    /// The full lint: `report` (the spec rules' findings) with the build check of every spec that has
+    /// no errors of its own added. `starting` hears each spec as its build starts.
+    public func extend(_ report: LintReport, files: [(url: URL, display: String)], starting: (String) -> Void = { _ in }) -> LintReport {
+        let start = Date()
+        var findings = report.findings
+        var remarks = report.remarks
+        var built = false
+        for file in files {
+            if report.findings.contains(where: { $0.file == file.display && $0.severity == .error }) {
+                remarks.append("\(file.display): not built, because the spec has errors; fix them first.")
+                continue
+            }
+            starting(file.display)
+            built = true
+            let outcome = run(specFile: file.url, display: file.display)
+            findings += outcome.findings
+            remarks += outcome.remarks.map { "\(file.display): \($0)" }
+        }
+        return LintReport(
+            command: report.command, findings: findings, fileCount: report.fileCount, buildChecked: built,
+            remarks: remarks, seconds: report.seconds + Date().timeIntervalSince(start))
+    }
+}

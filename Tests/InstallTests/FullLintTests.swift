@@ -1,0 +1,71 @@
+import ComposeTestSupport
+import Foundation
+import Git
+import Testing
+@testable import Install
+@testable import Scaffold
+
+@Suite struct ComponentCheckUnitTests {
+    @Test func libraryProductsFromDumpPackage() {
+        let dump = #"warning: something\n{"name": "Pay", "products": [{"name": "Pay", "type": {"library": ["automatic"]}}, {"name": "tool", "type": {"executable": null}}]}"#
+        #expect(libraryProducts(fromDump: dump) == ["Pay"])
+    }
+
+    @Test func compilerDiagnosticsBecomeRelativeFindings() {
+        let root = URL(fileURLWithPath: "/tmp/clone/Pay")
+        let output = """
+            Building for debugging...
+            /tmp/clone/Pay/Sources/Pay/Pay.swift:3:9: error: cannot find 'x' in scope
+            /tmp/clone/Pay/Sources/Pay/Pay.swift:3:9: error: cannot find 'x' in scope
+            /tmp/clone/Pay/Sources/Pay/Pay.swift:7:1: warning: unused variable
+            [3/4] Compiling Pay Pay.swift
+            """
+        #expect(compilerDiagnostics(in: output, root: root) == [
+            CompilerDiagnostic(severity: .error, message: "cannot find 'x' in scope", file: "Sources/Pay/Pay.swift", line: 3, column: 9),
+            CompilerDiagnostic(severity: .warning, message: "unused variable", file: "Sources/Pay/Pay.swift", line: 7, column: 1),
+        ])
+    }
+
+    @Test func sourceFilesOfSubspecsAndPlatforms() throws {
+        let json = #"{"name": "Net", "source_files": "Sources/Net/*.swift", "ios": {"source_files": ["iOS/*.swift"]}, "subspecs": [{"name": "Mock", "source_files": "Mock/**/*.swift"}]}"#
+        let facts = try #require(ComponentFacts(json: Data(json.utf8)))
+        #expect(facts.sourceFiles.map { "\($0.owner) \($0.pattern)" } == ["Net Sources/Net/*.swift", "Net iOS/*.swift", "Net/Mock Mock/**/*.swift"])
+    }
+}
+
+/// The full `compose lint` through the binary, on a component whose last commit does not compile,
+/// names a missing product and has a source_files pattern that matches nothing.
+@Suite struct FullLintTests {
+    @Test(.timeLimit(.minutes(10)))
+    func buildProblemsAreFindings() async throws {
+        let temporary = try TemporaryDirectory("full-lint")
+        defer { temporary.remove() }
+        let scaffolder = ComponentScaffolder(commit: ComponentScaffolder.gitFirstCommit(author: Signature(name: "Ann", email: "ann@example.com")))
+        _ = try scaffolder.create(ScaffoldRequest(name: "Toolkit", kind: .base, author: "Ann", outputDirectory: temporary.url))
+        let folder = temporary.url.appendingPathComponent("Toolkit")
+        let source = folder.appendingPathComponent("Sources/Toolkit/Toolkit.swift")
+        try Data((try String(contentsOf: source, encoding: .utf8) + "\nlet broken: Int = \"text\"\n").utf8).write(to: source)
+        let specURL = folder.appendingPathComponent("Toolkit.podspec.json")
+        var spec = try String(contentsOf: specURL, encoding: .utf8)
+        spec = spec.replacingOccurrences(of: #""source_files": "Sources/Toolkit/**/*.swift""#, with: #""source_files": ["Sources/Toolkit/**/*.swift", "Sources/Missing/*.swift"]"#)
+        try Data(spec.utf8).write(to: specURL)
+        let manifestURL = folder.appendingPathComponent("Package.swift")
+        let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
+        try Data(manifest.replacingOccurrences(of: #".library(name: "Toolkit""#, with: #".library(name: "ToolkitKit""#).utf8).write(to: manifestURL)
+        // An uncommitted change is not part of the build: commit these, then add one more that would fix nothing.
+        try runGit(["commit", "-qam", "Break it"], in: folder)
+
+        let quick = try await runCompose(["lint", "--quick", "."], currentDirectory: folder)
+        #expect(quick.code == 0, "\(quick.stdout)\(quick.stderr)")
+
+        let full = try await runCompose(["lint", "."], currentDirectory: folder, timeout: 300)
+        #expect(full.code == 1)
+        #expect(full.stdout.contains("Sources/Toolkit/Toolkit.swift:12:19: error:"), "\(full.stdout)")
+        #expect(full.stdout.contains("[build-swift-build]"))
+        #expect(full.stdout.contains("Package.swift has no library product named `Toolkit` (library products: ToolkitKit)"))
+        #expect(full.stdout.contains("Toolkit.podspec.json:23:3: error: The `source_files` pattern `Sources/Missing/*.swift` of Toolkit did not match any file. [build-source-files]"))
+        #expect(full.stdout.contains("Toolkit.podspec.json:2:3: error: Package.swift has no library product"))
+        #expect(full.stdout.contains("build check of Toolkit at the last commit of"))
+        #expect(!full.stdout.contains("not run"))
+    }
+}
