@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Git", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
-        .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "ComposeTestSupport"]),
+        .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Scaffold", "ComposeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),

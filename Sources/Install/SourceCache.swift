@@ -69,8 +69,10 @@ public struct SourceCache: Sendable {
             guard let commit = try commit(of: reference, in: repository) else {
                 throw InstallError.missingReference(name: name, url: redact(url), reference: reference.name)
             }
-            if fileManager.fileExists(atPath: location.path) { try? fileManager.removeItem(at: location) }
-            try fileManager.moveItem(at: partial, to: location)
+            // Another compose may have finished the same clone meanwhile: then its clone is kept.
+            if rename(partial.path, location.path) != 0, !fileManager.fileExists(atPath: location.appendingPathComponent("HEAD").path) {
+                throw InstallError.fetchFailed(name: name, url: redact(url), message: "cannot move the clone into \(location.path): \(String(cString: strerror(errno)))")
+            }
             return Fetch(repository: location, commit: commit, usedNetwork: true)
         } catch let error as InstallError {
             throw error

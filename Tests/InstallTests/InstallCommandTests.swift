@@ -33,6 +33,36 @@ import Testing
         #expect(!second.stderr.contains("resolving"))
     }
 
+    @Test func aPrebuiltArtifactWithTheWrongChecksumIsRefused() async throws {
+        let temporary = try TemporaryDirectory("install-cli-binary")
+        defer { temporary.remove() }
+        let project = temporary.url.appendingPathComponent("ShopApp")
+        let vendor = project.appendingPathComponent("Vendor/Pay")
+        try FileManager.default.createDirectory(at: vendor, withIntermediateDirectories: true)
+        let artifact = vendor.appendingPathComponent("Pay-1.0.0.zip")
+        try Data("not the published bytes".utf8).write(to: artifact)
+        let spec = """
+            {"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"},
+             "source": {"git": "https://git.example.invalid/ios/Pay.git", "tag": "1.0.0"},
+             "prebuilt": {"url": "\(artifact.absoluteString)", "sha256": "\(String(repeating: "ab", count: 32))"}}
+            """
+        try Data(spec.utf8).write(to: vendor.appendingPathComponent("Pay.podspec.json"))
+        try Data("platform :ios, '15.0'\ntarget 'ShopApp' do\n  pod 'Pay', :path => 'Vendor/Pay'\nend\n".utf8)
+            .write(to: project.appendingPathComponent("Composefile"))
+        let home = temporary.url.appendingPathComponent("home").path
+        for arguments in [["install", "--binary", "--project", project.path], ["install", "--project", project.path]] {
+            let environment: [String: String?] = arguments.contains("--binary") ? ["COMPOSE_HOME": home] : ["COMPOSE_HOME": home, "COMPOSE_PAY_USE_BINARY": "1"]
+            let run = try await runCompose(arguments, environment: environment)
+            #expect(run.code == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("has SHA-256"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
+        }
+        // From source (the default), the same project installs.
+        let source = try await runCompose(["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
+        #expect(source.code == 0, "\(source.stderr)")
+        #expect(try String(contentsOf: project.appendingPathComponent("Composed/Package.swift"), encoding: .utf8).contains(#".package(path: "../Vendor/Pay")"#))
+    }
+
     @Test func aProjectWithoutComposefileIsAnInputError() async throws {
         let temporary = try TemporaryDirectory("install-cli-empty")
         defer { temporary.remove() }

@@ -39,6 +39,25 @@ import Testing
         #expect(try !cache.ensure(name: "Pay", url: url, reference: .commit(tagged)).usedNetwork)
     }
 
+    @Test func concurrentFirstFetchesShareOneClone() async throws {
+        let temporary = try TemporaryDirectory("source-cache-race")
+        defer { temporary.remove() }
+        let bare = temporary.url.appendingPathComponent("Order.git")
+        let url = try makeBareRepository(at: bare, files: ["README.md": "Order\n"])
+        let seed = temporary.url.appendingPathComponent("seed")
+        try runGit(["clone", "-q", url, seed.path])
+        try runGit(["tag", "1.0.0"], in: seed)
+        try runGit(["push", "-q", "origin", "1.0.0"], in: seed)
+        let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
+        let commits = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<4 { group.addTask { try cache.ensure(name: "Order", url: url, reference: .tag("1.0.0")).commit } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(Set(commits).count == 1 && commits.count == 4)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.location(name: "Order", url: url).deletingLastPathComponent().path)
+        #expect(entries == ["Order.git"], "no partial clone is left behind")
+    }
+
     @Test func anUnreachableRepositoryIsAnEnvironmentError() throws {
         let temporary = try TemporaryDirectory("source-cache-missing")
         defer { temporary.remove() }

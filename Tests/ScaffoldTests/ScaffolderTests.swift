@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import Foundation
+import Lint
 import Testing
 @testable import Scaffold
 
@@ -66,6 +67,8 @@ import Testing
         #expect(leftovers.sorted() == created.map(\.name).sorted(), "no staging folder is left behind")
         let manifest = try String(contentsOf: component.folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(!manifest.contains("{{"), "every variable is rendered")
+        let lint = Linter().lint(fileAt: component.folder.appendingPathComponent("\(name).podspec.json"), path: "\(name).podspec.json")
+        #expect(lint.findings.isEmpty, "the generated spec lints clean: \(lint.findings.map(\.description))")
     }
 
     @Test func aBusinessComponentComesWithItsMediator() throws {
