@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
-        .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Git", "ComposeTestSupport"]),
+        .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),

@@ -7,36 +7,33 @@ struct PublishSpec {
     let version: String
     let tag: String?
     let gitURL: String?
-    /// The bytes written to the spec repo (canonical JSON: stable key order, 2-space indent).
+    /// The bytes written to the spec repo: the Specs module's canonical JSON (stable key order,
+    /// 2-space indent, final newline). Unknown keys are kept.
     let canonical: Data
 
-    // TODO: read through the Spec model and encode with its canonical encoder once they land in Specs.
     static func load(_ url: URL) throws(SpecRepoError) -> PublishSpec {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = [UInt8](try Data(contentsOf: url))
         } catch {
             throw .unreadableSpec(path: url.path, message: "cannot read: \(error.localizedDescription)")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw .unreadableSpec(path: url.path, message: "is not a JSON object")
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .unreadableSpec(path: url.path, message: error.description)
         }
-        guard let name = object["name"] as? String, !name.isEmpty else {
+        guard root.isObject else { throw .unreadableSpec(path: url.path, message: "is not a JSON object") }
+        guard let name = root["name"]?.stringValue, !name.isEmpty else {
             throw .unreadableSpec(path: url.path, message: "\"name\" is missing or not a string")
         }
-        guard let version = object["version"] as? String, (try? Version(version)) != nil else {
+        guard let version = root["version"]?.stringValue, (try? Version(version)) != nil else {
             throw .unreadableSpec(path: url.path, message: "\"version\" is missing or not a version")
         }
-        let source = object["source"] as? [String: Any]
-        let canonical: Data
-        do {
-            canonical = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
-        } catch {
-            throw .unreadableSpec(path: url.path, message: "cannot encode: \(error.localizedDescription)")
-        }
+        let source = root["source"]
         return PublishSpec(
-            name: name, version: version, tag: source?["tag"] as? String, gitURL: source?["git"] as? String,
-            canonical: canonical)
+            name: name, version: version, tag: source?["tag"]?.stringValue, gitURL: source?["git"]?.stringValue,
+            canonical: Data(root.serialized(order: .canonical).utf8))
     }
 }

@@ -42,8 +42,7 @@ public struct SpecCatalog: Sendable {
             for name in podNames(in: root) {
                 let nameMatches = needle.isEmpty || name.lowercased().contains(needle)
                 guard let newest = versions(of: name, in: root).first else { continue }
-                let fields = specFields(name: name, version: newest, in: root)
-                let summary = fields?["summary"] as? String
+                let summary = specRoot(name: name, version: newest, in: root)?["summary"]?.stringValue
                 guard nameMatches || summary?.lowercased().contains(needle) == true else { continue }
                 results.append(PodSummary(name: name, latestVersion: newest, summary: summary, repo: repo))
             }
@@ -61,12 +60,12 @@ public struct SpecCatalog: Sendable {
             else { continue }
             let all = versions(of: match, in: root)
             guard let newest = all.first else { continue }
-            let fields = specFields(name: match, version: newest, in: root) ?? [:]
-            let inFavorOf = fields["deprecated_in_favor_of"] as? String
+            let spec = specRoot(name: match, version: newest, in: root)
+            let inFavorOf = spec?["deprecated_in_favor_of"]?.stringValue
             results.append(PodInfo(
-                name: match, repo: repo, versions: all, summary: fields["summary"] as? String,
-                homepage: fields["homepage"] as? String, source: Self.describeSource(fields["source"]),
-                deprecated: (fields["deprecated"] as? Bool) == true || inFavorOf != nil,
+                name: match, repo: repo, versions: all, summary: spec?["summary"]?.stringValue,
+                homepage: spec?["homepage"]?.stringValue, source: Self.describeSource(spec?["source"]),
+                deprecated: spec?["deprecated"]?.boolValue == true || inFavorOf != nil,
                 deprecatedInFavorOf: inFavorOf))
         }
         if results.isEmpty {
@@ -76,16 +75,16 @@ public struct SpecCatalog: Sendable {
         return results
     }
 
-    static func describeSource(_ value: Any?) -> String? {
-        guard let source = value as? [String: Any] else { return nil }
-        if let git = source["git"] as? String {
+    static func describeSource(_ source: JSONNode?) -> String? {
+        guard let source, source.isObject else { return nil }
+        if let git = source["git"]?.stringValue {
             for key in ["tag", "commit", "branch"] {
-                if let reference = source[key] as? String { return "\(git) (\(key) \(reference))" }
+                if let reference = source[key]?.stringValue { return "\(git) (\(key) \(reference))" }
             }
             return git
         }
         for key in ["http", "svn", "hg"] {
-            if let url = source[key] as? String { return url }
+            if let url = source[key]?.stringValue { return url }
         }
         return nil
     }
@@ -107,9 +106,10 @@ public struct SpecCatalog: Sendable {
         }.sorted { $0.1 > $1.1 }.map(\.0)
     }
 
-    func specFields(name: String, version: String, in root: URL) -> [String: Any]? {
+    func specRoot(name: String, version: String, in root: URL) -> JSONNode? {
         let url = root.appendingPathComponent("\(name)/\(version)/\(name).podspec.json")
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard let data = try? Data(contentsOf: url), let node = try? JSONParser.parse([UInt8](data)), node.isObject
+        else { return nil }
+        return node
     }
 }

@@ -2,6 +2,7 @@ import ComposeTestSupport
 import Foundation
 import Git
 import SpecRepos
+import Specs
 import Testing
 
 @Suite("SpecRepos: publish over file://")
@@ -27,7 +28,9 @@ struct PublishTests {
         let clone = publisher.store.home.repoDirectory("specs")
         let written = try String(contentsOf: clone.appendingPathComponent("Pay/1.0.0/Pay.podspec.json"), encoding: .utf8)
         #expect(written.hasSuffix("}\n"))
-        #expect(written.contains("\n  \""))
+        #expect(written.hasPrefix("{\n  \"name\": \"Pay\",\n  \"version\": \"1.0.0\""))
+        let original = try Data(contentsOf: work.appendingPathComponent("Pay.podspec.json"))
+        #expect(written == (try JSONParser.parse([UInt8](original))).serialized(order: .canonical))
 
         // A second version is an [Update].
         try world.component("Pay", version: "1.1.0")
