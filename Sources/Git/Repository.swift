@@ -166,8 +166,54 @@ public final class Repository {
         if let head, try !isAncestor(head, of: target) {
             throw .diverged(branch: (try currentBranch()) ?? "HEAD", local: head, target: target)
         }
-        try checkoutTree(of: target, force: false)
+        // Only the paths that differ between the two commits are looked at, so a fast-forward
+        // costs what changed, not the size of the working tree.
+        let paths = try changedPaths(from: head, to: target)
+        if !paths.isEmpty || head == nil { try checkoutTree(of: target, force: false, paths: head == nil ? nil : paths) }
         try moveHead(to: target, message: "compose: fast-forward")
+    }
+
+    /// Moves HEAD (and the branch it names) to `target` and makes the index and working tree match
+    /// it at the paths that differ between HEAD and `target` and under `folders`, where untracked
+    /// files are deleted too. Elsewhere nothing is looked at, so this costs what changed rather than
+    /// the size of the working tree. (`resetHard(to:)` is the whole-tree `git reset --hard`.)
+    public func resetHard(to target: ObjectID, limitedTo folders: [String]) throws(GitError) {
+        let paths = Array(Set(try changedPaths(from: try headCommit(), to: target) + folders)).sorted()
+        if !paths.isEmpty {
+            try checkoutTree(of: target, force: true, paths: paths, removeUntracked: true)
+        }
+        try moveHead(to: target, message: "compose: reset")
+    }
+
+    /// The paths of files that differ between the trees of two commits (all of `to`'s when `from` is nil).
+    public func changedPaths(from: ObjectID?, to: ObjectID) throws(GitError) -> [String] {
+        if from == to { return [] }
+        let newTree = try tree(of: to)
+        defer { git_tree_free(newTree) }
+        let oldTree = try from.map { (id) throws(GitError) in try tree(of: id) }
+        defer { if let oldTree { git_tree_free(oldTree) } }
+        var diff: OpaquePointer?
+        try check("git_diff_tree_to_tree(\(from?.short ?? "empty")..\(to.short))",
+            git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, nil))
+        defer { git_diff_free(diff) }
+        var paths: [String] = []
+        for index in 0..<git_diff_num_deltas(diff) {
+            guard let delta = git_diff_get_delta(diff, index)?.pointee else { continue }
+            for file in [delta.old_file.path, delta.new_file.path] {
+                if let file { paths.append(String(cString: file)) }
+            }
+        }
+        return Array(Set(paths)).sorted()
+    }
+
+    func tree(of commit: ObjectID) throws(GitError) -> OpaquePointer {
+        var oid = commit.oid
+        var commitObject: OpaquePointer?
+        try check("git_commit_lookup(\(commit.short))", git_commit_lookup(&commitObject, pointer, &oid))
+        defer { git_commit_free(commitObject) }
+        var tree: OpaquePointer?
+        try check("git_commit_tree(\(commit.short))", git_commit_tree(&tree, commitObject))
+        return tree!
     }
 
     /// Moves HEAD (and the branch it names) to `target`, and makes the index and working tree match
@@ -193,13 +239,27 @@ public final class Repository {
         try check("git_repository_set_head_detached(\(revision))", git_repository_set_head_detached(pointer, &oid))
     }
 
-    func checkoutTree(of commit: ObjectID, force: Bool) throws(GitError) {
+    /// Checks out the tree of `commit`; with `paths`, only those files and folders are looked at.
+    func checkoutTree(of commit: ObjectID, force: Bool, paths: [String]? = nil, removeUntracked: Bool = false)
+        throws(GitError)
+    {
         let object = try lookupObject(commit, "git_checkout_tree")
         defer { git_object_free(object) }
         var options = git_checkout_options()
         git_checkout_options_init(&options, 1)
         options.checkout_strategy = force ? GIT_CHECKOUT_FORCE.rawValue : GIT_CHECKOUT_SAFE.rawValue
-        try check("git_checkout_tree(\(commit.short)) in \(location.path)", git_checkout_tree(pointer, object, &options))
+        if removeUntracked { options.checkout_strategy |= GIT_CHECKOUT_REMOVE_UNTRACKED.rawValue }
+        let code: Int32
+        if let paths {
+            options.checkout_strategy |= GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
+            code = withStrArray(paths) { array -> Int32 in
+                options.paths = array.pointee
+                return git_checkout_tree(pointer, object, &options)
+            }
+        } else {
+            code = git_checkout_tree(pointer, object, &options)
+        }
+        try check("git_checkout_tree(\(commit.short)) in \(location.path)", code)
     }
 
     func moveHead(to target: ObjectID, message: String) throws(GitError) {
@@ -233,14 +293,21 @@ public final class Repository {
     // MARK: Working tree
 
     /// Changes in the working tree and index against HEAD, untracked files included, ignored ones not.
-    public func status() throws(GitError) -> [StatusEntry] {
+    /// With `folders`, only files under them are looked at (cheap in a large working tree).
+    public func status(limitedTo folders: [String]? = nil) throws(GitError) -> [StatusEntry] {
+        if let folders, folders.isEmpty { return [] }
         var options = git_status_options()
         git_status_options_init(&options, 1)
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
         options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        if folders != nil { options.flags |= GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH.rawValue }
         var list: OpaquePointer?
-        try check("git_status_list_new in \(location.path)", git_status_list_new(&list, pointer, &options))
+        let code = withStrArray(folders ?? []) { array -> Int32 in
+            if folders != nil { options.pathspec = array.pointee }
+            return git_status_list_new(&list, pointer, &options)
+        }
+        try check("git_status_list_new in \(location.path)", code)
         defer { git_status_list_free(list) }
         var entries: [StatusEntry] = []
         for index in 0..<git_status_list_entrycount(list) {
@@ -259,9 +326,9 @@ public final class Repository {
 
     /// Deletes untracked (not ignored) files and returns their paths, as `git clean -fd` does.
     @discardableResult
-    public func removeUntrackedFiles() throws(GitError) -> [String] {
+    public func removeUntrackedFiles(in folders: [String]? = nil) throws(GitError) -> [String] {
         guard let root = workingDirectory else { return [] }
-        let untracked = try status().filter(\.isUntracked).map(\.path)
+        let untracked = try status(limitedTo: folders).filter(\.isUntracked).map(\.path)
         for path in untracked {
             try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
         }
@@ -363,6 +430,24 @@ public final class Repository {
         try check("git_index_write", git_index_write(index))
     }
 
+    /// Stages exactly `files` (paths of files relative to the working directory): present ones are
+    /// added, missing ones removed. Nothing else in the working tree is looked at.
+    public func stage(files: [String]) throws(GitError) {
+        guard let root = workingDirectory else { return }
+        var index: OpaquePointer?
+        try check("git_repository_index in \(location.path)", git_repository_index(&index, pointer))
+        defer { git_index_free(index) }
+        for file in files {
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path) {
+                try check("git add \(file)", git_index_add_bypath(index, file))
+            } else {
+                let code = git_index_remove_bypath(index, file)
+                if code != GIT_ENOTFOUND.rawValue { try check("git rm --cached \(file)", code) }
+            }
+        }
+        try check("git_index_write", git_index_write(index))
+    }
+
     /// Commits the index on top of HEAD (a root commit on an unborn branch) and moves the branch.
     @discardableResult
     public func commit(message: String, author: Signature? = nil) throws(GitError) -> ObjectID {
@@ -371,6 +456,56 @@ public final class Repository {
         defer { git_index_free(index) }
         var treeOID = git_oid()
         try check("git_index_write_tree", git_index_write_tree(&treeOID, index))
+        return try createCommit(tree: treeOID, message: message, author: author)
+    }
+
+    /// Commits exactly `files` (paths relative to the working directory; present ones as they are
+    /// on disk, missing ones deleted) on top of HEAD, and stages them. The new tree is HEAD's with
+    /// those entries changed, so the cost does not grow with the size of the tree, unlike
+    /// `add` + `commit`, which write the tree from the whole index.
+    @discardableResult
+    public func commit(files: [String], message: String, author: Signature? = nil) throws(GitError) -> ObjectID {
+        guard let root = workingDirectory else {
+            throw .failed(operation: "git commit in \(location.path)", code: -1, message: "a bare repository has no working tree")
+        }
+        try stage(files: files)
+        let baseline: OpaquePointer
+        if let head = try headCommit() {
+            baseline = try tree(of: head)
+        } else {
+            var builder: OpaquePointer?
+            try check("git_treebuilder_new", git_treebuilder_new(&builder, pointer, nil))
+            defer { git_treebuilder_free(builder) }
+            var empty = git_oid()
+            try check("git_treebuilder_write", git_treebuilder_write(&empty, builder))
+            var tree: OpaquePointer?
+            try check("git_tree_lookup(empty)", git_tree_lookup(&tree, pointer, &empty))
+            baseline = tree!
+        }
+        defer { git_tree_free(baseline) }
+        var updates: [git_tree_update] = []
+        for file in files {
+            var update = git_tree_update()
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path) {
+                try check("git_blob_create_from_workdir(\(file))", git_blob_create_from_workdir(&update.id, pointer, file))
+                update.action = GIT_TREE_UPDATE_UPSERT
+                update.filemode = GIT_FILEMODE_BLOB
+            } else {
+                update.action = GIT_TREE_UPDATE_REMOVE
+            }
+            updates.append(update)
+        }
+        var treeOID = git_oid()
+        let code = withStrArray(files) { array -> Int32 in
+            for index in updates.indices { updates[index].path = UnsafePointer(array.pointee.strings[index]) }
+            return git_tree_create_updated(&treeOID, pointer, baseline, updates.count, updates)
+        }
+        try check("git_tree_create_updated(\(files.joined(separator: ", ")))", code)
+        return try createCommit(tree: treeOID, message: message, author: author)
+    }
+
+    private func createCommit(tree treeOID: git_oid, message: String, author: Signature?) throws(GitError) -> ObjectID {
+        var treeOID = treeOID
         var tree: OpaquePointer?
         try check("git_tree_lookup", git_tree_lookup(&tree, pointer, &treeOID))
         defer { git_tree_free(tree) }

@@ -1,5 +1,6 @@
 import Foundation
 public import Git
+import Lint
 
 /// How `publish` behaves.
 public struct PublishOptions: Sendable, Equatable {
@@ -73,16 +74,15 @@ public struct Publisher: Sendable {
         waiting: (String) -> Void = { _ in }
     ) throws(SpecRepoError) -> PublishResult {
         let specURL = try Self.locateSpec(specPath, in: componentDirectory)
-        let spec = try PublishSpec.load(specURL)
-        try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
-
-        let findings = try lint(spec, at: specURL)
+        let findings = lint(at: specURL)
         if !findings.errors.isEmpty || (!findings.warnings.isEmpty && !options.allowWarnings) {
             throw .lintFailed(
-                path: specURL.path, errors: findings.errors.count, warnings: findings.warnings.count,
-                allowWarnings: options.allowWarnings)
+                path: specURL.path, findings: findings.errors + (options.allowWarnings ? [] : findings.warnings),
+                errors: findings.errors.count, warnings: findings.warnings.count)
         }
         events(.linted(spec: specURL.lastPathComponent, warnings: findings.warnings))
+        let spec = try PublishSpec.load(specURL)
+        try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
 
         // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
         _ = try store.directory(of: repo)
@@ -117,9 +117,13 @@ public struct Publisher: Sendable {
         return directory.appendingPathComponent(first).standardizedFileURL
     }
 
-    // TODO: run the Lint module's quick lint driver once it lands; until then, what PublishSpec.load checks.
-    func lint(_ spec: PublishSpec, at url: URL) throws(SpecRepoError) -> (errors: [String], warnings: [String]) {
-        ([], [])
+    /// The Lint module's checks of the spec alone (the quick lint), as compiler-style lines.
+    func lint(at url: URL) -> (errors: [String], warnings: [String]) {
+        let findings = Linter().lint(fileAt: url, path: url.lastPathComponent).findings
+        return (
+            findings.filter { $0.severity == .error }.map(\.description),
+            findings.filter { $0.severity == .warning }.map(\.description)
+        )
     }
 
     /// Creates the annotated tag `source.tag` at HEAD unless it exists there, and pushes it.
@@ -190,7 +194,7 @@ public struct Publisher: Sendable {
         let repository: Repository
         do {
             repository = try Repository.open(at: directory)
-            if try PublishJournal.recoverIfInterrupted(repository, credentials: store.credentials) {
+            if try PublishJournal.recoverIfInterrupted(repository) {
                 events(.recovered(repo: repo))
             }
         } catch {
@@ -200,9 +204,10 @@ public struct Publisher: Sendable {
             + "Run `compose publish \(repo)` again to finish"
 
         var journalStarted = false
+        let podFolder = spec.name
         func fail(_ error: SpecRepoError) -> SpecRepoError {
             if journalStarted {
-                try? PublishJournal.resetToRemoteTip(repository)
+                try? PublishJournal.resetToRemoteTip(repository, folder: podFolder)
                 PublishJournal.end(repository)
             }
             switch error {
@@ -219,11 +224,12 @@ public struct Publisher: Sendable {
             guard let branch = try wrap({ () throws(GitError) in try repository.currentBranch() }) else {
                 throw SpecRepoError.detachedHead(name: repo, path: directory.path)
             }
-            let changes = try wrap { () throws(GitError) in try repository.status() }
+            // Only the pod's folder is looked at: a clone of 100,000 specs is not scanned on every publish.
+            let changes = try wrap { () throws(GitError) in try repository.status(limitedTo: [podFolder]) }
             if !changes.isEmpty {
                 throw SpecRepoError.localChanges(name: repo, path: directory.path, files: changes.map(\.path))
             }
-            try PublishJournal.begin(repository, description: "\(spec.name) \(spec.version)")
+            try PublishJournal.begin(repository, folder: podFolder)
             journalStarted = true
 
             let folder = "\(spec.name)/\(spec.version)"
@@ -244,8 +250,7 @@ public struct Publisher: Sendable {
                             PublishJournal.end(repository)
                             throw GitError.diverged(branch: branch, local: head, target: tip)
                         }
-                        try repository.resetHard(to: tip)
-                        try repository.removeUntrackedFiles()
+                        try repository.resetHard(to: tip, limitedTo: [podFolder])
                     } else {
                         try repository.fastForward(to: tip)
                     }
@@ -276,8 +281,7 @@ public struct Publisher: Sendable {
 
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
-                    try repository.add([folder])
-                    return try repository.commit(message: message)
+                    try repository.commit(files: [file], message: message)
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {

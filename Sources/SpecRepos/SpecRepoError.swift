@@ -18,12 +18,14 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     /// A git operation failed; `context` says what compose was doing and what state things are in.
     case git(GitError, context: String)
     case fileSystem(path: String, message: String)
+    /// `compose info NAME` found NAME in no added repo.
+    case podNotFound(name: String, repos: [String], suggestions: [String])
 
     // Publish.
     case specNotFound(directory: String)
     case severalSpecs(directory: String, files: [String])
     case unreadableSpec(path: String, message: String)
-    case lintFailed(path: String, errors: Int, warnings: Int, allowWarnings: Bool)
+    case lintFailed(path: String, findings: [String], errors: Int, warnings: Int)
     case componentNotClean(path: String, files: [String])
     case noTagInSource(path: String)
     case noComponentRepository(path: String)
@@ -67,6 +69,13 @@ public enum SpecRepoError: ComposeFailure, Equatable {
             return context.isEmpty ? error.description : "\(context): \(error.description)"
         case let .fileSystem(path, message):
             return "\(path): \(message)"
+        case let .podNotFound(name, repos, suggestions):
+            if repos.isEmpty {
+                return "no spec repos are added, so there is no '\(name)'; add one with `compose repo add NAME URL`"
+            }
+            let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
+            return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
+                + "recently, run `compose repo update`"
         case let .specNotFound(directory):
             return "no *.podspec.json in \(directory); run `compose publish REPO` in a component's checkout, "
                 + "or name the spec: `compose publish REPO path/to/Name.podspec.json`"
@@ -75,13 +84,15 @@ public enum SpecRepoError: ComposeFailure, Equatable {
                 + "`compose publish REPO \(files.first ?? "Name.podspec.json")`"
         case let .unreadableSpec(path, message):
             return "\(path): \(message)"
-        case let .lintFailed(path, errors, warnings, allowWarnings):
-            if errors == 0 && !allowWarnings {
-                return "\(path) has \(warnings) lint warning\(warnings == 1 ? "" : "s"); fix them (see "
-                    + "`compose lint \(path)`) or pass --allow-warnings. Nothing was tagged or pushed"
+        case let .lintFailed(path, findings, errors, warnings):
+            let listed = findings.prefix(20).map { "\n  " + $0 }.joined()
+            let more = findings.count > 20 ? "\n  … and \(findings.count - 20) more (see `compose lint \(path)`)" : ""
+            if errors == 0 {
+                return "\(path) has \(warnings) lint warning\(warnings == 1 ? "" : "s"):\(listed)\(more)\nFix them, "
+                    + "or pass --allow-warnings. Nothing was tagged or pushed"
             }
-            return "\(path) has \(errors) lint error\(errors == 1 ? "" : "s"); fix them (see `compose lint "
-                + "\(path)`). Nothing was tagged or pushed"
+            return "\(path) has \(errors) lint error\(errors == 1 ? "" : "s"):\(listed)\(more)\nFix them "
+                + "(`compose lint \(path)`). Nothing was tagged or pushed"
         case let .componentNotClean(path, files):
             let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")
             return "the component's working tree at \(path) is not clean (\(shown)); commit or stash the "

@@ -150,7 +150,7 @@ public struct SpecRepoStore: Sendable {
         let context = "cannot update '\(name)'"
         do {
             let repository = try Repository.open(at: directory)
-            let recovered = try PublishJournal.recoverIfInterrupted(repository, credentials: credentials)
+            let recovered = try PublishJournal.recoverIfInterrupted(repository)
             guard let branch = try repository.currentBranch() else {
                 throw SpecRepoError.detachedHead(name: name, path: directory.path)
             }
@@ -166,7 +166,10 @@ public struct SpecRepoStore: Sendable {
             if let before, try !repository.isAncestor(before, of: tip) {
                 throw SpecRepoError.diverged(name: name, path: directory.path, branch: branch)
             }
-            let changes = try repository.status()
+            // Only the files the update changes are looked at (a fast-forward refuses to overwrite
+            // local changes there); the rest of a large working tree is not scanned.
+            let changed = try repository.changedPaths(from: before, to: tip)
+            let changes = before == nil ? [] : try repository.status(limitedTo: changed)
             if !changes.isEmpty {
                 throw SpecRepoError.localChanges(name: name, path: directory.path, files: changes.map(\.path))
             }

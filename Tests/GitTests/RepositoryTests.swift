@@ -156,3 +156,47 @@ struct RepositoryTests {
         #expect(redact(input) == expected)
     }
 }
+
+@Suite("Git: operations that look only at what changed")
+struct ScopedOperationTests {
+    @Test func commitFilesResetLimitedStatusLimitedAndChangedPaths() throws {
+        let temp = try TemporaryDirectory("git-scoped")
+        defer { temp.remove() }
+        let repository = try Repository.create(at: temp.url)
+        func write(_ path: String, _ text: String) throws {
+            let url = temp.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        // A root commit through commit(files:) on an unborn branch.
+        try write("A/1.0/A.podspec.json", "a1")
+        try write("B/1.0/B.podspec.json", "b1")
+        let first = try repository.commit(files: ["A/1.0/A.podspec.json", "B/1.0/B.podspec.json"], message: "one")
+        #expect(try repository.isClean())
+        try write("A/2.0/A.podspec.json", "a2")
+        let second = try repository.commit(files: ["A/2.0/A.podspec.json"], message: "two")
+        #expect(try repository.isClean())
+        #expect(try repository.changedPaths(from: first, to: second) == ["A/2.0/A.podspec.json"])
+        #expect(try repository.readFile("B/1.0/B.podspec.json", at: "HEAD") == Data("b1".utf8))
+        let log = try runGit(["log", "--format=%s", "--name-only", "main"], in: temp.url).stdout
+        #expect(log.contains("two\n\nA/2.0/A.podspec.json"))
+
+        // Deleting through commit(files:).
+        try FileManager.default.removeItem(at: temp.url.appendingPathComponent("B/1.0/B.podspec.json"))
+        let third = try repository.commit(files: ["B/1.0/B.podspec.json"], message: "three")
+        #expect(try !repository.pathExists("B", at: third))
+        #expect(try repository.isClean())
+
+        // Status and reset limited to a folder: a stray file in it goes, an edit elsewhere stays.
+        try write("A/3.0/stray", "x")
+        try write("B/edited", "y")
+        #expect(try repository.status(limitedTo: ["A"]).map(\.path) == ["A/3.0/stray"])
+        #expect(try repository.status(limitedTo: []).isEmpty)
+        try repository.resetHard(to: first, limitedTo: ["A"])
+        #expect(try repository.headCommit() == first)
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("A/3.0").path))
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("A/2.0").path))
+        #expect(FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("B/1.0/B.podspec.json").path))
+        #expect(try repository.status().map(\.path) == ["B/edited"])
+    }
+}

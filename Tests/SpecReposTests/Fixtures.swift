@@ -62,7 +62,8 @@ struct PublishWorld {
           "license": "MIT",
           "authors": {"Team": "team@example.com"},
           "source": {"git": "\(url("\(name).git"))", "tag": "\(version)"},
-          "platforms": {"ios": "13.0"}
+          "platforms": {"ios": "13.0"},
+          "source_files": "Sources/\(name)/**/*.swift"
         }
         """
     }

@@ -58,13 +58,18 @@ struct PublishRaceTests {
         let world = try PublishWorld("faults", daemon: true)
         defer { world.stop() }
         let home = try world.home()
-        let work = try world.component("Faulty", version: "1.0.0")
+        let work = try world.component("Faulty", version: "0.9.0")
+        // One publish that runs to the end says how long a publish takes on this machine now.
+        let started = Date()
+        let calibration = try await runCompose(["publish", "specs"], environment: composeEnvironment(home: home), currentDirectory: work)
+        #expect(calibration.code == 0, "\(calibration.stderr)")
+        let span = max(0.05, Date().timeIntervalSince(started) * 1.2)
         let trials = 20
         var killedBeforeTheEnd = 0
         for trial in 0..<trials {
             let version = "1.0.\(trial)"
-            if trial > 0 { try world.component("Faulty", version: version) }
-            // Publishing here takes roughly 50-300 ms; kill at a random moment inside that span.
+            try world.component("Faulty", version: version)
+            // Kill at a random moment of a publish's span (some runs finish first).
             let process = Process()
             process.executableURL = composeExecutable
             process.arguments = ["publish", "specs"]
@@ -76,7 +81,7 @@ struct PublishRaceTests {
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            try await Task.sleep(nanoseconds: UInt64.random(in: 5_000_000...250_000_000))
+            try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0.005...span) * 1_000_000_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 killedBeforeTheEnd += 1

@@ -107,6 +107,31 @@ struct PublishTests {
         }
     }
 
+    @Test func lintErrorsStopAPublishBeforeAnythingIsTagged() throws {
+        let world = try PublishWorld("lint")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Empty", version: "1.0.0")
+        let spec = world.podspec("Empty", version: "1.0.0").replacingOccurrences(
+            of: ",\n  \"source_files\": \"Sources/Empty/**/*.swift\"", with: "")
+        try Data(spec.utf8).write(to: work.appendingPathComponent("Empty.podspec.json"))
+        try runGit(["commit", "-q", "-am", "no sources"], in: work)
+        do {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+            Issue.record("expected a lint failure")
+        } catch {
+            guard case .lintFailed(_, let findings, let errors, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(errors == 1)
+            #expect(findings.first?.contains("[spec-empty]") == true)
+            #expect(error.kind == .input)
+        }
+        #expect(try world.remoteTag("Empty", "1.0.0") == nil)
+        #expect(try runGit(["tag"], in: work).stdout.isEmpty)
+    }
+
     @Test func aSpecNameThatWouldEscapeTheRepoIsRefused() throws {
         let world = try PublishWorld("escape")
         defer { world.stop() }
@@ -126,13 +151,14 @@ struct PublishTests {
         let clone = home.repoDirectory("specs")
         // What a publish killed after its commit leaves: a marker, a local commit, a stale lock.
         let repository = try Repository.open(at: clone)
-        try Data("A 1.0\n".utf8).write(to: repository.gitDirectory.appendingPathComponent("compose-publish"))
+        try Data("A\n".utf8).write(to: repository.gitDirectory.appendingPathComponent("compose-publish"))
         let stray = clone.appendingPathComponent("A/1.0/A.podspec.json")
         try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: stray)
         try repository.add(["A"])
         try repository.commit(message: "[Add] A (1.0)")
-        try Data("half".utf8).write(to: clone.appendingPathComponent("B.partial"))
+        try FileManager.default.createDirectory(at: clone.appendingPathComponent("A/1.1"), withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: clone.appendingPathComponent("A/1.1/A.podspec.json.partial"))
         try Data().write(to: repository.gitDirectory.appendingPathComponent("index.lock"))
 
         let updates = try SpecRepoStore(home: home).update("specs")

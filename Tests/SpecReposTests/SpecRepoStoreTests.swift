@@ -99,15 +99,21 @@ struct SpecRepoStoreTests {
         let world = try PublishWorld("lock")
         defer { world.stop() }
         let home = try world.home()
-        // Hold the lock from another process (flock locks are per open file description).
+        // Hold the lock from another process (flock locks are per open file description) until told.
         let lockPath = home.reposDirectory.appendingPathComponent(".specs.lock").path
+        let held = world.temp.url.appendingPathComponent("held").path
+        let release = world.temp.url.appendingPathComponent("release").path
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [lockPath, "sleep", "2"]
+        holder.arguments = [lockPath, "sh", "-c", "touch '\(held)'; while [ ! -e '\(release)' ]; do sleep 0.05; done"]
         try holder.run()
-        try await Task.sleep(nanoseconds: 300_000_000)
+        while !FileManager.default.fileExists(atPath: held) { try await Task.sleep(nanoseconds: 20_000_000) }
         let messages = MessageLog()
-        _ = try SpecRepoStore(home: home).update("specs", waiting: { messages.append($0) })
+        let update = Task.detached { try SpecRepoStore(home: home).update("specs", waiting: { messages.append($0) }) }
+        while messages.all.isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
+        FileManager.default.createFile(atPath: release, contents: nil)
+        let result = try await update.value
+        #expect(result.map(\.changed) == [false])
         #expect(messages.all.count == 1)
         #expect(messages.all.first?.contains("waiting for another compose process") == true)
         holder.waitUntilExit()
