@@ -67,5 +67,19 @@ import Testing
         #expect(full.stdout.contains("Toolkit.podspec.json:2:3: error: Package.swift has no library product"))
         #expect(full.stdout.contains("build check of Toolkit at the last commit of"))
         #expect(!full.stdout.contains("not run"))
+
+        // A spec outside the component (as in a spec repository): the component is cloned at its tag.
+        let remote = temporary.url.appendingPathComponent("remotes/Toolkit.git")
+        try runGit(["init", "-q", "--bare", remote.path])
+        try runGit(["tag", "0.1.0"], in: folder)
+        try runGit(["push", "-q", remote.path, "main", "0.1.0"], in: folder)
+        let published = temporary.url.appendingPathComponent("specs/Toolkit/0.1.0")
+        try FileManager.default.createDirectory(at: published, withIntermediateDirectories: true)
+        try Data(spec.replacingOccurrences(of: "https://git.example.com/ios/Toolkit.git", with: "file://\(remote.path)").utf8)
+            .write(to: published.appendingPathComponent("Toolkit.podspec.json"))
+        let cloned = try await runCompose(["lint", published.appendingPathComponent("Toolkit.podspec.json").path], timeout: 300)
+        #expect(cloned.code == 1)
+        #expect(cloned.stdout.contains("build check of Toolkit at tag 0.1.0 of file://\(remote.path)"), "\(cloned.stdout)")
+        #expect(cloned.stdout.contains("Sources/Toolkit/Toolkit.swift:12:19: error:"))
     }
 }

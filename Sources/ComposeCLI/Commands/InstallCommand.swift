@@ -31,13 +31,13 @@ struct InstallCommand: AsyncParsableCommand {
     )
 
     @Option(help: "The project folder holding the Composefile. (default: the current folder)")
-    var project: String = "."
+    var project: String?
 
     @Flag(help: "Use the prebuilt artifact of every component that declares one.")
     var binary = false
 
     func run() async throws {
-        let install = ProjectInstall(projectDirectory: project, toolVersion: ComposeCommand.version)
+        let install = ProjectInstall(projectDirectory: project ?? ".", toolVersion: ComposeCommand.version)
         let err = Terminal.standardError
         let report = try await install.run(
             binary: BinaryPreference(flag: binary, environment: ProcessInfo.processInfo.environment),

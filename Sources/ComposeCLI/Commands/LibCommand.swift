@@ -6,6 +6,11 @@ struct LibCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lib",
         abstract: "Create new components from templates.",
+        discussion: """
+            Examples:
+              compose lib create Pay --kind business --git-url https://git.example.com/ios/Pay.git
+              compose lib create --help
+            """,
         subcommands: [Create.self]
     )
 }
