@@ -52,12 +52,14 @@ public final class Repository {
     }
 
     /// Clones `url` into `destination` (which must not exist or be empty). `branch` is checked out
-    /// instead of the remote's default branch when given. `progress` receives transfer progress.
+    /// instead of the remote's default branch when given. `applyFilters: false` writes files as
+    /// stored (no `.gitattributes` filters). `progress` receives transfer progress.
     public static func clone(
         from url: String,
         to destination: URL,
         branch: String? = nil,
         bare: Bool = false,
+        applyFilters: Bool = true,
         credentials: Credentials = .fromEnvironment(),
         progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> Repository {
@@ -65,6 +67,9 @@ public final class Repository {
         var options = git_clone_options()
         try check("git_clone_options_init", git_clone_options_init(&options, 1))
         options.bare = bare ? 1 : 0
+        // Without filters, files are written as stored (no .gitattributes lookups, no line-ending
+        // conversion): right for plain data such as a spec repo's JSON, and faster on many files.
+        options.checkout_opts.disable_filters = applyFilters ? 0 : 1
         let context = RemoteContext(url: url, credentials: credentials, progress: progress)
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }

@@ -87,7 +87,8 @@ public struct SpecRepoStore: Sendable {
             defer { try? FileManager.default.removeItem(at: staging) }
             do throws(GitError) {
                 _ = try Repository.clone(
-                    from: url, to: staging, branch: branch, credentials: credentials, progress: progress)
+                    from: url, to: staging, branch: branch, applyFilters: false, credentials: credentials,
+                    progress: progress)
             } catch {
                 throw .git(error, context: "cannot add '\(name)' (nothing was added)")
             }
