@@ -64,5 +64,13 @@ struct CatalogTests {
         let list = try await runCompose(["repo", "list", "--format", "json"], environment: environment)
         #expect(list.code == 0)
         #expect(list.stdout.contains("\"specCount\" : 2"))
+        let escape = try await runCompose(["repo", "add", "../x", "file:///nowhere"], environment: environment)
+        #expect(escape.code == 64)
+        #expect(escape.stderr.contains("cannot name a spec repo"))
+        let secret = try await runCompose(
+            ["repo", "add", "other", "https://user:s3cret@127.0.0.1:1/specs.git"], environment: environment)
+        #expect(secret.code == 3)
+        #expect(!secret.stderr.contains("s3cret"))
+        #expect(secret.stderr.contains("https://***@127.0.0.1:1/specs.git"))
     }
 }
