@@ -107,6 +107,10 @@ extension Repository {
             return withStrArray(refspecs) { array -> Int32 in git_remote_push(remote, array, &options) }
         }
         let references = refspecs.map { $0.split(separator: ":").last.map(String.init) ?? $0 }.joined(separator: ", ")
+        if code == GIT_EUSER.rawValue, let (reference, status) = context.rejections.first {
+            _ = lastErrorMessage()
+            throw .pushRejected(remote: url, reference: reference, message: status)
+        }
         if code == GIT_ENONFASTFORWARD.rawValue {
             throw .nonFastForward(remote: url, reference: references, message: lastErrorMessage())
         }
@@ -181,6 +185,24 @@ final class RemoteContext {
                     totalDeltas: Int(stats.total_deltas), indexedDeltas: Int(stats.indexed_deltas)))
             }
             return 0
+        }
+        callbacks.push_negotiation = { updates, count, payload in
+            // A tag names a release: never move one that the remote has at another object (a
+            // server accepts that unless told otherwise; git's own client refuses it too).
+            guard let updates else { return 0 }
+            let context = RemoteContext.from(payload)
+            for index in 0..<count {
+                guard let update = updates[index]?.pointee, let name = update.dst_refname else { continue }
+                let reference = String(cString: name)
+                var current = update.src
+                var proposed = update.dst
+                if reference.hasPrefix("refs/tags/"), git_oid_is_zero(&current) == 0, git_oid_equal(&current, &proposed) == 0 {
+                    context.rejections.append((reference, "the remote already has this tag, pointing elsewhere; a tag is not moved"))
+                }
+            }
+            if context.rejections.isEmpty { return 0 }
+            git_error_set_str(Int32(GIT_ERROR_REFERENCE.rawValue), "the remote already has a different tag of that name")
+            return GIT_EUSER.rawValue
         }
         callbacks.push_update_reference = { reference, status, payload in
             if let status, let reference {

@@ -581,6 +581,13 @@ public final class Repository {
         return git_object_type(object) == GIT_OBJECT_TAG
     }
 
+    /// Deletes the tag `name` (nothing happens when there is none).
+    public func deleteTag(_ name: String) throws(GitError) {
+        let code = git_tag_delete(pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { _ = lastErrorMessage(); return }
+        try check("git tag -d \(name)", code)
+    }
+
     /// The names of all tags.
     public func tagNames() throws(GitError) -> [String] {
         var array = git_strarray()

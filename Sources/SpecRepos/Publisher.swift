@@ -160,6 +160,10 @@ public struct Publisher: Sendable {
             do throws(GitError) {
                 try component.push(remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: store.credentials)
             } catch {
+                if case let .pushRejected(url, reference, _) = error, reference == "refs/tags/\(tag)" {
+                    if created { try? component.deleteTag(tag) }
+                    throw SpecRepoError.remoteTagElsewhere(tag: tag, remote: url)
+                }
                 throw SpecRepoError.git(
                     error,
                     context: "tag \(tag) \(created ? "was created" : "exists") at HEAD in \(location) but could not "

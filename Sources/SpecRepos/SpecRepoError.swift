@@ -30,6 +30,8 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     case noTagInSource(path: String)
     case noComponentRepository(path: String)
     case tagElsewhere(tag: String, tagCommit: String, head: String)
+    /// The component's remote has the tag at another commit: this version was released from elsewhere.
+    case remoteTagElsewhere(tag: String, remote: String)
     case versionExists(name: String, version: String, repo: String, identical: Bool)
     case pushRetriesExhausted(name: String, version: String, repo: String, attempts: Int, tagState: String)
 
@@ -106,6 +108,10 @@ public enum SpecRepoError: ComposeFailure, Equatable {
             return "tag \(tag) exists at \(tagCommit), not at HEAD (\(head)); a released version must not move. "
                 + "Bump the version (and source.tag), or check out \(tag) and publish from there. "
                 + "Nothing was pushed"
+        case let .remoteTagElsewhere(tag, remote):
+            return "\(remote) already has tag \(tag) at another commit: this version was released from "
+                + "elsewhere. Nothing was published (and no local tag was left). Bump the version, or fetch "
+                + "that tag (`git fetch origin tag \(tag)`) and publish from the commit it names"
         case let .versionExists(name, version, repo, identical):
             if identical {
                 return "\(name) \(version) is already in '\(repo)' with identical content; nothing to do "

@@ -88,6 +88,33 @@ struct RemoteTests {
         try clone.push(refspecs: ["refs/tags/1.0.0:refs/tags/1.0.0"])
     }
 
+    @Test func aTagThatExistsElsewhereOnTheServerIsRejectedNotRetried() throws {
+        let temp = try TemporaryDirectory("git-tag-elsewhere")
+        defer { temp.remove() }
+        let base = temp.url.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        try makeBareRepository(at: base.appendingPathComponent("component.git"), files: ["a": "1"])
+        let daemon = try GitDaemon(base: base)
+        defer { daemon.stop() }
+        let first = try Repository.clone(from: daemon.url("component.git"), to: temp.url.appendingPathComponent("first"))
+        let second = try Repository.clone(from: daemon.url("component.git"), to: temp.url.appendingPathComponent("second"))
+        try first.createAnnotatedTag("1.0.0", at: try #require(try first.headCommit()), message: "first")
+        try first.push(refspecs: ["refs/tags/1.0.0:refs/tags/1.0.0"])
+
+        try Data("2".utf8).write(to: temp.url.appendingPathComponent("second/a"))
+        try second.add(["a"])
+        let other = try second.commit(message: "other")
+        try second.createAnnotatedTag("1.0.0", at: other, message: "second")
+        #expect(throws: GitError.pushRejected(
+            remote: daemon.url("component.git"), reference: "refs/tags/1.0.0",
+            message: "the remote already has this tag, pointing elsewhere; a tag is not moved")
+        ) {
+            try second.push(refspecs: ["refs/tags/1.0.0:refs/tags/1.0.0"])
+        }
+        let served = try runGit(["rev-parse", "1.0.0^{commit}"], in: base.appendingPathComponent("component.git"))
+        #expect(served.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (try first.tagCommit("1.0.0"))?.hex)
+    }
+
     @Test func aRacingPushThroughGitDaemonIsANonFastForward() throws {
         let temp = try TemporaryDirectory("git-daemon")
         defer { temp.remove() }

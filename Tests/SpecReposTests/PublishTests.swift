@@ -83,6 +83,34 @@ struct PublishTests {
         #expect(try !world.remoteHasSpec("Order", "2.0.0"))
     }
 
+    @Test func aTagReleasedFromElsewhereIsNotMoved() throws {
+        let world = try PublishWorld("remote-tag")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Goods", version: "3.0.0")
+        // Someone else tagged 3.0.0 on another commit and pushed it.
+        let elsewhere = world.temp.url.appendingPathComponent("elsewhere")
+        try runGit(["clone", "-q", world.url("Goods.git"), elsewhere.path])
+        try runGit(["commit", "-q", "--allow-empty", "-m", "theirs"], in: elsewhere)
+        try runGit(["tag", "-a", "3.0.0", "-m", "theirs"], in: elsewhere)
+        try runGit(["push", "-q", "origin", "refs/tags/3.0.0"], in: elsewhere)
+        let theirs = try world.remoteTag("Goods", "3.0.0")
+
+        do {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+            Issue.record("expected a refusal")
+        } catch {
+            guard case .remoteTagElsewhere(tag: "3.0.0", _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(error.kind == .input)
+        }
+        #expect(try world.remoteTag("Goods", "3.0.0") == theirs)
+        #expect(try !world.remoteHasSpec("Goods", "3.0.0"))
+        #expect(try runGit(["tag"], in: work).stdout.isEmpty)
+    }
+
     @Test func aDirtyTreeOrAMissingSpecOrRepoIsRefused() throws {
         let world = try PublishWorld("dirty")
         defer { world.stop() }
