@@ -83,6 +83,7 @@ public struct SpecRepoStore: Sendable {
             if FileManager.default.fileExists(atPath: destination.path) {
                 throw .repoExists(name: name, path: destination.path)
             }
+            removeLeftovers(of: name)
             let staging = home.reposDirectory.appendingPathComponent(".\(name).adding-\(UUID().uuidString.prefix(8))")
             defer { try? FileManager.default.removeItem(at: staging) }
             do throws(GitError) {
@@ -99,6 +100,15 @@ public struct SpecRepoStore: Sendable {
             }
         }
         return try summary(name)
+    }
+
+    /// Under the lock of `name`: deletes what a killed `add` or `remove` of it left (`.NAME.adding-*`,
+    /// `.NAME.removing-*`).
+    func removeLeftovers(of name: String) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []
+        for entry in entries where entry.hasPrefix(".\(name).adding-") || entry.hasPrefix(".\(name).removing-") {
+            try? FileManager.default.removeItem(at: home.reposDirectory.appendingPathComponent(entry))
+        }
     }
 
     // MARK: list
@@ -192,6 +202,7 @@ public struct SpecRepoStore: Sendable {
         let directory = try directory(of: name)
         try withLock(name, waiting: waiting) { () throws(SpecRepoError) in
             // Move aside first so a failure half-way never leaves a half-deleted clone under its name.
+            removeLeftovers(of: name)
             let trash = home.reposDirectory.appendingPathComponent(".\(name).removing-\(UUID().uuidString.prefix(8))")
             do {
                 try FileManager.default.moveItem(at: directory, to: trash)

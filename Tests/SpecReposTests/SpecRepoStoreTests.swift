@@ -10,7 +10,11 @@ struct SpecRepoStoreTests {
         let world = try PublishWorld("store", specs: ["A/1.0/A.podspec.json": "{}\n", "B/2.0/B.podspec.json": "{}\n"])
         defer { world.stop() }
         let store = SpecRepoStore(home: ComposeHome(url: world.temp.url.appendingPathComponent("home")))
+        // What an add killed half-way leaves is cleaned up by the next one.
+        let leftover = store.home.reposDirectory.appendingPathComponent(".specs.adding-deadbeef")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
         let added = try store.add(name: "specs", url: world.specsURL)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(added.specCount == 2)
         #expect(added.branch == "main")
         #expect(store.names() == ["specs"])
