@@ -1,7 +1,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: build demo test bench install clean templates
+.PHONY: build demo test bench bench-spec-repos install clean templates
 
 build:
 	$(SWIFT) build
@@ -14,6 +14,9 @@ test:
 
 bench:
 	bash bench/run.sh
+
+bench-spec-repos:
+	bash bench/spec-repos.sh
 
 install:
 	$(SWIFT) build -c release --product compose
