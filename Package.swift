@@ -19,12 +19,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
-        library("Specs"),
+        library("Specs", [.product(name: "Crypto", package: "swift-crypto")]),
         /** Lint rules over a Spec. */
         library("Lint", ["Specs"]),
         /** The one Swift wrapper of libgit2. */

@@ -47,7 +47,7 @@ echo "-- compose outdated:"
 # Components end to end: `compose lib create` makes a mediator core, a business component with its
 # mediator, and a base component; each is pushed to its own bare repository and released with
 # `compose publish` into a bare spec repository seeded with spec-repo-fixture; a two-target app
-# (its source: the clone `repo add` made) resolves against it, `compose install` writes Composed/,
+# (its source: the spec repo's git URL, which `repo add` cloned already) resolves against it, `compose install` writes Composed/,
 # and with the component remotes moved away (SwiftPM reads compose's cache) `swift build` builds it
 # and a small app calls Wallet through WalletMediator, before and after Wallet starts.
 echo
@@ -77,7 +77,7 @@ for name in Mediator WalletMediator Wallet Toolkit; do
 done
 
 cat > "$work/ShopApp/Composefile" <<COMPOSEFILE
-source '$COMPOSE_HOME/repos/specs'
+source 'file://$work/remotes/specs.git'
 platform :ios, '15.0'
 
 target 'ShopApp' do

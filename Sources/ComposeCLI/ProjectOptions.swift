@@ -21,7 +21,9 @@ struct ProjectOptions: ParsableArguments {
     var format: ProjectOutputFormat = .human
 
     var service: ResolveService {
-        ResolveService(projectDirectory: project, toolVersion: ComposeCommand.version)
+        ResolveService(projectDirectory: project, toolVersion: ComposeCommand.version) { message in
+            Terminal.standardError.write(message + "\n")
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRepos
 
 /// How one component enters the generated package.
 public enum ComponentPin: Sendable, Equatable {
@@ -228,13 +229,4 @@ func literal(_ text: String) -> String {
         }
     }
     return result + "\""
-}
-
-/// `https://host/ios/Pay.git` → `Pay`, `git@host:ios/Pay` → `Pay`, `../Components/Pay/` → `Pay`: the name
-/// SwiftPM gives a package (its identity, compared without case).
-func packageIdentity(of location: String) -> String {
-    var trimmed = Substring(location)
-    while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    let last = trimmed.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? String(trimmed)
-    return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRepos
 
 /// One locked component, as `compose install` needs it.
 public struct LockedComponent: Sendable, Equatable {
@@ -49,7 +50,7 @@ public struct Installer: Sendable {
 
     /// `composeHome` holds `cache/git` (bare clones) and `cache/binaries` (verified artifacts).
     public init(composeHome: URL) {
-        sources = SourceCache(folder: composeHome.appendingPathComponent("cache/git"))
+        sources = SourceCache(home: ComposeHome(url: composeHome))
         artifacts = ArtifactStore(cache: composeHome.appendingPathComponent("cache/binaries"))
     }
 
@@ -104,10 +105,10 @@ public struct Installer: Sendable {
                 guard let url = spec.gitURL else {
                     throw .unsupportedSource(name: component.name, reason: "its spec's source has no git URL")
                 }
-                guard let reference = spec.tag.map(GitReference.tag) ?? spec.commit.map(GitReference.commit) else {
+                guard let reference = spec.tag.map(SourceReference.tag) ?? spec.commit.map(SourceReference.commit) else {
                     throw .unsupportedSource(name: component.name, reason: "its spec's source has neither a tag nor a commit")
                 }
-                let fetch = try sources.ensure(name: component.name, url: url, reference: reference)
+                let fetch = try fetch(component.name, url: url, reference: reference)
                 if fetch.usedNetwork { fetched.append(component.name) }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 let pin: ComponentPin
@@ -118,7 +119,7 @@ public struct Installer: Sendable {
                 }
                 composed.append(ComposedComponent(name: component.name, pin: pin, dependencies: component.dependencies))
             case .git(let url, let commit, _):
-                let fetch = try sources.ensure(name: component.name, url: url, reference: .commit(commit))
+                let fetch = try fetch(component.name, url: url, reference: .commit(commit))
                 if fetch.usedNetwork { fetched.append(component.name) }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 composed.append(ComposedComponent(name: component.name, pin: .revision(url: url, commit: fetch.commit), dependencies: component.dependencies))
@@ -133,6 +134,18 @@ public struct Installer: Sendable {
             notes.append("COMPOSE_\(name)_USE_BINARY is set, but no locked component is named so.")
         }
         return InstallResult(folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
+    }
+
+    /// The cached repository of component `name` at `reference`, fetched when missing.
+    func fetch(_ name: String, url: String, reference: SourceReference) throws(InstallError) -> SourceCache.Fetch {
+        do {
+            return try sources.ensure(url: url, reference: reference)
+        } catch {
+            switch error {
+            case .fetchFailed(let url, let message): throw .fetchFailed(name: name, url: url, message: message)
+            case .missingReference(let url, let reference): throw .missingReference(name: name, url: url, reference: reference.description)
+            }
+        }
     }
 
     /// Writes the files that differ (each through a temporary file and a rename), removes generated

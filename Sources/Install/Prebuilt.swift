@@ -1,4 +1,5 @@
 import Foundation
+import Specs
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -83,7 +84,7 @@ public struct ArtifactStore: Sendable {
             return source
         }
         let cached = cache.appendingPathComponent("\(artifact.sha256).zip")
-        if fileManager.fileExists(atPath: cached.path), (try? SHA256.hex(fileAt: cached)) == artifact.sha256 {
+        if fileManager.fileExists(atPath: cached.path), (try? SHA256Digest.hex(fileAt: cached)) == artifact.sha256 {
             return cached
         }
         guard let url = URL(string: artifact.url) else {
@@ -101,7 +102,7 @@ public struct ArtifactStore: Sendable {
         } catch {
             throw .fetchFailed(name: name, url: artifact.url, message: error.localizedDescription)
         }
-        let actual = SHA256.hex(data)
+        let actual = SHA256Digest.hex(of: data)
         guard actual == artifact.sha256 else {
             throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)
         }
@@ -119,7 +120,7 @@ public struct ArtifactStore: Sendable {
 
     private func verify(_ file: URL, _ artifact: PrebuiltArtifact, _ name: String) throws(InstallError) {
         let actual: String
-        do { actual = try SHA256.hex(fileAt: file) } catch {
+        do { actual = try SHA256Digest.hex(fileAt: file) } catch {
             throw .invalidPrebuilt(name: name, reason: "its artifact \(file.path) cannot be read: \(error.localizedDescription)")
         }
         guard actual == artifact.sha256 else {

@@ -8,8 +8,11 @@ import Project
 public struct ProjectInstall: Sendable {
     public let service: ResolveService
 
-    public init(projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String) {
-        service = ResolveService(projectDirectory: projectDirectory, composeHome: composeHome, toolVersion: toolVersion)
+    public init(
+        projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        service = ResolveService(projectDirectory: projectDirectory, composeHome: composeHome, toolVersion: toolVersion, progress: progress)
     }
 
     public struct Report: Sendable {

@@ -1,16 +1,110 @@
 import ComposefileFormat
 import Foundation
+import Git
+import SpecRepos
+import Specs
 
 extension ResolveService {
-    /// The clone of a git spec repository under `$COMPOSE_HOME/repos`, made on first use and
-    /// fetched when `repoUpdate` is set.
+    var home: ComposeHome { ComposeHome(url: composeHome) }
+
+    /// The clone of a git spec repository under `$COMPOSE_HOME/repos`: a repo already added for this
+    /// URL (`compose repo add`) is used as it is; otherwise one is added on first use, named after
+    /// the URL. With `repoUpdate`, it is fetched and fast-forwarded first (as `compose repo update`).
     func cloneSpecRepository(_ url: String, repoUpdate: Bool) throws -> URL {
-        throw ProjectError.git(url: url, message: "git sources are not supported by this build; use a local folder")
+        let store = SpecRepoStore(home: home)
+        let name: String
+        if let existing = addedRepository(for: url, in: store) {
+            name = existing
+            if repoUpdate { _ = try store.update(name, waiting: log) }
+        } else {
+            name = Self.unusedRepoName(for: url, taken: Set(store.names()))
+            log("adding spec repo '\(name)' from \(redact(url)) (once; `compose repo list` shows it)")
+            try store.add(name: name, url: url, waiting: log)
+        }
+        return try store.directory(of: name)
     }
 
-    /// A `:git` pod: fetched into `$COMPOSE_HOME/cache`, checked out at its reference, its
-    /// podspec.json read from the repository's root.
-    func readGitExternal(_ dependency: Dependency, url: String, reference: GitReference?) throws -> ExternalPod {
-        throw ProjectError.git(url: url, message: "git pods are not supported by this build; use :path")
+    /// The added repo whose remote is `url`, compared without a trailing `/` or `.git`.
+    private func addedRepository(for url: String, in store: SpecRepoStore) -> String? {
+        func normal(_ text: String) -> String {
+            var text = text
+            while text.hasSuffix("/") { text.removeLast() }
+            return text.hasSuffix(".git") ? String(text.dropLast(4)) : text
+        }
+        let wanted = normal(url)
+        return store.names().first { name in
+            guard let clone = try? store.directory(of: name), let repository = try? Repository.open(at: clone),
+                let remote = try? repository.remoteURL()
+            else { return false }
+            return normal(remote) == wanted
+        }
     }
+
+    /// A repo name for a URL: `https://git.example.com/ios/specs.git` → `git.example.com-ios-specs`,
+    /// with `-2`, `-3`… when that name is taken by another URL.
+    static func unusedRepoName(for url: String, taken: Set<String>) -> String {
+        var text = url
+        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
+        if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
+        if text.hasSuffix(".git") { text = String(text.dropLast(4)) }
+        let mapped = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" })
+        var base = mapped.split(separator: "-").joined(separator: "-")
+        if base.isEmpty { base = "specs" }
+        if base.utf8.count > 80 { base = String(base.suffix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
+        var name = base
+        var suffix = 2
+        while taken.contains(name) {
+            name = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return name
+    }
+
+    /// A `:git` pod: its repository is mirrored in `$COMPOSE_HOME/cache/git` (the cache `compose
+    /// install` uses), the reference resolved to a commit, and `Name.podspec.json` read at that commit
+    /// from the repository's root. `lockedCommit`, when the lock pins one for the same options, is
+    /// used instead of moving a branch.
+    func readGitExternal(
+        _ dependency: Dependency, url: String, reference: GitReference?, lockedCommit: String?
+    ) throws -> ExternalPod {
+        let root = dependency.rootName
+        var options = ["git": url]
+        let wanted: SourceReference
+        switch reference {
+        case .tag(let tag)?: options["tag"] = tag; wanted = .tag(tag)
+        case .branch(let branch)?: options["branch"] = branch; wanted = .branch(branch)
+        case .commit(let commit)?: options["commit"] = commit; wanted = .commit(commit)
+        case nil: wanted = .defaultBranch
+        }
+        let cache = SourceCache(home: home)
+        let fetch: SourceCache.Fetch
+        do {
+            if let lockedCommit, wanted.moves {
+                fetch = try cache.ensure(url: url, reference: .commit(lockedCommit))
+            } else {
+                fetch = try cache.ensure(url: url, reference: wanted, refresh: true)
+            }
+        } catch {
+            switch error {
+            case .fetchFailed(let url, let message): throw ProjectError.git(url: url, message: message)
+            case .missingReference(let url, let reference):
+                throw ProjectError.missingReference(pod: root, url: url, reference: reference.description, location: dependency.location)
+            }
+        }
+        let file = "\(root).podspec.json"
+        guard let data = try cache.readFile(file, url: url, commit: fetch.commit) else {
+            throw ProjectError.podspecNotFound(pod: root, path: "\(redact(url)) at \(fetch.commit.prefix(10))", location: dependency.location)
+        }
+        let display = "\(redact(url)) (\(fetch.commit.prefix(10))):\(file)"
+        let summary = try PodspecSummary.parse(data, path: display, checksum: SHA1.hex(of: data))
+        guard summary.name == root else {
+            throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: display)
+        }
+        var checkout = ["git": url, "commit": fetch.commit]
+        if case .tag(let tag)? = reference { checkout["tag"] = tag }
+        return ExternalPod(
+            dependency: dependency, summary: summary, specPath: display, specData: data, options: options, checkout: checkout)
+    }
+
+    func log(_ message: String) { progress(message) }
 }

@@ -46,8 +46,10 @@ struct LoadedProject {
 }
 
 extension ResolveService {
-    /// Reads the Composefile (else the Podfile), the lock, and opens every source.
-    func load(repoUpdate: Bool) throws -> LoadedProject {
+    /// Reads the Composefile (else the Podfile), the lock, and opens every source. A `:git` pod whose
+    /// Composefile line is unchanged since the lock and that `unlock` does not name is read at its
+    /// locked commit (a branch does not move until `compose update`).
+    func load(repoUpdate: Bool, unlock: Unlock = .none) throws -> LoadedProject {
         let folder = projectURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -87,7 +89,7 @@ extension ResolveService {
                 restricted[root] = try open(url, at: dependency.location)
             }
             if let external = dependency.external, externals[root] == nil {
-                externals[root] = try readExternal(dependency, external)
+                externals[root] = try readExternal(dependency, external, lockedCommit: lockedCommit(of: dependency, in: previous, unlock: unlock))
             }
         }
 
@@ -131,7 +133,17 @@ extension ResolveService {
         return PodSource(key: url, folder: folder)
     }
 
-    func readExternal(_ dependency: Dependency, _ external: ExternalSource) throws -> ExternalPod {
+    /// The commit the lock pins for a `:git` pod, when its line is as it was and it is not being updated.
+    func lockedCommit(of dependency: Dependency, in lock: Lockfile?, unlock: Unlock) -> String? {
+        guard let lock, lock.dependencies.contains(dependency.description) else { return nil }
+        switch unlock {
+        case .all: return nil
+        case .pods(let names) where names.contains(where: { ProjectProvider.rootName(of: $0) == dependency.rootName }): return nil
+        case .pods, .none: return lock.checkoutOptions[dependency.rootName]?["commit"]
+        }
+    }
+
+    func readExternal(_ dependency: Dependency, _ external: ExternalSource, lockedCommit: String?) throws -> ExternalPod {
         let root = dependency.rootName
         switch external {
         case .path(let path):
@@ -146,7 +158,7 @@ extension ResolveService {
             }
             return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, specData: data, options: ["path": path], checkout: nil)
         case .git(let url, let reference):
-            return try readGitExternal(dependency, url: url, reference: reference)
+            return try readGitExternal(dependency, url: url, reference: reference, lockedCommit: lockedCommit)
         }
     }
 }

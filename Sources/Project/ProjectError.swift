@@ -18,6 +18,8 @@ public enum ProjectError: ComposeFailure, Equatable {
     case invalidName(String)
     /// A git source or `:git` pod could not be fetched.
     case git(url: String, message: String)
+    /// A `:git` pod's repository has no such tag, branch or commit.
+    case missingReference(pod: String, url: String, reference: String, location: ComposefileLocation)
     /// The project folder does not exist.
     case projectNotFound(path: String)
     /// A file could not be read.
@@ -45,6 +47,8 @@ public enum ProjectError: ComposeFailure, Equatable {
             return "'\(name)' is not a pod of this project (its pods: \(list)). Check the spelling."
         case .invalidName(let name):
             return "'\(name)' is not a valid pod name: names may not be empty, start with '/', or contain '..' or '\\'."
+        case .missingReference(let pod, let url, let reference, let location):
+            return "\(location): \(url) has no \(reference) for \(pod). Check the spelling, push it (`git push origin --tags`), or point :tag/:branch/:commit at one that exists."
         case .git(let url, let message):
             return "Could not fetch \(url): \(message). Check the URL, your network and your credentials."
         case .projectNotFound(let path):

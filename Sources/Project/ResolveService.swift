@@ -52,11 +52,17 @@ public struct ResolveService: Sendable {
     public let composeHome: URL
     /// Written as the lock's COMPOSE version.
     public let toolVersion: String
+    /// Told what git work is under way (adding a spec repo, waiting for another compose process).
+    public let progress: @Sendable (String) -> Void
 
-    public init(projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String) {
+    public init(
+        projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.projectDirectory = projectDirectory
         self.composeHome = composeHome ?? ResolveService.defaultComposeHome()
         self.toolVersion = toolVersion
+        self.progress = progress
     }
 
     /// `$COMPOSE_HOME`, else `~/.compose`.
@@ -82,7 +88,7 @@ public struct ResolveService: Sendable {
     /// Resolves and (when `write`) writes Compose.lock atomically. Throws `ComposefileError`,
     /// `ProjectError` or `ResolutionError` (whose description is the plain-words explanation).
     public func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
-        let project = try load(repoUpdate: repoUpdate)
+        let project = try load(repoUpdate: repoUpdate, unlock: unlock)
         let previous = project.previousLock
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
@@ -165,6 +171,8 @@ public struct ResolveService: Sendable {
             }
             lock.specChecksums[root] = try provider.summary(root, version).checksum
         }
+        // In the order the written lock has them, so the value equals what reading the file gives.
+        lock.specRepos = lock.specRepos.mapValues { $0.sorted { $0.lowercased() < $1.lowercased() } }
         lock.composefileChecksum = SHA1.hex(of: project.composefileBytes)
         lock.composeVersion = toolVersion
         return lock

@@ -48,10 +48,10 @@ import Testing
         }
 
         // The app: two targets.
-        // The clone `repo add` made (and `publish` keeps current) is the app's source.
-        let specsClone = root.appendingPathComponent("home/repos/specs")
+        // The spec repo's git URL is the app's source: the clone `repo add` made (and `publish`
+        // keeps current) is found by its URL and used, not cloned again.
         try Data("""
-            source '\(specsClone.path)'
+            source '\(specs.absoluteString)'
             platform :ios, '15.0'
 
             target 'ShopApp' do
@@ -65,6 +65,8 @@ import Testing
             """.utf8).write(to: app.appendingPathComponent("Composefile"))
         _ = try await compose(["resolve", "--project", app.path])
         let lock = try String(contentsOf: app.appendingPathComponent("Compose.lock"), encoding: .utf8)
+        #expect(lock.contains("SPEC REPOS:\n  \(specs.absoluteString):\n"), "\(lock)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("home/repos").path).filter { !$0.hasPrefix(".") } == ["specs"])
         for pod in ["Mediator (0.1.0)", "Toolkit (0.1.0)", "Wallet (0.1.0)", "WalletMediator (0.1.0)"] {
             #expect(lock.contains("  - \(pod)"), "\(lock)")
         }

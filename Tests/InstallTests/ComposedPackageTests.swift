@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import Foundation
+import Specs
 import Testing
 @testable import Install
 
@@ -86,9 +87,9 @@ import Testing
 
 @Suite struct ArtifactStoreTests {
     @Test func sha256MatchesKnownVectors() {
-        #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(Data(String(repeating: "a", count: 1_000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(SHA256Digest.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256Digest.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256Digest.hex(of: Data(String(repeating: "a", count: 1_000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     @Test func aLocalArtifactIsVerified() async throws {
@@ -96,7 +97,7 @@ import Testing
         defer { temporary.remove() }
         let file = temporary.url.appendingPathComponent("Pay.zip")
         try Data("not really a zip".utf8).write(to: file)
-        let sum = SHA256.hex(Data("not really a zip".utf8))
+        let sum = SHA256Digest.hex(of: Data("not really a zip".utf8))
         let store = ArtifactStore(cache: temporary.url.appendingPathComponent("cache"))
         let copy = try await store.localCopy(of: PrebuiltArtifact(url: file.absoluteString, sha256: sum), for: "Pay")
         #expect(copy.path == file.path)

@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import Foundation
+import Specs
 import Testing
 @testable import Install
 
@@ -18,7 +19,7 @@ import Testing
         defer { temporary.remove() }
         let artifact = temporary.url.appendingPathComponent("Pay-1.0.0.zip")
         try Data("zip bytes".utf8).write(to: artifact)
-        let prebuilt = PrebuiltArtifact(url: artifact.absoluteString, sha256: SHA256.hex(Data("zip bytes".utf8)))
+        let prebuilt = PrebuiltArtifact(url: artifact.absoluteString, sha256: SHA256Digest.hex(of: Data("zip bytes".utf8)))
         let project = temporary.url.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         let installer = Installer(composeHome: temporary.url.appendingPathComponent("home"))
@@ -67,12 +68,12 @@ import Testing
         defer { temporary.remove() }
         let artifact = temporary.url.appendingPathComponent("Pay-1.0.0.zip")
         try Data("tampered".utf8).write(to: artifact)
-        let declared = SHA256.hex(Data("original".utf8))
+        let declared = SHA256Digest.hex(of: Data("original".utf8))
         let components = [LockedComponent(
             name: "Pay", version: "1.0.0", dependencies: [],
             origin: .spec(spec("Pay", prebuilt: PrebuiltArtifact(url: artifact.absoluteString, sha256: declared))))]
         let installer = Installer(composeHome: temporary.url.appendingPathComponent("home"))
-        await #expect(throws: InstallError.checksumMismatch(name: "Pay", artifact: artifact.absoluteString, expected: declared, actual: SHA256.hex(Data("tampered".utf8)))) {
+        await #expect(throws: InstallError.checksumMismatch(name: "Pay", artifact: artifact.absoluteString, expected: declared, actual: SHA256Digest.hex(of: Data("tampered".utf8)))) {
             _ = try await installer.install(
                 project: temporary.url, targets: [ComposedTarget(name: "App", pods: ["Pay"])], components: components,
                 binary: BinaryPreference(all: true))

@@ -37,8 +37,8 @@ struct InstallCommand: AsyncParsableCommand {
     var binary = false
 
     func run() async throws {
-        let install = ProjectInstall(projectDirectory: project ?? ".", toolVersion: ComposeCommand.version)
         let err = Terminal.standardError
+        let install = ProjectInstall(projectDirectory: project ?? ".", toolVersion: ComposeCommand.version) { err.write("\($0)\n") }
         let report = try await install.run(
             binary: BinaryPreference(flag: binary, environment: ProcessInfo.processInfo.environment),
             progress: { err.write("\($0)\n") })

@@ -1,7 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Testing
-@testable import Install
+import SpecRepos
 
 /// The cache of component repositories, with real bare repositories over file://.
 @Suite struct SourceCacheTests {
@@ -17,10 +17,10 @@ import Testing
         let tagged = try runGit(["rev-parse", "HEAD"], in: seed).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 
         let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
-        let first = try cache.ensure(name: "Pay", url: url, reference: .tag("1.0.0"))
+        let first = try cache.ensure(url: url, reference: .tag("1.0.0"))
         #expect(first.usedNetwork && first.commit == tagged)
         #expect(first.repository.lastPathComponent == "Pay.git", "SwiftPM names a mirrored package after the mirror's folder")
-        let second = try cache.ensure(name: "Pay", url: url, reference: .tag("1.0.0"))
+        let second = try cache.ensure(url: url, reference: .tag("1.0.0"))
         #expect(!second.usedNetwork && second.commit == tagged)
 
         // A tag pushed later is fetched; a missing one is a clear error.
@@ -29,14 +29,14 @@ import Testing
         try runGit(["commit", "-qm", "More"], in: seed)
         try runGit(["tag", "1.1.0"], in: seed)
         try runGit(["push", "-q", "origin", "main", "1.1.0"], in: seed)
-        let newer = try cache.ensure(name: "Pay", url: url, reference: .tag("1.1.0"))
+        let newer = try cache.ensure(url: url, reference: .tag("1.1.0"))
         #expect(newer.usedNetwork && newer.commit != tagged)
-        #expect(throws: InstallError.missingReference(name: "Pay", url: url, reference: "tag 2.0.0")) {
-            try cache.ensure(name: "Pay", url: url, reference: .tag("2.0.0"))
+        #expect(throws: SourceCacheError.missingReference(url: url, reference: .tag("2.0.0"))) {
+            try cache.ensure(url: url, reference: .tag("2.0.0"))
         }
         // A commit the cache holds needs no network, even with the remote gone.
         try FileManager.default.removeItem(at: bare)
-        #expect(try !cache.ensure(name: "Pay", url: url, reference: .commit(tagged)).usedNetwork)
+        #expect(try !cache.ensure(url: url, reference: .commit(tagged)).usedNetwork)
     }
 
     @Test func concurrentFirstFetchesShareOneClone() async throws {
@@ -50,12 +50,12 @@ import Testing
         try runGit(["push", "-q", "origin", "1.0.0"], in: seed)
         let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
         let commits = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<4 { group.addTask { try cache.ensure(name: "Order", url: url, reference: .tag("1.0.0")).commit } }
+            for _ in 0..<4 { group.addTask { try cache.ensure(url: url, reference: .tag("1.0.0")).commit } }
             return try await group.reduce(into: [String]()) { $0.append($1) }
         }
         #expect(Set(commits).count == 1 && commits.count == 4)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.location(name: "Order", url: url).deletingLastPathComponent().path)
-        #expect(entries == ["Order.git"], "no partial clone is left behind")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.location(of: url).deletingLastPathComponent().path)
+        #expect(entries.filter { $0 != ".lock" } == ["Order.git"], "no partial clone is left behind")
     }
 
     @Test func anUnreachableRepositoryIsAnEnvironmentError() throws {
@@ -64,7 +64,7 @@ import Testing
         let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
         let url = temporary.url.appendingPathComponent("Nowhere.git").absoluteString
         do {
-            _ = try cache.ensure(name: "Nowhere", url: url, reference: .tag("1.0.0"))
+            _ = try cache.ensure(url: url, reference: .tag("1.0.0"))
             Issue.record("fetching a missing repository succeeded")
         } catch {
             #expect(error.kind == .environment)
@@ -72,6 +72,37 @@ import Testing
         }
         #expect((try? FileManager.default.contentsOfDirectory(atPath: cache.folder.path).flatMap {
             try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent($0).path)
-        }) ?? [] == [], "no half clone is left behind")
+        }.filter { $0 != ".lock" }) ?? [] == [], "no half clone is left behind")
+    }
+
+    @Test func aBranchMovesOnlyWhenRefreshed() throws {
+        let temporary = try TemporaryDirectory("source-cache-branch")
+        defer { temporary.remove() }
+        let url = try makeBareRepository(at: temporary.url.appendingPathComponent("Goods.git"), files: ["README.md": "Goods\n"])
+        let seed = temporary.url.appendingPathComponent("seed")
+        try runGit(["clone", "-q", url, seed.path])
+        try runGit(["checkout", "-q", "-b", "develop"], in: seed)
+        try runGit(["push", "-q", "origin", "develop"], in: seed)
+        let first = try runGit(["rev-parse", "HEAD"], in: seed).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
+        #expect(try cache.ensure(url: url, reference: .branch("develop")).commit == first)
+        #expect(try cache.ensure(url: url, reference: .defaultBranch).commit == first)
+
+        try Data("next\n".utf8).write(to: seed.appendingPathComponent("NEXT.md"))
+        try runGit(["add", "-A"], in: seed)
+        try runGit(["commit", "-qm", "Next"], in: seed)
+        try runGit(["push", "-q", "origin", "develop"], in: seed)
+        let second = try runGit(["rev-parse", "HEAD"], in: seed).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let kept = try cache.ensure(url: url, reference: .branch("develop"))
+        #expect(kept.commit == first && !kept.usedNetwork, "without refresh the cached tip is used")
+        let moved = try cache.ensure(url: url, reference: .branch("develop"), refresh: true)
+        #expect(moved.commit == second && moved.usedNetwork)
+        #expect(try cache.readFile("NEXT.md", url: url, commit: second) == Data("next\n".utf8))
+        #expect(try cache.readFile("NEXT.md", url: url, commit: first) == nil)
+        #expect(throws: SourceCacheError.missingReference(url: url, reference: .branch("gone"))) {
+            try cache.ensure(url: url, reference: .branch("gone"))
+        }
     }
 }

@@ -1,0 +1,43 @@
+import Crypto
+import Foundation
+
+/// SHA-1, for the checksums Podfile.lock has always recorded (spec files and the Composefile), so a
+/// team's tooling that compares them keeps working. Not for anything that needs collision resistance.
+public enum SHA1 {
+    /// The digest of `bytes` as 40 lowercase hexadecimal digits.
+    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var hasher = Insecure.SHA1()
+        hasher.update(data: Array(bytes))
+        return hexString(hasher.finalize())
+    }
+}
+
+/// SHA-256, for the checksums of prebuilt artifacts (the value `swift package compute-checksum`
+/// prints) and for names derived from URLs.
+public enum SHA256Digest {
+    /// The digest of `bytes` as 64 lowercase hexadecimal digits.
+    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var hasher = SHA256()
+        hasher.update(data: Array(bytes))
+        return hexString(hasher.finalize())
+    }
+
+    /// The digest of the file at `url`, read in 1 MiB chunks.
+    public static func hex(fileAt url: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+        return hexString(hasher.finalize())
+    }
+}
+
+private func hexString(_ digest: some Sequence<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var result: [UInt8] = []
+    for byte in digest {
+        result.append(digits[Int(byte >> 4)])
+        result.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: result, as: UTF8.self)
+}
