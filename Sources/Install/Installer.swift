@@ -205,33 +205,6 @@ extension LockedComponent.Origin {
     }
 }
 
-/// What install reads of a spec: source, platforms, prebuilt artifact.
-struct InstallSpec {
-    let gitURL: String?
-    let tag: String?
-    let commit: String?
-    let platforms: [String: String]
-    let prebuilt: PrebuiltArtifact?
-
-    init?(json: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { return nil }
-        let source = object["source"] as? [String: Any]
-        gitURL = source?["git"] as? String
-        tag = source?["tag"] as? String
-        commit = source?["commit"] as? String
-        var platforms: [String: String] = [:]
-        for (name, value) in (object["platforms"] as? [String: Any]) ?? [:] {
-            if let minimum = value as? String { platforms[name] = minimum }
-        }
-        self.platforms = platforms
-        if let prebuilt = object["prebuilt"] as? [String: Any], let url = prebuilt["url"] as? String, let sha = prebuilt["sha256"] as? String {
-            self.prebuilt = PrebuiltArtifact(url: url, sha256: sha)
-        } else {
-            self.prebuilt = nil
-        }
-    }
-}
-
 /// Both spellings of a URL (with and without `.git`) point to the mirror: components may name each
 /// other either way in their Package.swift.
 func mirrorEntries(url: String, mirror: String) -> [String: String] {

@@ -7,15 +7,9 @@ import FoundationNetworking
 /// A spec's prebuilt artifact, declared with the `prebuilt` key (docs/binary-components.md):
 /// `"prebuilt": { "url": "https://host/Pay-1.2.0.zip", "sha256": "<64 hex digits>" }`.
 /// The URL is `https://` or `file://`; the zip holds an `.xcframework` or an `.artifactbundle` at its root.
-public struct PrebuiltArtifact: Sendable, Equatable {
-    public let url: String
-    public let sha256: String
+public typealias PrebuiltArtifact = Prebuilt
 
-    public init(url: String, sha256: String) {
-        self.url = url
-        self.sha256 = sha256
-    }
-
+extension Prebuilt {
     /// Checks the declaration's shape (not the artifact): an https or file URL to a zip, 64 hex digits.
     public func validate(for name: String) throws(InstallError) {
         guard url.hasPrefix("https://") || url.hasPrefix("file://") else {

@@ -24,7 +24,7 @@ struct ExternalPod {
 /// - `Root` at v depends on its dependencies and, when it has subspecs, on `Root (root spec) (= v)`
 ///   and on its default subspecs (or every subspec) at `= v`.
 /// - `Root/Sub` at v depends on `Root (root spec) (= v)`, its own and its parents' dependencies, and
-///   its child subspecs at `= v`.
+///   its default subspecs (or every child subspec) at `= v`.
 /// - Per-platform dependencies of every platform the project targets are included.
 ///
 /// Lazy: a source's folder for a name is listed when the solver first asks for the name; a spec
@@ -99,7 +99,7 @@ final class ProjectProvider: DependencyProvider {
         guard name != root else { return versions }
         // A subspec exists only in the versions that declare it.
         var result: [Version] = []
-        for version in versions where try summary(root, version).node(named: name) != nil {
+        for version in versions where try summary(root, version).spec.subspec(named: name) != nil {
             result.append(version)
         }
         return result
@@ -109,33 +109,21 @@ final class ProjectProvider: DependencyProvider {
         if package.hasSuffix(Self.platformSuffix) { return [] }
         if package.hasSuffix(Self.identitySuffix) {
             let root = String(package.dropLast(Self.identitySuffix.count))
-            let spec = try summary(root, version)
-            return translate(spec.root.dependencies(on: platforms.map(\.name)))
+            return translate(try summary(root, version).spec.dependencies(on: platforms.map(\.name)))
         }
         let root = Self.rootName(of: package)
-        let spec = try summary(root, version)
-        guard let node = spec.node(named: package) else { return [] }
-        let platformNames = platforms.map(\.name)
-        var declared: [(name: String, requirements: RequirementSet)] = []
+        guard let node = try summary(root, version).spec.subspec(named: package) else { return [] }
+        let declared = node.allDependencies(on: platforms.map(\.name))
         var pinned: [String] = []
         let exact = RequirementSet([Requirement(.equal, version)])
         var result: [PackageRequirement] = []
-        if package == root {
-            declared = node.dependencies(on: platformNames)
-            if !node.subspecs.isEmpty {
-                result.append(PackageRequirement(name: Self.identity(of: root), requirements: exact))
-                let defaults = spec.defaultSubspecs ?? node.subspecs.map { String($0.name.split(separator: "/").last!) }
-                pinned = defaults.map { "\(root)/\($0)" }
-            }
-        } else {
+        if package != root || !node.subspecs.isEmpty {
             result.append(PackageRequirement(name: Self.identity(of: root), requirements: exact))
-            for ancestor in spec.ancestors(of: package) { declared += ancestor.dependencies(on: platformNames) }
-            declared += node.dependencies(on: platformNames)
-            pinned = node.subspecs.map(\.name)
+            pinned = node.defaultSubspecNames.map { "\(package)/\($0)" }
         }
         result += translate(declared)
         result += pinned.map { PackageRequirement(name: $0, requirements: exact) }
-        result += platformRequirements(for: spec, node: package)
+        result += platformRequirements(for: node)
         lockDependencies["\(package) \(version.string)"] =
             declared.map { $0.requirements.isAny ? $0.name : "\($0.name) (\($0.requirements))" }
             + pinned.map { "\($0) (= \(version.string))" }
@@ -151,25 +139,17 @@ final class ProjectProvider: DependencyProvider {
 
     // MARK: Helpers
 
-    private func translate(_ list: [(name: String, requirements: RequirementSet)]) -> [PackageRequirement] {
+    private func translate(_ list: [SpecDependency]) -> [PackageRequirement] {
         list.map { PackageRequirement(name: $0.name, requirements: $0.requirements) }
     }
 
     /// Requirements on the platform packages: `>= minimum` where the spec needs a newer platform
     /// than the project targets, `< 0` (nothing) where it does not support a targeted platform.
-    private func platformRequirements(for spec: PodspecSummary, node name: String) -> [PackageRequirement] {
-        // Subspec platforms narrow their parents'; the nearest declaration wins.
-        var declared = spec.root.platforms
-        if name != spec.name {
-            for node in spec.ancestors(of: name).dropFirst() {
-                if let platforms = node.platforms { declared = platforms }
-            }
-            if let platforms = spec.node(named: name)?.platforms { declared = platforms }
-        }
-        guard let declared else { return [] }
+    private func platformRequirements(for spec: Spec) -> [PackageRequirement] {
+        // A subspec's platforms are inherited from its parents unless it declares its own.
         var result: [PackageRequirement] = []
         for platform in platforms {
-            guard let minimum = declared[platform.name] else {
+            guard let minimum = spec.deploymentTarget(for: platform.name) else {
                 result.append(PackageRequirement(
                     name: Self.platformPackage(platform.name),
                     requirements: RequirementSet([Requirement(.less, Version.zero)])))

@@ -38,13 +38,14 @@ public struct SpecCatalog: Sendable {
         let needle = query.lowercased()
         var results: [PodSummary] = []
         for repo in store.names() {
-            let root = store.home.repoDirectory(repo)
-            for name in podNames(in: root) {
+            let repository = SpecRepository(root: store.home.repoDirectory(repo))
+            for name in repository.podNames() {
                 let nameMatches = needle.isEmpty || name.lowercased().contains(needle)
-                guard let newest = versions(of: name, in: root).first else { continue }
-                let summary = specRoot(name: name, version: newest, in: root)?["summary"]?.stringValue
+                guard let newest = repository.versions(of: name).first else { continue }
+                // A spec that cannot be read is still found by its name.
+                let summary = (try? repository.spec(name: name, version: newest))?.summary
                 guard nameMatches || summary?.lowercased().contains(needle) == true else { continue }
-                results.append(PodSummary(name: name, latestVersion: newest, summary: summary, repo: repo))
+                results.append(PodSummary(name: name, latestVersion: newest.string, summary: summary, repo: repo))
             }
         }
         return results.sorted { ($0.name.lowercased(), $0.repo) < ($1.name.lowercased(), $1.repo) }
@@ -54,18 +55,18 @@ public struct SpecCatalog: Sendable {
     public func info(_ name: String) throws(SpecRepoError) -> [PodInfo] {
         var results: [PodInfo] = []
         for repo in store.names() {
-            let root = store.home.repoDirectory(repo)
-            let names = podNames(in: root)
+            let repository = SpecRepository(root: store.home.repoDirectory(repo))
+            let names = repository.podNames()
             guard let match = names.first(where: { $0 == name }) ?? names.first(where: { $0.lowercased() == name.lowercased() })
             else { continue }
-            let all = versions(of: match, in: root)
+            let all = repository.versions(of: match)
             guard let newest = all.first else { continue }
-            let spec = specRoot(name: match, version: newest, in: root)
-            let inFavorOf = spec?["deprecated_in_favor_of"]?.stringValue
+            let spec = try? repository.spec(name: match, version: newest)
+            let inFavorOf = spec?.deprecatedInFavorOf
             results.append(PodInfo(
-                name: match, repo: repo, versions: all, summary: spec?["summary"]?.stringValue,
-                homepage: spec?["homepage"]?.stringValue, source: Self.describeSource(spec?["source"]),
-                deprecated: spec?["deprecated"]?.boolValue == true || inFavorOf != nil,
+                name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
+                homepage: spec?.homepage, source: spec?.source.flatMap(Self.describeSource),
+                deprecated: spec?.deprecated == true || inFavorOf != nil,
                 deprecatedInFavorOf: inFavorOf))
         }
         if results.isEmpty {
@@ -75,41 +76,16 @@ public struct SpecCatalog: Sendable {
         return results
     }
 
-    static func describeSource(_ source: JSONNode?) -> String? {
-        guard let source, source.isObject else { return nil }
-        if let git = source["git"]?.stringValue {
-            for key in ["tag", "commit", "branch"] {
-                if let reference = source[key]?.stringValue { return "\(git) (\(key) \(reference))" }
-            }
-            return git
+    /// `URL (tag 1.2.0)` for a git source, the URL of an http, svn or hg source.
+    static func describeSource(_ source: SpecSource) -> String? {
+        switch source {
+        case .git(let git):
+            if let tag = git.tag { return "\(git.url) (tag \(tag))" }
+            if let commit = git.commit { return "\(git.url) (commit \(commit))" }
+            if let branch = git.branch { return "\(git.url) (branch \(branch))" }
+            return git.url
+        case .other(let fields):
+            return ["http", "svn", "hg"].lazy.compactMap { fields[$0] }.first
         }
-        for key in ["http", "svn", "hg"] {
-            if let url = source[key]?.stringValue { return url }
-        }
-        return nil
-    }
-
-    // TODO: read through SpecRepository(root:) (podNames, versions(of:), spec(name:version:)) once it lands.
-    func podNames(in root: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
-    }
-
-    func versions(of name: String, in root: URL) -> [String] {
-        let folder = root.appendingPathComponent(name)
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return entries.compactMap { entry -> (String, Version)? in
-            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(entry)/\(name).podspec.json").path),
-                let version = try? Version(entry)
-            else { return nil }
-            return (entry, version)
-        }.sorted { $0.1 > $1.1 }.map(\.0)
-    }
-
-    func specRoot(name: String, version: String, in root: URL) -> JSONNode? {
-        let url = root.appendingPathComponent("\(name)/\(version)/\(name).podspec.json")
-        guard let data = try? Data(contentsOf: url), let node = try? JSONParser.parse([UInt8](data)), node.isObject
-        else { return nil }
-        return node
     }
 }

@@ -20,6 +20,8 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     case fileSystem(path: String, message: String)
     /// `compose info NAME` found NAME in no added repo.
     case podNotFound(name: String, repos: [String], suggestions: [String])
+    /// A spec file in a spec repo is not podspec JSON compose can read.
+    case invalidSpec(SpecError)
 
     // Publish.
     case specNotFound(directory: String)
@@ -78,6 +80,8 @@ public enum SpecRepoError: ComposeFailure, Equatable {
             let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
             return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
                 + "recently, run `compose repo update`"
+        case let .invalidSpec(error):
+            return "\(error.description); fix the spec (`compose lint` shows every problem) or remove that version"
         case let .specNotFound(directory):
             return "no *.podspec.json in \(directory); run `compose publish REPO` in a component's checkout, "
                 + "or name the spec: `compose publish REPO path/to/Name.podspec.json`"

@@ -26,6 +26,16 @@ struct ProjectFixture {
         ResolveService(projectDirectory: path, composeHome: directory.url.appendingPathComponent("home"), toolVersion: "0.1.0")
     }
 
+    /// Writes `spec` as `folder/Name.podspec.json` in the project (`folder`'s last part is the name).
+    @discardableResult
+    func pathPod(_ folder: String, spec: String) throws -> URL {
+        let directory = directory.url.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("\(directory.lastPathComponent).podspec.json")
+        try spec.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     func lockText() throws -> String {
         try String(contentsOfFile: directory.url.appendingPathComponent("Compose.lock").path, encoding: .utf8)
     }
@@ -328,10 +338,8 @@ struct ResolveServiceTests {
             end
             """)
         defer { project.directory.remove() }
-        let folder = project.directory.url.appendingPathComponent("Components/Checkout")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let spec = #"{"name": "Checkout", "version": "0.3.0", "platforms": {"ios": "15.0"}, "dependencies": {"Storage": ["~> 1.1.0"]}}"#
-        try spec.write(to: folder.appendingPathComponent("Checkout.podspec.json"), atomically: true, encoding: .utf8)
+        try project.pathPod("Components/Checkout", spec: spec)
         _ = try project.service.resolve()
         let lock = try Lockfile.parse(project.lockText())
         #expect(lock.lockedVersions["Checkout"]?.string == "0.3.0")
@@ -340,6 +348,28 @@ struct ResolveServiceTests {
         #expect(lock.specChecksums["Checkout"] == SHA1.hex(of: Array(spec.utf8)))
         #expect(lock.dependencies == ["Checkout (from `Components/Checkout`)"])
         #expect(lock.specRepos[ProjectFixture.fixture] == ["Logging", "Storage"])
+    }
+
+    @Test func anInvalidPodspecIsReportedWithItsLineAndKey() throws {
+        let project = try ProjectFixture("invalid-path-pod", composefile: """
+            source 'FIXTURE'
+            platform :ios, '15.0'
+            target 'App' do
+              pod 'Checkout', :path => 'Checkout'
+            end
+            """)
+        defer { project.directory.remove() }
+        let file = try project.pathPod(
+            "Checkout", spec: "{\"name\": \"Checkout\", \"version\": \"0.3.0\",\n \"dependencies\": {\"Storage\": [\"~> one\"]}}")
+        do {
+            _ = try project.service.resolve()
+            Issue.record("resolved with an invalid podspec")
+        } catch let error as ProjectError {
+            guard case .invalidSpec(let path, let message) = error else { Issue.record("\(error)"); return }
+            #expect(path == file.path + ":2:31")
+            #expect(message.contains("Storage in `dependencies` of Checkout: Illformed requirement \"~> one\""))
+            #expect(error.description.hasPrefix("\(file.path):2:31 is not a readable podspec: "))
+        }
     }
 
     @Test func podfileIsReadWhenThereIsNoComposefile() throws {
