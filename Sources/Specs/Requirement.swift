@@ -4,6 +4,11 @@
 ///
 /// Prereleases are *not* filtered here (`~> 1.2` admits `1.3.0-beta.1`, as in CocoaPods); the resolver
 /// decides whether a prerelease may be a candidate.
+///
+/// Equality is the requirement as written: the operator and the version's spelling. `~> 1.0`
+/// (`>= 1.0, < 2`) and `~> 1.0.0` (`>= 1.0.0, < 1.1`) are different requirements although their
+/// versions compare equal, so they are never merged in a `Set` or a dictionary. The rule is the same
+/// for every operator: `>= 1.0` and `>= 1.0.0` admit the same versions but are still two requirements.
 public struct Requirement: Sendable, Hashable, CustomStringConvertible {
     public enum Operator: String, Sendable, Hashable, CaseIterable {
         case equal = "="
@@ -67,9 +72,20 @@ public struct Requirement: Sendable, Hashable, CustomStringConvertible {
 
     /// `"~> 1.2"`: the operator, one space, the version as written.
     public var description: String { "\(op.rawValue) \(version.string)" }
+
+    /// Same operator and same written version (`Version`'s own `==` ignores trailing zeros).
+    public static func == (lhs: Requirement, rhs: Requirement) -> Bool {
+        lhs.op == rhs.op && lhs.version.string == rhs.version.string
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(op)
+        hasher.combine(version.string)
+    }
 }
 
 /// A conjunction of requirements (`'>= 1.0', '< 2.0'`). Empty means any version (`>= 0`).
+/// Equal when the requirements are equal as written, in the same order (see `Requirement`'s `==`).
 public struct RequirementSet: Sendable, Hashable, CustomStringConvertible {
     public let requirements: [Requirement]
 
