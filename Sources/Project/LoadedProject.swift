@@ -17,7 +17,9 @@ struct LoadedProject {
     let notes: [String]
 
     func provider() -> ProjectProvider {
-        ProjectProvider(sources: sources, restrictedSources: restrictedSources, externals: externals, platforms: platforms)
+        ProjectProvider(
+            sources: sources, restrictedSources: restrictedSources, externals: externals, platforms: platforms,
+            platformOrigins: platformOrigins)
     }
 
     /// Every Composefile line as a top-level requirement (external pods pinned to their version),

@@ -27,6 +27,10 @@ struct ExternalPod {
 ///   its default subspecs (or every child subspec) at `= v`.
 /// - Per-platform dependencies of every platform the project targets are included.
 ///
+/// Explanations never show these bookkeeping names: `Root (root spec)` reads as `Root` ("uses the
+/// Kit 1.2.0 spec"), a platform as "the iOS deployment target 15.0" ("requires iOS 16.0 or later",
+/// "does not support iOS").
+///
 /// Lazy: a source's folder for a name is listed when the solver first asks for the name; a spec
 /// file is read when the solver asks for that version's dependencies.
 final class ProjectProvider: DependencyProvider {
@@ -36,6 +40,8 @@ final class ProjectProvider: DependencyProvider {
     let externals: [String: ExternalPod]
     /// The platforms the project targets, each with the lowest deployment target declared for it.
     let platforms: [(name: String, deploymentTarget: Version?)]
+    /// Where each platform's deployment target is set (`Composefile:2`), for explanations.
+    let platformOrigins: [String: String]
 
     private(set) var summaries: [String: PodspecSummary] = [:]
     private(set) var sourceOfRoot: [String: PodSource] = [:]
@@ -48,12 +54,13 @@ final class ProjectProvider: DependencyProvider {
 
     init(
         sources: [PodSource], restrictedSources: [String: PodSource], externals: [String: ExternalPod],
-        platforms: [(name: String, deploymentTarget: Version?)]
+        platforms: [(name: String, deploymentTarget: Version?)], platformOrigins: [String: String] = [:]
     ) {
         self.sources = sources
         self.restrictedSources = restrictedSources
         self.externals = externals
         self.platforms = platforms
+        self.platformOrigins = platformOrigins
     }
 
     static func identity(of root: String) -> String { root + identitySuffix }
@@ -135,6 +142,48 @@ final class ProjectProvider: DependencyProvider {
         if let known = lockDependencies["\(package) \(version.string)"] { return known }
         _ = try dependencies(of: package, at: version)
         return lockDependencies["\(package) \(version.string)"] ?? []
+    }
+
+    // MARK: Words for explanations
+
+    func displayName(of package: String) -> String {
+        if package.hasSuffix(Self.identitySuffix) { return String(package.dropLast(Self.identitySuffix.count)) }
+        guard let platform = platform(of: package) else { return package }
+        let name = Self.platformDisplayNames[platform.name] ?? platform.name
+        return platform.deploymentTarget.map { "the \(name) deployment target \($0)" } ?? name
+    }
+
+    func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording? {
+        if package.hasSuffix(Self.identitySuffix) {
+            let root = displayName(of: package)
+            guard let requirements else { return DependencyWording(verb: "uses", object: "the \(root) spec at the same version") }
+            guard let only = requirements.requirements.first, requirements.requirements.count == 1, only.op == .equal else { return nil }
+            return DependencyWording(verb: "uses", object: "the \(root) \(only.version) spec")
+        }
+        guard let platform = platform(of: package), let requirements else { return nil }
+        let name = Self.platformDisplayNames[platform.name] ?? platform.name
+        if requirements.isAny { return DependencyWording(verb: "targets", object: name) }
+        guard let only = requirements.requirements.first, requirements.requirements.count == 1 else { return nil }
+        switch only.op {
+        case .less where only.version == Version.zero:
+            return DependencyWording(verb: "does not support", object: name)
+        case .greaterOrEqual:
+            var object = "\(name) \(only.version) or later"
+            if let target = platform.deploymentTarget {
+                let origin = platformOrigins[platform.name].map { ", \($0)" } ?? ""
+                object += " (the \(name) deployment target is \(target)\(origin))"
+            }
+            return DependencyWording(verb: "requires", object: object)
+        case .equal:
+            return DependencyWording(verb: "sets", object: "the \(name) deployment target \(only.version)")
+        default:
+            return nil
+        }
+    }
+
+    private func platform(of package: String) -> (name: String, deploymentTarget: Version?)? {
+        guard package.hasSuffix(Self.platformSuffix) else { return nil }
+        return platforms.first { Self.platformPackage($0.name) == package }
     }
 
     // MARK: Helpers

@@ -11,8 +11,21 @@ struct Explainer {
 
     // MARK: Words for terms
 
+    /// The package as explanations name it: the provider's display name.
     func name(_ package: Int) -> String {
-        package == Solver.root ? options.rootName : solver.names[package]
+        package == Solver.root ? options.rootName : solver.provider.displayName(of: solver.names[package])
+    }
+
+    /// The provider's own words for the dependency `incompatibility` states, if it has any.
+    func wording(_ incompatibility: Incompatibility) -> DependencyWording? {
+        switch incompatibility.cause {
+        case .dependency(let dependee, let requirement, _) where dependee != Solver.root:
+            return solver.provider.describe(dependencyOn: solver.names[dependee], requirements: requirement.requirements)
+        case .sameVersion(let dependee) where dependee != Solver.root:
+            return solver.provider.describe(dependencyOn: solver.names[dependee], requirements: nil)
+        default:
+            return nil
+        }
     }
 
     /// The versions of `set`, in requirement-like words; nil when it is every version.
@@ -57,21 +70,27 @@ struct Explainer {
     }
 
     /// The dependee of a dependency incompatibility as its requirement reads: "Networking ~> 3.0
-    /// (Composefile:4)", with why it matches nothing when it does not.
+    /// (Composefile:4)", with why it matches nothing when it does not; or the provider's words.
     func dependeeText(_ incompatibility: Incompatibility) -> String? {
         guard case .dependency(let dependee, let requirement, let empty) = incompatibility.cause else { return nil }
-        var text = name(dependee)
-        if !requirement.requirements.isAny { text += " \(requirement.requirements)" }
+        let wording = self.wording(incompatibility)
+        var text = wording?.object ?? name(dependee)
+        if wording == nil && !requirement.requirements.isAny { text += " \(requirement.requirements)" }
         var notes: [String] = []
         if incompatibility.terms.first?.package == Solver.root, let origin = requirement.origin { notes.append(origin) }
-        if let empty { notes.append(emptyText(dependee, empty)) }
+        if wording == nil, let empty { notes.append(emptyText(dependee, empty)) }
         if !notes.isEmpty { text += " (\(notes.joined(separator: "; ")))" }
         return text
     }
 
+    /// "Kit at the same version", or the provider's words for it.
+    func sameVersionText(_ incompatibility: Incompatibility, _ dependee: Int) -> String {
+        wording(incompatibility)?.object ?? "\(name(dependee)) at the same version"
+    }
+
     func negativeText(_ incompatibility: Incompatibility, _ term: Term) -> String {
         if case .sameVersion(let dependee) = incompatibility.cause, dependee == term.package {
-            return "\(name(dependee)) at the same version"
+            return sameVersionText(incompatibility, dependee)
         }
         if case .dependency(let dependee, _, _) = incompatibility.cause, dependee == term.package,
            let text = dependeeText(incompatibility) {
@@ -81,7 +100,7 @@ struct Explainer {
     }
 
     func verb(_ incompatibility: Incompatibility) -> String {
-        incompatibility.isDependency ? "depends on" : "requires"
+        wording(incompatibility)?.verb ?? (incompatibility.isDependency ? "depends on" : "requires")
     }
 
     /// Why a requirement matches nothing.
@@ -107,10 +126,10 @@ struct Explainer {
             return "\(options.rootName) is required"
         case .dependency(let dependee, _, _):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
-            return "\(terse(depender, allowEvery: true)) depends on \(dependeeText(incompatibility)!)"
+            return "\(terse(depender, allowEvery: true)) \(verb(incompatibility)) \(dependeeText(incompatibility)!)"
         case .sameVersion(let dependee):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
-            return "\(terse(depender, allowEvery: true)) depends on \(name(dependee)) at the same version"
+            return "\(terse(depender, allowEvery: true)) \(verb(incompatibility)) \(sameVersionText(incompatibility, dependee))"
         case .derived:
             break
         }
@@ -143,6 +162,7 @@ struct Explainer {
 
     /// Two incompatibilities in one clause, folded when one leads into the other.
     func sentence(_ a: Int, and b: Int, _ aLine: Int? = nil, _ bLine: Int? = nil) -> String {
+        if let shared = oneVersion(a, b) { return shared }
         if let both = requiresBoth(a, b, aLine, bLine) { return both }
         if let through = requiresThrough(a, b, aLine, bLine) { return through }
         if let forbidden = requiresForbidden(a, b, aLine, bLine) { return forbidden }
@@ -154,6 +174,36 @@ struct Explainer {
         return matching.count == 1 ? matching[0] : nil
     }
 
+    /// The package a fact pins to the depender's own version ("Kit/Core 1.2.0 depends on Kit =
+    /// 1.2.0", "Kit/UI < 2.0 depends on Kit at the same version"), with the depender.
+    private func pin(_ id: Int) -> (depender: Int, dependee: Int)? {
+        let incompatibility = solver.incompatibilities[id]
+        switch incompatibility.cause {
+        case .sameVersion(let dependee):
+            guard let depender = incompatibility.terms.first(where: { $0.package != dependee }) else { return nil }
+            return (depender.package, dependee)
+        case .dependency(let dependee, let requirement, nil):
+            guard incompatibility.terms.count == 2,
+                  let depender = incompatibility.terms.first(where: { $0.package != dependee }),
+                  depender.isPositive, depender.package != Solver.root, depender.versions.count == 1,
+                  let index = depender.versions.indices.first,
+                  requirement.requirements.requirements.count == 1,
+                  let only = requirement.requirements.requirements.first,
+                  only.op == .equal, only.version == solver.versions[depender.package][index]
+            else { return nil }
+            return (depender.package, dependee)
+        default:
+            return nil
+        }
+    }
+
+    /// "Kit/Core and Kit/UI must use one version of Kit": two facts pinning two packages to their
+    /// own version of one dependee.
+    private func oneVersion(_ a: Int, _ b: Int) -> String? {
+        guard let x = pin(a), let y = pin(b), x.dependee == y.dependee, x.depender != y.depender else { return nil }
+        return "\(name(x.depender)) and \(name(y.depender)) must use one version of \(name(x.dependee))"
+    }
+
     /// "A depends on both B and C".
     private func requiresBoth(_ a: Int, _ b: Int, _ aLine: Int?, _ bLine: Int?) -> String? {
         let x = solver.incompatibilities[a], y = solver.incompatibilities[b]
@@ -163,8 +213,12 @@ struct Explainer {
         else { return nil }
         let xn = x.terms.filter { !$0.isPositive }.map { negativeText(x, $0) }.joined(separator: " or ")
         let yn = y.terms.filter { !$0.isPositive }.map { negativeText(y, $0) }.joined(separator: " or ")
-        let verb = x.isDependency && y.isDependency ? "depends on" : "requires"
-        return "\(terse(xp, allowEvery: true)) \(verb) both \(xn)\(lineRef(aLine)) and \(yn)\(lineRef(bLine))"
+        let common = x.isDependency && y.isDependency ? "depends on" : "requires"
+        let xVerb = wording(x)?.verb ?? common, yVerb = wording(y)?.verb ?? common
+        if xVerb != yVerb {
+            return "\(terse(xp, allowEvery: true)) \(xVerb) \(xn)\(lineRef(aLine)) and \(yVerb) \(yn)\(lineRef(bLine))"
+        }
+        return "\(terse(xp, allowEvery: true)) \(xVerb) both \(xn)\(lineRef(aLine)) and \(yn)\(lineRef(bLine))"
     }
 
     /// "A depends on B which depends on C".
@@ -212,7 +266,7 @@ struct Explainer {
             : "\(terse(positives[0], allowEvery: true)) "
         text += "\(verb(prior)) \(negativeText(prior, negative))\(lineRef(priorLine)) which "
         if case .dependency(_, _, _?) = latter.cause {
-            text += "depends on \(dependeeText(latter)!)"
+            text += "\(verb(latter)) \(dependeeText(latter)!)"
         } else {
             text += "is forbidden"
         }

@@ -11,6 +11,33 @@ public protocol DependencyProvider {
     func availableVersions(of package: String) throws -> [Version]
     /// The dependencies of `package` at `version`. Called at most once per package and version.
     func dependencies(of package: String, at version: Version) throws -> [PackageRequirement]
+
+    /// How explanations name `package`. By default the name itself; a provider's bookkeeping
+    /// packages read as what they stand for (the package pinning a pod's subspecs reads as the pod).
+    func displayName(of package: String) -> String
+    /// How explanations word a dependency on `package`: a verb and its object ("requires" "iOS 16.0
+    /// or later"), or nil for the default "depends on NAME REQUIREMENTS". `requirements` is nil for
+    /// "at the depender's own version". The object replaces the name, the requirements and the note
+    /// on why nothing matches; a top-level requirement's origin is still added.
+    func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording?
+}
+
+extension DependencyProvider {
+    public func displayName(of package: String) -> String { package }
+    public func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording? { nil }
+}
+
+/// A dependency in an explanation's words: "Charts 2.0.0 " + verb + " " + object.
+public struct DependencyWording: Sendable, Equatable {
+    /// "requires", "does not support", "uses".
+    public var verb: String
+    /// "iOS 16.0 or later", "iOS", "the Kit 1.2.0 spec".
+    public var object: String
+
+    public init(verb: String, object: String) {
+        self.verb = verb
+        self.object = object
+    }
 }
 
 /// A dependency: a package name and the requirements its version must meet.

@@ -505,7 +505,7 @@ final class Solver {
                 let d = decision[depender.package]
                 guard d >= 0, depender.versions.contains(d) else { continue }
                 if !versionSet(p, requirement.requirements).contains(li) {
-                    let owner = depender.package == Solver.root ? options.rootName : "\(names[depender.package]) \(versions[depender.package][d])"
+                    let owner = depender.package == Solver.root ? options.rootName : "\(provider.displayName(of: names[depender.package])) \(versions[depender.package][d])"
                     let place = requirement.origin.map { " (\($0))" } ?? ""
                     reason = "\(owner) now requires \(name) \(requirement.requirements)\(place)"
                     break

@@ -165,9 +165,12 @@ struct ResolveServiceTests {
             Issue.record("expected a failure")
         } catch let error as ResolutionError {
             #expect(error.kind == .input)
-            #expect(error.description.contains("Account ~> 2.0"))
-            #expect(error.description.contains("Composefile:4"))
-            #expect(error.description.contains("iOS (deployment target) >= 14.0"))
+            let file = project.path + "/Composefile"
+            #expect(error.description == """
+                Because the Composefile depends on Account ~> 2.0 (\(file):4) which requires iOS 14.0 or later (the iOS deployment target is 13.0, \(file):2), version solving failed.
+
+                To resolve it, change the requirement Account ~> 2.0 (\(file):4).
+                """)
         }
         #expect(!FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path))
     }

@@ -148,7 +148,7 @@ import Testing
             try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/Net": "~> 2.0"]))
         }
         #expect(error?.description == """
-            Because Kit/Net >= 2.0.0 depends on Kit at the same version and Kit/Core < 2.0.0 depends on Kit at the same version, Kit/Net >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
+            Because Kit/Net and Kit/Core must use one version of Kit, Kit/Net >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
             So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/Net ~> 2.0 (Composefile:2), version solving failed.
 
             To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/Net ~> 2.0 (Composefile:2).
