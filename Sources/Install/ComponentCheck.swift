@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Lint
+import Specs
 
 /// What the build check needs to know of a spec.
 public struct ComponentFacts: Sendable, Equatable {
@@ -25,32 +26,23 @@ public struct ComponentFacts: Sendable, Equatable {
 
     /// Reads a podspec JSON text; nil when it is not an object with a string `name`.
     public init?(json: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any], let name = object["name"] as? String else {
-            return nil
-        }
+        guard let root = try? JSONParser.parse([UInt8](json)), let name = root["name"]?.stringValue else { return nil }
         var patterns: [(String, String)] = []
-        func collect(_ spec: [String: Any], owner: String) {
-            switch spec["source_files"] {
-            case let one as String: patterns.append((owner, one))
-            case let many as [Any]: patterns += many.compactMap { $0 as? String }.map { (owner, $0) }
-            default: break
+        func collect(_ spec: JSONNode, owner: String) {
+            if let files = spec["source_files"] {
+                patterns += (files.stringValue.map { [$0] } ?? files.arrayValue?.compactMap(\.stringValue) ?? []).map { (owner, $0) }
             }
-            for platform in ["ios", "osx", "macos", "tvos", "watchos", "visionos"] {
-                if let block = spec[platform] as? [String: Any] { collect(block, owner: owner) }
+            for platform in Platform.names + ["macos"] {
+                if let block = spec[platform], block.isObject { collect(block, owner: owner) }
             }
-            for subspec in (spec["subspecs"] as? [[String: Any]]) ?? [] {
-                if let subname = subspec["name"] as? String { collect(subspec, owner: "\(owner)/\(subname)") }
+            for subspec in spec["subspecs"]?.arrayValue ?? [] {
+                if let subname = subspec["name"]?.stringValue { collect(subspec, owner: "\(owner)/\(subname)") }
             }
         }
-        collect(object, owner: name)
+        collect(root, owner: name)
         self.init(name: name, sourceFiles: patterns)
-        let text = String(decoding: json, as: UTF8.self)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            for key in ["name", "source_files"] where keyLocations[key] == nil {
-                if let range = line.range(of: "\"\(key)\"") {
-                    keyLocations[key] = (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
-                }
-            }
+        for key in ["name", "source_files"] {
+            if let member = root.member(key) { keyLocations[key] = (member.keyLocation.line, member.keyLocation.column) }
         }
     }
 }
@@ -216,9 +208,9 @@ public struct ComponentLint: Sendable {
         guard let data = FileManager.default.contents(atPath: specFile.path), let facts = ComponentFacts(json: data) else {
             return Outcome(findings: [], remarks: ["\(display): not built (the spec could not be read)."])
         }
-        let source = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["source"] as? [String: Any]
-        let tag = source?["tag"] as? String
-        let commit = source?["commit"] as? String
+        let source = (try? JSONParser.parse([UInt8](data)))?["source"]
+        let tag = source?["tag"]?.stringValue
+        let commit = source?["commit"]?.stringValue
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-lint-\(facts.name)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let checkout = scratch.appendingPathComponent(facts.name)
@@ -238,7 +230,7 @@ public struct ComponentLint: Sendable {
                     remark = "build check of \(facts.name) at the last commit of \(workingDirectory.path)" + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
                 }
             } else {
-                guard let url = source?["git"] as? String, let reference = tag ?? commit else {
+                guard let url = source?["git"]?.stringValue, let reference = tag ?? commit else {
                     return failure("The spec has no git source with a tag or commit, so the component cannot be fetched and built.")
                 }
                 let repository = try Repository.clone(from: url, to: checkout)
