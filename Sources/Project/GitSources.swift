@@ -13,51 +13,15 @@ extension ResolveService {
     func cloneSpecRepository(_ url: String, repoUpdate: Bool) throws -> URL {
         let store = SpecRepoStore(home: home)
         let name: String
-        if let existing = addedRepository(for: url, in: store) {
+        if let existing = store.name(forURL: url) {
             name = existing
-            if repoUpdate { _ = try store.update(name, waiting: log) }
+            if repoUpdate { _ = try store.update(name, waiting: progress) }
         } else {
-            name = Self.unusedRepoName(for: url, taken: Set(store.names()))
-            log("adding spec repo '\(name)' from \(redact(url)) (once; `compose repo list` shows it)")
-            try store.add(name: name, url: url, waiting: log)
+            name = store.unusedName(forURL: url)
+            progress("adding spec repo '\(name)' from \(redact(url)) (once; `compose repo list` shows it)")
+            try store.add(name: name, url: url, waiting: progress)
         }
         return try store.directory(of: name)
-    }
-
-    /// The added repo whose remote is `url`, compared without a trailing `/` or `.git`.
-    private func addedRepository(for url: String, in store: SpecRepoStore) -> String? {
-        func normal(_ text: String) -> String {
-            var text = text
-            while text.hasSuffix("/") { text.removeLast() }
-            return text.hasSuffix(".git") ? String(text.dropLast(4)) : text
-        }
-        let wanted = normal(url)
-        return store.names().first { name in
-            guard let clone = try? store.directory(of: name), let repository = try? Repository.open(at: clone),
-                let remote = try? repository.remoteURL()
-            else { return false }
-            return normal(remote) == wanted
-        }
-    }
-
-    /// A repo name for a URL: `https://git.example.com/ios/specs.git` → `git.example.com-ios-specs`,
-    /// with `-2`, `-3`… when that name is taken by another URL.
-    static func unusedRepoName(for url: String, taken: Set<String>) -> String {
-        var text = url
-        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
-        if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
-        if text.hasSuffix(".git") { text = String(text.dropLast(4)) }
-        let mapped = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" })
-        var base = mapped.split(separator: "-").joined(separator: "-")
-        if base.isEmpty { base = "specs" }
-        if base.utf8.count > 80 { base = String(base.suffix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
-        var name = base
-        var suffix = 2
-        while taken.contains(name) {
-            name = "\(base)-\(suffix)"
-            suffix += 1
-        }
-        return name
     }
 
     /// A `:git` pod: its repository is mirrored in `$COMPOSE_HOME/cache/git` (the cache `compose
@@ -105,6 +69,4 @@ extension ResolveService {
         return ExternalPod(
             dependency: dependency, summary: summary, specPath: display, specData: data, options: options, checkout: checkout)
     }
-
-    func log(_ message: String) { progress(message) }
 }

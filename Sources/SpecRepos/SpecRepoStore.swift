@@ -55,6 +55,42 @@ public struct SpecRepoStore: Sendable {
         return url
     }
 
+    /// The added repo whose remote is `url`, compared without a trailing `/` or `.git`; nil when none is.
+    public func name(forURL url: String) -> String? {
+        func normal(_ text: String) -> String {
+            var text = text
+            while text.hasSuffix("/") { text.removeLast() }
+            return text.hasSuffix(".git") ? String(text.dropLast(4)) : text
+        }
+        let wanted = normal(url)
+        return names().first { name in
+            guard let repository = try? Repository.open(at: home.repoDirectory(name)), let remote = try? repository.remoteURL()
+            else { return false }
+            return normal(remote) == wanted
+        }
+    }
+
+    /// A name for a new repo of `url`, not taken yet: `https://git.example.com/ios/specs.git` →
+    /// `git.example.com-ios-specs`, with `-2`, `-3`… when that name is taken.
+    public func unusedName(forURL url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
+        if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
+        if text.hasSuffix(".git") { text = String(text.dropLast(4)) }
+        let mapped = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" })
+        var base = mapped.split(separator: "-").joined(separator: "-")
+        if base.isEmpty { base = "specs" }
+        if base.utf8.count > 80 { base = String(base.suffix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
+        let taken = Set(names())
+        var name = base
+        var suffix = 2
+        while taken.contains(name) {
+            name = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return name
+    }
+
     /// Runs `body` holding the lock of clone `name`; `waiting` is told when another process holds it.
     func withLock<T>(_ name: String, waiting: (String) -> Void, _ body: () throws(SpecRepoError) -> T)
         throws(SpecRepoError) -> T
