@@ -10,6 +10,7 @@ demo:
 	bash scripts/demo.sh
 
 test:
+	bash scripts/setup.sh
 	$(SWIFT) test
 
 bench:
