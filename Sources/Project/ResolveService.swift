@@ -46,6 +46,13 @@ public struct ResolveService: Sendable {
         public let from: Version
         public let to: Version
         public let reason: Reason
+
+        public init(pod: String, from: Version, to: Version, reason: Reason) {
+            self.pod = pod
+            self.from = from
+            self.to = to
+            self.reason = reason
+        }
     }
 
     /// What a resolve did.

@@ -265,6 +265,10 @@ struct ResolveServiceTests {
         #expect(updated.changes == [
             .init(name: "Logging", from: "2.0.0", to: "2.1.0"), .init(name: "Storage", from: "1.1.0", to: "1.2.0"),
         ])
+        // Logging's locked version is let go because of Storage 1.2.0: a value, not a sentence.
+        #expect(updated.lockChanges == [.init(
+            pod: "Logging", from: try Version("2.0.0"), to: try Version("2.1.0"),
+            reason: .required(by: "Storage", version: try Version("1.2.0"), requirements: try RequirementSet(parsingList: "~> 2.1"), origin: nil))])
         #expect(try project.service.outdated().isEmpty)
 
         #expect(throws: ProjectError.unknownPod(name: "Nope", known: ["Logging", "Storage"])) {
