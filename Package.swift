@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
-        .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),
+        .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(

@@ -84,10 +84,17 @@ extension ResolveService {
             if let version = platform.deploymentTarget { platforms[platform.name] = version }
         }
         var roots: [String: (version: Version, dependencies: Set<String>)] = [:]
+        // A lock is a file in the project anyone may edit: its names pass the same check as a spec's.
+        func check(_ name: String) throws(ProjectError) {
+            do { try SafeName.podPath(name) } catch { throw .unsafeName(error, in: lockPath) }
+        }
         for pod in lock.pods {
+            try check(pod.name)
             var entry = roots[pod.rootName] ?? (pod.version, [])
             for dependency in pod.dependencies {
-                let root = Spec.rootName(of: Lockfile.splitEntry(dependency).name)
+                let name = Lockfile.splitEntry(dependency).name
+                try check(name)
+                let root = Spec.rootName(of: name)
                 if root != pod.rootName { entry.dependencies.insert(root) }
             }
             roots[pod.rootName] = entry

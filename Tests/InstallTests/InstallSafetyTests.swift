@@ -1,4 +1,5 @@
 import ComposeTestSupport
+import ComposefileFormat
 import Foundation
 import Project
 import Specs
@@ -57,6 +58,29 @@ import Testing
         #expect(run.code == 1, "\(run.stderr)")
         #expect(run.stderr.contains(specFile.path) && run.stderr.contains(#""Foundation;public let x = 1" is not a valid pod name"#), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Compose.lock").path))
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
+    }
+
+    @Test func anEditedLockWithANameThatIsNotAPodNameIsRefused() async throws {
+        let temporary = try TemporaryDirectory("install-edited-lock")
+        defer { temporary.remove() }
+        let project = temporary.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Pay"), withIntermediateDirectories: true)
+        try Data(#"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}}"#.utf8)
+            .write(to: project.appendingPathComponent("Pay/Pay.podspec.json"))
+        try Data("platform :ios, '15.0'\ntarget 'App' do\n  pod 'Pay', :path => 'Pay'\nend\n".utf8)
+            .write(to: project.appendingPathComponent("Composefile"))
+        let install = ProjectInstall(projectDirectory: project.path, composeHome: temporary.url.appendingPathComponent("home"), toolVersion: "0.1.0")
+        _ = try await install.run(binary: BinaryPreference())
+        try FileManager.default.removeItem(at: project.appendingPathComponent("Composed"))
+        let lockPath = project.appendingPathComponent("Compose.lock").path
+        var lock = try #require(try Lockfile.read(at: lockPath))
+        lock.pods[0].dependencies.append("Foundation;public let x = 1")
+        try lock.write(to: lockPath)
+
+        let error = await #expect(throws: ProjectError.self) { _ = try await install.run(binary: BinaryPreference()) }
+        #expect(error?.kind == .input)
+        #expect(error?.description.hasPrefix(lockPath + ": \"Foundation;public let x = 1\" is not a valid pod name") == true, "\(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
     }
 
