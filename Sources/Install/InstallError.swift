@@ -2,10 +2,6 @@ import Specs
 
 /// Why `compose install` stopped. Nothing in the project is changed when one of these is thrown.
 public enum InstallError: ComposeFailure, Equatable {
-    /// The project has no Composefile (nor Podfile).
-    case noComposefile(String)
-    /// The lock names a pod the install cannot place: no spec, no source, or an unknown repo.
-    case missingSpec(name: String, version: String, reason: String)
     /// The spec's source cannot be installed (no git URL, no tag, an http source...).
     case unsupportedSource(name: String, reason: String)
     /// A component could not be fetched into the cache.
@@ -31,7 +27,7 @@ public enum InstallError: ComposeFailure, Equatable {
 
     public var kind: FailureKind {
         switch self {
-        case .noComposefile, .missingSpec, .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
+        case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
              .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
@@ -41,10 +37,6 @@ public enum InstallError: ComposeFailure, Equatable {
 
     public var description: String {
         switch self {
-        case .noComposefile(let folder):
-            return "no Composefile or Podfile in \(folder); write one (see `compose resolve --help`) or pass --project DIR."
-        case .missingSpec(let name, let version, let reason):
-            return "cannot install \(name) (\(version)): \(reason). Run `compose repo update`, then `compose resolve`."
         case .unsupportedSource(let name, let reason):
             return "cannot install \(name): \(reason). Components are SwiftPM packages in git repositories: give the spec a source with git and tag (or commit)."
         case .fetchFailed(let name, let url, let message):
