@@ -4,12 +4,15 @@ import Specs
 /// What linting one file found, and the spec's name and version when it could read them.
 public struct FileLintResult: Sendable {
     public let path: String
+    /// In rule order; a `LintReport` puts them in report order.
     public let findings: [Finding]
     public let specName: String?
     public let specVersion: String?
     /// Where the root's `name` and `version` keys are (for findings about them made elsewhere).
     public var nameLocation: SourceLocation? = nil
     public var versionLocation: SourceLocation? = nil
+    /// The file's parsed top-level object; nil when it could not be read as one.
+    public var tree: JSONNode? = nil
 }
 
 /// Runs rules over podspec JSON files. Never throws and never traps on bad input: a file that
@@ -92,10 +95,9 @@ public struct Linter: Sendable {
                 "the file holds a JSON \(root.typeName), not an object of spec attributes", path: path, at: root.location)
         }
         let file = SpecFile(path: path, root: root)
-        let findings = rules.flatMap { $0.check(file) }.sorted(by: Finding.reportOrder)
         return FileLintResult(
-            path: path, findings: findings, specName: file.rootName, specVersion: file.versionString,
-            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation)
+            path: path, findings: rules.flatMap { $0.check(file) }, specName: file.rootName, specVersion: file.versionString,
+            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation, tree: root)
     }
 
     /// A result holding only a `spec-unreadable` error.

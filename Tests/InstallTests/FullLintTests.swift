@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Git
+import Specs
 import Testing
 @testable import Install
 @testable import Scaffold
@@ -27,9 +28,9 @@ import Testing
     }
 
     @Test func sourceFilesOfSubspecsAndPlatforms() throws {
-        let json = #"{"name": "Net", "source_files": "Sources/Net/*.swift", "ios": {"source_files": ["iOS/*.swift"]}, "subspecs": [{"name": "Mock", "source_files": "Mock/**/*.swift"}]}"#
-        let facts = try #require(ComponentFacts(json: Data(json.utf8)))
-        #expect(facts.sourceFiles.map { "\($0.owner) \($0.pattern)" } == ["Net Sources/Net/*.swift", "Net iOS/*.swift", "Net/Mock Mock/**/*.swift"])
+        let json = #"{"name": "Net", "version": "1.0.0", "source_files": "Sources/Net/*.swift", "ios": {"source_files": ["iOS/*.swift"]}, "subspecs": [{"name": "Mock", "source_files": "Mock/**/*.swift"}]}"#
+        let spec = try Spec(json: Array(json.utf8), label: "Net.podspec.json")
+        #expect(spec.sourceFilePatterns.map { "\($0.owner) \($0.pattern)" } == ["Net Sources/Net/*.swift", "Net iOS/*.swift", "Net/Mock Mock/**/*.swift"])
     }
 }
 
