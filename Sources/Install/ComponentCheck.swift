@@ -3,47 +3,21 @@ import Git
 import Lint
 import Specs
 
-/// What the build check needs to know of a spec.
-public struct ComponentFacts: Sendable, Equatable {
-    public let name: String
-    /// Every `source_files` pattern of the spec and its subspecs, with the spec (or subspec) naming it.
-    public let sourceFiles: [(owner: String, pattern: String)]
-
-    public static func == (lhs: ComponentFacts, rhs: ComponentFacts) -> Bool {
-        lhs.name == rhs.name && lhs.sourceFiles.map { "\($0.owner) \($0.pattern)" } == rhs.sourceFiles.map { "\($0.owner) \($0.pattern)" }
+extension Spec {
+    /// Every `source_files` pattern of this spec, of its platform blocks (`macos` as well as `osx`)
+    /// and of its library subspecs, with the spec (or subspec) naming it: what the build check
+    /// matches against the component's files.
+    public var sourceFilePatterns: [(owner: String, pattern: String)] {
+        let blocks = [json] + (Platform.names + ["macos"]).compactMap { json[$0] }.filter(\.isObject)
+        let own = blocks.compactMap { $0["source_files"] }.flatMap { files in
+            files.stringValue.map { [$0] } ?? files.arrayValue?.compactMap(\.stringValue) ?? []
+        }
+        return own.map { (name, $0) } + subspecs.flatMap(\.sourceFilePatterns)
     }
 
-    /// Where keys are in the spec's text (1-based line and column of the first `"key"`), for findings.
-    public var keyLocations: [String: (line: Int, column: Int)] = [:]
-
-    public init(name: String, sourceFiles: [(owner: String, pattern: String)]) {
-        self.name = name
-        self.sourceFiles = sourceFiles
-    }
-
-    /// The line and column of `"key"` in the spec text, else the start of the file.
-    func location(of key: String) -> (line: Int, column: Int) { keyLocations[key] ?? (1, 1) }
-
-    /// Reads a podspec JSON text; nil when it is not an object with a string `name`.
-    public init?(json: Data) {
-        guard let root = try? JSONParser.parse([UInt8](json)), let name = root["name"]?.stringValue else { return nil }
-        var patterns: [(String, String)] = []
-        func collect(_ spec: JSONNode, owner: String) {
-            if let files = spec["source_files"] {
-                patterns += (files.stringValue.map { [$0] } ?? files.arrayValue?.compactMap(\.stringValue) ?? []).map { (owner, $0) }
-            }
-            for platform in Platform.names + ["macos"] {
-                if let block = spec[platform], block.isObject { collect(block, owner: owner) }
-            }
-            for subspec in spec["subspecs"]?.arrayValue ?? [] {
-                if let subname = subspec["name"]?.stringValue { collect(subspec, owner: "\(owner)/\(subname)") }
-            }
-        }
-        collect(root, owner: name)
-        self.init(name: name, sourceFiles: patterns)
-        for key in ["name", "source_files"] {
-            if let member = root.member(key) { keyLocations[key] = (member.keyLocation.line, member.keyLocation.column) }
-        }
+    /// Where `key` is written in the root spec object, for findings about it; else the file's start.
+    func keyLocation(_ key: String) -> SourceLocation {
+        json.member(key)?.keyLocation ?? .start
     }
 }
 
@@ -69,11 +43,10 @@ public struct ComponentBuildCheck: Sendable {
     }
 
     /// Checks the component checked out at `checkout`. `specPath` is how findings name the spec.
-    public func check(checkout: URL, facts: ComponentFacts, specPath: String) -> [Finding] {
+    public func check(checkout: URL, spec: Spec, specPath: String) -> [Finding] {
         var findings: [Finding] = []
         func finding(_ severity: Severity, _ rule: String, _ message: String, at key: String = "name") {
-            let location = facts.location(of: key)
-            findings.append(Finding(severity: severity, ruleID: rule, message: message, file: specPath, line: location.line, column: location.column))
+            findings.append(Finding(severity: severity, ruleID: rule, message: message, file: specPath, at: spec.keyLocation(key)))
         }
 
         // 1. The spec's name is a library product.
@@ -83,14 +56,14 @@ public struct ComponentBuildCheck: Sendable {
             return findings
         }
         let products = libraryProducts(fromDump: dump.output)
-        if !products.contains(facts.name) {
+        if !products.contains(spec.name) {
             let offered = products.isEmpty ? "none" : products.sorted().joined(separator: ", ")
-            finding(.error, Rule.product, "Package.swift has no library product named `\(facts.name)` (library products: \(offered)); `compose install` links the product named like the spec.")
+            finding(.error, Rule.product, "Package.swift has no library product named `\(spec.name)` (library products: \(offered)); `compose install` links the product named like the spec.")
         }
 
         // 2. Every source_files pattern matches at least one file.
         let files = listFiles(checkout)
-        for (owner, pattern) in facts.sourceFiles where !files.contains(where: FilePattern(pattern).matches) {
+        for (owner, pattern) in spec.sourceFilePatterns where !files.contains(where: FilePattern(pattern).matches) {
             finding(.error, Rule.sourceFiles, "The `source_files` pattern `\(pattern)` of \(owner) did not match any file.", at: "source_files")
         }
 
@@ -144,13 +117,11 @@ public struct ComponentBuildCheck: Sendable {
 /// The library products of `swift package dump-package` output.
 func libraryProducts(fromDump json: String) -> [String] {
     // dump-package may print warnings before the JSON.
-    guard let start = json.firstIndex(of: "{"),
-          let object = try? JSONSerialization.jsonObject(with: Data(json[start...].utf8)) as? [String: Any],
-          let products = object["products"] as? [[String: Any]]
+    guard let start = json.firstIndex(of: "{"), let dump = try? JSONParser.parse(Array(json[start...].utf8)),
+          let products = dump["products"]?.arrayValue
     else { return [] }
     return products.compactMap { product in
-        guard let type = product["type"] as? [String: Any], type["library"] != nil else { return nil }
-        return product["name"] as? String
+        product["type"]?["library"] != nil ? product["name"]?.stringValue : nil
     }
 }
 
@@ -204,16 +175,13 @@ public struct ComponentLint: Sendable {
         public let remarks: [String]
     }
 
-    public func run(specFile: URL, display: String) -> Outcome {
-        guard let data = FileManager.default.contents(atPath: specFile.path), let facts = ComponentFacts(json: data) else {
-            return Outcome(findings: [], remarks: ["\(display): not built (the spec could not be read)."])
-        }
-        let source = (try? JSONParser.parse([UInt8](data)))?["source"]
-        let tag = source?["tag"]?.stringValue
-        let commit = source?["commit"]?.stringValue
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-lint-\(facts.name)-\(UUID().uuidString.prefix(8))")
+    /// Fetches and builds the component of `spec`, read from `specFile` and named `display` in findings.
+    public func run(spec: Spec, specFile: URL, display: String) -> Outcome {
+        let tag = spec.source?.git?.tag
+        let commit = spec.source?.git?.commit
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-lint-\(spec.name)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let checkout = scratch.appendingPathComponent(facts.name)
+        let checkout = scratch.appendingPathComponent(spec.name)
         func failure(_ message: String) -> Outcome {
             Outcome(findings: [Finding(severity: .error, ruleID: "build-fetch", message: message, file: display, line: 1, column: 1)], remarks: [])
         }
@@ -225,48 +193,53 @@ public struct ComponentLint: Sendable {
                 let repository = try Repository.clone(from: workingDirectory.path, to: checkout)
                 if let tag, try repository.tagCommit(tag) != nil {
                     try repository.checkout(tag)
-                    remark = "build check of \(facts.name) at tag \(tag) of \(workingDirectory.path)"
+                    remark = "build check of \(spec.name) at tag \(tag) of \(workingDirectory.path)"
                 } else {
-                    remark = "build check of \(facts.name) at the last commit of \(workingDirectory.path)" + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
+                    remark = "build check of \(spec.name) at the last commit of \(workingDirectory.path)" + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
                 }
             } else {
-                guard let url = source?["git"]?.stringValue, let reference = tag ?? commit else {
+                guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
                     return failure("The spec has no git source with a tag or commit, so the component cannot be fetched and built.")
                 }
                 let repository = try Repository.clone(from: url, to: checkout)
                 try repository.checkout(reference)
-                remark = "build check of \(facts.name) at \(tag != nil ? "tag" : "commit") \(reference) of \(redact(url))"
+                remark = "build check of \(spec.name) at \(tag != nil ? "tag" : "commit") \(reference) of \(redact(url))"
             }
         } catch {
             return failure("Could not fetch the component to build it: \(error)")
         }
-        let findings = check.check(checkout: checkout, facts: facts, specPath: display)
+        let findings = check.check(checkout: checkout, spec: spec, specPath: display)
         if check.runTests { remark += ", with its tests" }
         return Outcome(findings: findings, remarks: [remark + "."])
     }
 }
 
 extension ComponentLint {
-    /// The full lint: `report` (the spec rules' findings) with the build check of every spec that has
-    /// no errors of its own added. `starting` hears each spec as its build starts.
-    public func extend(_ report: LintReport, files: [(url: URL, display: String)], starting: (String) -> Void = { _ in }) -> LintReport {
+    /// The full lint: `report` (the spec rules' findings, from `LintDriver.run`) with the build check
+    /// of every spec it read that has no errors of its own added. `starting` hears each spec as its
+    /// build starts.
+    public func extend(_ report: LintReport, starting: (String) -> Void = { _ in }) -> LintReport {
         let start = Date()
         var findings = report.findings
         var remarks = report.remarks
         var built = false
-        for file in files {
+        for file in report.specs {
             if report.findings.contains(where: { $0.file == file.display && $0.severity == .error }) {
                 remarks.append("\(file.display): not built, because the spec has errors; fix them first.")
                 continue
             }
+            guard let tree = file.tree, let spec = try? Spec(node: tree, label: file.display) else {
+                remarks.append("\(file.display): not built (the spec could not be read).")
+                continue
+            }
             starting(file.display)
             built = true
-            let outcome = run(specFile: file.url, display: file.display)
+            let outcome = run(spec: spec, specFile: file.url, display: file.display)
             findings += outcome.findings
             remarks += outcome.remarks.map { "\(file.display): \($0)" }
         }
         return LintReport(
             command: report.command, findings: findings, fileCount: report.fileCount, buildChecked: built,
-            remarks: remarks, seconds: report.seconds + Date().timeIntervalSince(start))
+            remarks: remarks, specs: report.specs, seconds: report.seconds + Date().timeIntervalSince(start))
     }
 }

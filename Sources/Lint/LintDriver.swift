@@ -3,10 +3,6 @@ import Specs
 
 /// `compose lint`: paths → spec files → findings → a report. The command only prints it.
 public enum LintDriver {
-    /// The remark printed while the full (building) lint does not exist.
-    public static let buildNotRunRemark =
-        "The build check (fetching the component at its tag and building it) is not run by this version of compose; only the spec was checked. Pass --quick to check only the spec without this note."
-
     /// Resolves every path (a `.podspec.json` file, or a folder holding exactly one) to a file,
     /// shown as the user wrote it. Throws for the first path that leads to no single spec.
     public static func specFiles(for paths: [String], currentDirectory: URL) throws(LintError) -> [(url: URL, display: String)] {
@@ -36,14 +32,29 @@ public enum LintDriver {
         }
     }
 
-    /// Lints every path. `quick` skips the build check (which this version never runs; without
-    /// `quick` the report says so).
-    public static func run(paths: [String], quick: Bool, currentDirectory: URL, linter: Linter = Linter()) throws(LintError) -> LintReport {
+    /// Lints every path with the spec rules (the quick lint). The report keeps each file's parsed
+    /// tree (`LintReport.specs`) for the full lint's build check.
+    public static func run(paths: [String], currentDirectory: URL, linter: Linter = Linter()) throws(LintError) -> LintReport {
         let start = Date()
         let files = try specFiles(for: paths, currentDirectory: currentDirectory)
-        let findings = files.flatMap { linter.lint(fileAt: $0.url, path: $0.display).findings }
+        let results = files.map { linter.lint(fileAt: $0.url, path: $0.display) }
         return LintReport(
-            command: .lint, findings: findings, fileCount: files.count, buildChecked: false,
-            remarks: quick ? [] : [buildNotRunRemark], seconds: Date().timeIntervalSince(start))
+            command: .lint, findings: results.flatMap(\.findings), fileCount: files.count,
+            specs: zip(files, results).map { LintedSpec(url: $0.url, display: $0.display, tree: $1.tree) },
+            seconds: Date().timeIntervalSince(start))
+    }
+}
+
+/// A spec file `compose lint` read: where it is, how findings name it, and its parsed top-level
+/// object (nil when it could not be read as one), so that the build check does not read it again.
+public struct LintedSpec: Sendable {
+    public let url: URL
+    public let display: String
+    public let tree: JSONNode?
+
+    public init(url: URL, display: String, tree: JSONNode?) {
+        self.url = url
+        self.display = display
+        self.tree = tree
     }
 }

@@ -18,13 +18,20 @@ public struct LintReport: Sendable {
     /// Remarks printed after the findings, such as a check that was not run.
     public var remarks: [String]
     public var seconds: Double
+    /// The spec files `compose lint` read, in the order given (empty for `repo lint`).
+    public var specs: [LintedSpec]
 
-    public init(command: Command, findings: [Finding], fileCount: Int, buildChecked: Bool = false, remarks: [String] = [], seconds: Double = 0) {
+    /// `findings` in any order: the report sorts them (`Finding.reportOrder`), the one place they are sorted.
+    public init(
+        command: Command, findings: [Finding], fileCount: Int, buildChecked: Bool = false, remarks: [String] = [],
+        specs: [LintedSpec] = [], seconds: Double = 0
+    ) {
         self.command = command
         self.findings = findings.sorted(by: Finding.reportOrder)
         self.fileCount = fileCount
         self.buildChecked = buildChecked
         self.remarks = remarks
+        self.specs = specs
         self.seconds = seconds
     }
 

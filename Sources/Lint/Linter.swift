@@ -4,12 +4,15 @@ import Specs
 /// What linting one file found, and the spec's name and version when it could read them.
 public struct FileLintResult: Sendable {
     public let path: String
+    /// In rule order; a `LintReport` puts them in report order.
     public let findings: [Finding]
     public let specName: String?
     public let specVersion: String?
     /// Where the root's `name` and `version` keys are (for findings about them made elsewhere).
     public var nameLocation: SourceLocation? = nil
     public var versionLocation: SourceLocation? = nil
+    /// The file's parsed top-level object; nil when it could not be read as one.
+    public var tree: JSONNode? = nil
 }
 
 /// Runs rules over podspec JSON files. Never throws and never traps on bad input: a file that
@@ -28,11 +31,10 @@ public struct Linter: Sendable {
 
     /// Lints the file at `url`, reported under `path`.
     public func lint(fileAt url: URL, path: String) -> FileLintResult {
-        switch Self.readSpecFile(atPath: url.path) {
-        case .success(let bytes):
-            return lint(contents: bytes, path: path)
-        case .failure(let problem):
-            return Self.unreadable(problem.reason, path: path)
+        do {
+            return lint(contents: try Self.readSpecFile(atPath: url.path), path: path)
+        } catch {
+            return Self.unreadable(error.reason, path: path)
         }
     }
 
@@ -43,18 +45,16 @@ public struct Linter: Sendable {
 
     /// Reads a regular file of at most `maximumFileSize` bytes (plain system calls: this runs once
     /// per spec of a repository, and Foundation's URL machinery costs more than the lint).
-    public static func readSpecFile(atPath path: String) -> Result<[UInt8], ReadProblem> {
+    public static func readSpecFile(atPath path: String) throws(ReadProblem) -> [UInt8] {
         // Non-blocking, so that a FIFO named like a spec is reported instead of waited on.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(ReadProblem(reason: systemError(errno))) }
+        guard descriptor >= 0 else { throw ReadProblem(reason: systemError(errno)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(ReadProblem(reason: systemError(errno))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(ReadProblem(reason: "it is not a regular file")) }
+        guard fstat(descriptor, &status) == 0 else { throw ReadProblem(reason: systemError(errno)) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw ReadProblem(reason: "it is not a regular file") }
         let size = Int(status.st_size)
-        guard size <= maximumFileSize else {
-            return .failure(ReadProblem(reason: tooLarge(size)))
-        }
+        guard size <= maximumFileSize else { throw ReadProblem(reason: tooLarge(size)) }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {
@@ -63,13 +63,13 @@ public struct Linter: Sendable {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(ReadProblem(reason: systemError(errno)))
+                throw ReadProblem(reason: systemError(errno))
             }
             if count == 0 { break }
             filled += count
         }
         if filled < size { bytes.removeLast(size - filled) }
-        return .success(bytes)
+        return bytes
     }
 
     static func systemError(_ code: Int32) -> String {
@@ -92,10 +92,9 @@ public struct Linter: Sendable {
                 "the file holds a JSON \(root.typeName), not an object of spec attributes", path: path, at: root.location)
         }
         let file = SpecFile(path: path, root: root)
-        let findings = rules.flatMap { $0.check(file) }.sorted(by: Finding.reportOrder)
         return FileLintResult(
-            path: path, findings: findings, specName: file.rootName, specVersion: file.versionString,
-            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation)
+            path: path, findings: rules.flatMap { $0.check(file) }, specName: file.rootName, specVersion: file.versionString,
+            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation, tree: root)
     }
 
     /// A result holding only a `spec-unreadable` error.

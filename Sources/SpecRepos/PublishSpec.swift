@@ -1,39 +1,43 @@
 import Foundation
 import Specs
 
-/// What publish needs of a podspec: its name, version, git tag and its canonical bytes.
+/// What publish needs of a podspec, a view of the Specs model: its name, version, git tag and URL,
+/// and its canonical bytes.
 struct PublishSpec {
-    let name: String
-    let version: String
-    let tag: String?
-    let gitURL: String?
+    let spec: Spec
+
+    var name: String { spec.name }
+    /// As written (without surrounding spaces): the version folder's name.
+    var version: String { spec.version.description }
+    /// `source.tag`, of a git source or of any other kind.
+    var tag: String? {
+        switch spec.source {
+        case .git(let git): git.tag
+        case .other(let keys): keys["tag"]
+        case nil: nil
+        }
+    }
+    var gitURL: String? { spec.source?.git?.url }
     /// The bytes written to the spec repo: the Specs module's canonical JSON (stable key order,
     /// 2-space indent, final newline). Unknown keys are kept.
     let canonical: Data
 
+    init(spec: Spec) {
+        self.spec = spec
+        self.canonical = Data(spec.json.serialized(order: .canonical).utf8)
+    }
+
     static func load(_ url: URL) throws(SpecRepoError) -> PublishSpec {
-        let bytes: [UInt8]
+        let bytes: Data
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = try Data(contentsOf: url)
         } catch {
             throw .unreadableSpec(path: url.path, message: "cannot read: \(error.localizedDescription)")
         }
-        let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes)
+            return PublishSpec(spec: try Spec(json: bytes, label: url.path))
         } catch {
-            throw .unreadableSpec(path: url.path, message: error.description)
+            throw .unreadableSpec(path: url.path, message: "\(error.location): \(error.message)")
         }
-        guard root.isObject else { throw .unreadableSpec(path: url.path, message: "is not a JSON object") }
-        guard let name = root["name"]?.stringValue, !name.isEmpty else {
-            throw .unreadableSpec(path: url.path, message: "\"name\" is missing or not a string")
-        }
-        guard let version = root["version"]?.stringValue, (try? Version(version)) != nil else {
-            throw .unreadableSpec(path: url.path, message: "\"version\" is missing or not a version")
-        }
-        let source = root["source"]
-        return PublishSpec(
-            name: name, version: version, tag: source?["tag"]?.stringValue, gitURL: source?["git"]?.stringValue,
-            canonical: Data(root.serialized(order: .canonical).utf8))
     }
 }

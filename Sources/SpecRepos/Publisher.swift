@@ -119,7 +119,7 @@ public struct Publisher: Sendable {
 
     /// The Lint module's checks of the spec alone (the quick lint), as compiler-style lines.
     func lint(at url: URL) -> (errors: [String], warnings: [String]) {
-        let findings = Linter().lint(fileAt: url, path: url.lastPathComponent).findings
+        let findings = Linter().lint(fileAt: url, path: url.lastPathComponent).findings.sorted(by: Finding.reportOrder)
         return (
             findings.filter { $0.severity == .error }.map(\.description),
             findings.filter { $0.severity == .warning }.map(\.description)

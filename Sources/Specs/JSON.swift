@@ -491,7 +491,9 @@ extension JSONNode {
             "preserve_paths", "resources", "resource_bundles", "vendored_frameworks", "vendored_libraries",
             "frameworks", "weak_frameworks", "libraries", "compiler_flags",
             "pod_target_xcconfig", "user_target_xcconfig", "xcconfig", "module_map", "script_phases",
-            "dependencies", "ios", "osx", "tvos", "watchos", "visionos", "prebuilt",
+            "dependencies",
+        ] + Platform.names + [
+            "prebuilt",
             "test_type", "requires_app_host", "app_host_name", "scheme", "info_plist",
             "subspecs", "testspecs", "appspecs",
             // license and source sub-keys

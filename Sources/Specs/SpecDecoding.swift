@@ -116,14 +116,13 @@ private struct SpecDecoder {
             root: root, platforms: effective, targets: targets,
             dependencies: (inherited?.dependencies ?? []) + [declaredDependencies])
         var subspecs: [Spec] = [], testSpecs: [Spec] = [], appSpecs: [Spec] = []
-        for (key, childKind) in [("subspecs", Spec.Kind.subspec), ("testspecs", .test), ("appspecs", .app)] {
+        for (key, listedAs) in Spec.Kind.nestedKeys {
             guard let list = node[key], !list.isNull else { continue }
             guard let elements = list.arrayValue else { throw typeError(list, key, name, expected: "an Array of spec objects") }
             for element in elements {
                 guard element.isObject else { throw typeError(element, key, name, expected: "an Array of spec objects") }
                 let childName = try specName(element, parentName: name)
-                // A `test_type` key makes a subspec a test spec (files written by CocoaPods 1.3).
-                let kind: Spec.Kind = childKind == .subspec && element["test_type"] != nil ? .test : childKind
+                let kind = Spec.Kind.of(element, listedAs: listedAs)
                 let child = try spec(element, kind: kind, name: "\(name)/\(childName)", version: version, inherited: forChildren)
                 switch kind {
                 case .subspec, .root: subspecs.append(child)

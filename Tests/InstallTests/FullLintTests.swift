@@ -1,6 +1,8 @@
 import ComposeTestSupport
 import Foundation
 import Git
+import Lint
+import Specs
 import Testing
 @testable import Install
 @testable import Scaffold
@@ -27,9 +29,31 @@ import Testing
     }
 
     @Test func sourceFilesOfSubspecsAndPlatforms() throws {
-        let json = #"{"name": "Net", "source_files": "Sources/Net/*.swift", "ios": {"source_files": ["iOS/*.swift"]}, "subspecs": [{"name": "Mock", "source_files": "Mock/**/*.swift"}]}"#
-        let facts = try #require(ComponentFacts(json: Data(json.utf8)))
-        #expect(facts.sourceFiles.map { "\($0.owner) \($0.pattern)" } == ["Net Sources/Net/*.swift", "Net iOS/*.swift", "Net/Mock Mock/**/*.swift"])
+        let json = #"{"name": "Net", "version": "1.0.0", "source_files": "Sources/Net/*.swift", "ios": {"source_files": ["iOS/*.swift"]}, "subspecs": [{"name": "Mock", "source_files": "Mock/**/*.swift"}]}"#
+        let spec = try Spec(json: Array(json.utf8), label: "Net.podspec.json")
+        #expect(spec.sourceFilePatterns.map { "\($0.owner) \($0.pattern)" } == ["Net Sources/Net/*.swift", "Net iOS/*.swift", "Net/Mock Mock/**/*.swift"])
+    }
+
+    @Test func macOSBlocksCountAndTestSpecsDoNot() throws {
+        let json = #"{"name": "Net", "version": "1.0.0", "macos": {"source_files": "Mac/*.swift"}, "testspecs": [{"name": "Tests", "source_files": "Tests/*.swift"}]}"#
+        let spec = try Spec(json: Array(json.utf8), label: "Net.podspec.json")
+        #expect(spec.sourceFilePatterns.map { "\($0.owner) \($0.pattern)" } == ["Net Mac/*.swift"])
+    }
+
+    /// The build check uses the trees the spec lint read; a spec with errors is not fetched.
+    @Test func aSpecWithErrorsIsNotBuilt() throws {
+        let temporary = try TemporaryDirectory("full-lint-errors")
+        defer { temporary.remove() }
+        try Data(#"{"name": "Net", "version": "1.0.0", "source": {"git": "https://example.invalid/net.git"}}"#.utf8)
+            .write(to: temporary.url.appendingPathComponent("Net.podspec.json"))
+        let report = try LintDriver.run(paths: ["."], currentDirectory: temporary.url)
+        #expect(report.errorCount > 0)
+        var started: [String] = []
+        let full = ComponentLint().extend(report) { started.append($0) }
+        #expect(started.isEmpty)
+        #expect(!full.buildChecked)
+        #expect(full.findings.map(\.description) == report.findings.map(\.description))
+        #expect(full.remarks == ["Net.podspec.json: not built, because the spec has errors; fix them first."])
     }
 }
 

@@ -52,10 +52,10 @@ struct LintCommand: AsyncParsableCommand {
 
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let specReport = try LintDriver.run(paths: paths, quick: true, currentDirectory: cwd)
+        let specReport = try LintDriver.run(paths: paths, currentDirectory: cwd)
         if quick { return try report.emit(specReport) }
         let build = ComponentLint(check: ComponentBuildCheck(runTests: runTests))
-        try report.emit(build.extend(specReport, files: try LintDriver.specFiles(for: paths, currentDirectory: cwd)) {
+        try report.emit(build.extend(specReport) {
             Terminal.standardError.write("Building \($0) from a clean clone…\n")
         })
     }

@@ -17,7 +17,7 @@ struct UnknownAttributeRule: LintRule {
         file.scopes.flatMap { scope -> [Finding] in
             var findings: [Finding] = []
             for member in scope.node.members {
-                if PlatformNames.all.contains(member.key) {
+                if Platform.names.contains(member.key) {
                     for inner in member.value.members {
                         if let attribute = Attribute.byName[inner.key] {
                             if !attribute.multiPlatform {
@@ -137,7 +137,7 @@ struct AttributeTypeRule: LintRule {
 
         for scope in file.scopes {
             for member in scope.node.members {
-                if PlatformNames.all.contains(member.key) {
+                if Platform.names.contains(member.key) {
                     guard member.value.isObject else {
                         report("Unacceptable type `\(member.value.typeName)` for `\(member.key)`: a platform block is an object of attributes.", member.keyLocation)
                         continue
@@ -210,12 +210,12 @@ struct SpecEmptyRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.compactMap { scope in
-            let nested = SpecFile.nestedSpecKeys.contains { scope.node[$0.key]?.arrayValue?.isEmpty == false }
+            let nested = Spec.Kind.nestedKeys.contains { scope.node[$0.key]?.arrayValue?.isEmpty == false }
             let own = Self.keys.contains { key in scope.members(named: key).contains { $0.value.isPresent } }
             // Dependencies are inherited from enclosing specs.
             let inherited = scope.ancestors.contains { ancestor in
                 ancestor["dependencies"]?.isPresent == true
-                    || PlatformNames.all.contains { ancestor[$0]?["dependencies"]?.isPresent == true }
+                    || Platform.names.contains { ancestor[$0]?["dependencies"]?.isPresent == true }
             }
             guard !nested, !own, !inherited else { return nil }
             return finding(

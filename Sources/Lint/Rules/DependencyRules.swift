@@ -143,10 +143,10 @@ struct PlatformRule: LintRule {
     func check(_ file: SpecFile) -> [Finding] {
         file.everyMember("platforms").flatMap { _, member in
             member.value.members.compactMap { platform -> Finding? in
-                guard PlatformNames.all.contains(platform.key) else {
+                guard Platform.names.contains(platform.key) else {
                     let hint = platform.key == "macos" ? " (macOS is `osx`)" : ""
                     return finding(
-                        "Unknown platform `\(platform.key)`\(hint); the platforms are \(PlatformNames.all.joined(separator: ", ")).",
+                        "Unknown platform `\(platform.key)`\(hint); the platforms are \(Platform.names.sorted().joined(separator: ", ")).",
                         at: platform.keyLocation, in: file)
                 }
                 guard let target = platform.value.stringValue else { return nil }

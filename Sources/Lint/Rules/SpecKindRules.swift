@@ -10,7 +10,7 @@ struct DeprecatedInFavorOfSelfRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         guard let (other, member) = file.rootString("deprecated_in_favor_of"), let name = file.rootName,
-            rootName(of: other) == name
+            Spec.rootName(of: other) == name
         else { return [] }
         return [finding("a spec cannot be deprecated in favor of itself", at: member.keyLocation, in: file)]
     }
