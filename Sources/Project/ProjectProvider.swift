@@ -242,10 +242,6 @@ final class ProjectProvider: DependencyProvider {
     }
 
     static func validate(_ name: String) throws(ProjectError) {
-        if name.isEmpty || name.hasPrefix("/") || name.contains("\\") || name.contains("\0")
-            || name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
-        {
-            throw .invalidName(name)
-        }
+        guard SafeName.isValidPodPath(name) else { throw .invalidName(name) }
     }
 }
