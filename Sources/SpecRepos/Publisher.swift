@@ -215,8 +215,8 @@ public struct Publisher: Sendable {
         } catch {
             throw .unreadableSpec(path: spec.name, message: error.description)
         }
-        let layout = SpecRepoLayout(root: directory)
-        let podFolder = layout.podPath(podName)
+        var layout = SpecRepoLayout(root: directory)
+        var podFolder = layout.podPath(podName)
         func fail(_ error: SpecRepoError) -> SpecRepoError {
             if journalStarted {
                 try? PublishJournal.resetToRemoteTip(repository, folder: podFolder)
@@ -244,7 +244,7 @@ public struct Publisher: Sendable {
             try PublishJournal.begin(repository, folder: podFolder)
             journalStarted = true
 
-            let file = layout.specPath(podName, version: spec.version)
+            var file = layout.specPath(podName, version: spec.version)
             var retries = 0
             for attempt in 1...max(1, options.maxAttempts) {
                 let tip: ObjectID? = try wrap { () throws(GitError) in
@@ -264,6 +264,17 @@ public struct Publisher: Sendable {
                         try repository.resetHard(to: tip, limitedTo: [podFolder])
                     } else {
                         try repository.fastForward(to: tip)
+                    }
+                }
+                // The tip decides the layout: a repo that moved its specs under Specs/ or sharded them
+                // since the clone was last updated is written the new way.
+                let current = SpecRepoLayout(root: directory)
+                if current != layout {
+                    layout = current
+                    file = layout.specPath(podName, version: spec.version)
+                    if layout.podPath(podName) != podFolder {
+                        podFolder = layout.podPath(podName)
+                        try PublishJournal.begin(repository, folder: podFolder)
                     }
                 }
 

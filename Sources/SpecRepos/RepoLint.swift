@@ -136,7 +136,7 @@ public enum RepoLinter {
         if versions.isEmpty {
             findings.append(finding(Rule.emptyPod, .warning, "The folder of `\(name)` holds no version; remove it.", podShown))
         }
-        let expected = name + ".podspec.json"
+        let expected = SpecFileFormat.json.fileName(for: name)
         for version in versions {
             let versionShown = podShown + "/" + version.name
             if version.isSymlink {
@@ -190,7 +190,7 @@ public enum RepoLinter {
                     }
                 } else if entry.isDirectory {
                     findings.append(finding(Rule.strayFolder, .error, "Stray folder: a version folder holds only \(expected).", entryShown))
-                } else if entry.name == name + ".podspec" {
+                } else if entry.name == SpecFileFormat.ruby.fileName(for: name) {
                     findings.append(finding(
                         Rule.strayFile, .error,
                         "Ruby podspecs are not read by compose; convert it with `pod ipc spec \(entry.name) > \(expected)` and remove it.",

@@ -33,6 +33,26 @@ struct SpecRepoLayoutTests {
         #expect(try Repository.open(at: clone).isClean())
     }
 
+    @Test func aRepoThatMovedItsSpecsSinceTheCloneWasUpdatedIsWrittenTheNewWay() throws {
+        let world = try PublishWorld("layout-moved")
+        defer { world.stop() }
+        let store = SpecRepoStore(home: try world.home())
+        // Someone moves the repo to the Specs/ layout after this machine's clone was made.
+        let other = world.temp.url.appendingPathComponent("other")
+        try runGit(["clone", "-q", world.specsURL, other.path])
+        try FileManager.default.createDirectory(at: other.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        try Data().write(to: other.appendingPathComponent("Specs/.gitkeep"))
+        try runGit(["add", "-A"], in: other)
+        try runGit(["commit", "-q", "-m", "Specs folder"], in: other)
+        try runGit(["push", "-q", "origin", "HEAD:main"], in: other)
+
+        let work = try world.component("Pay", version: "1.0.0")
+        _ = try Publisher(store: store).publish(repo: "specs", componentDirectory: work)
+        #expect(try served(world, has: "Specs/Pay/1.0.0/Pay.podspec.json"))
+        #expect(SpecRepository(root: store.home.repoDirectory("specs")).versions(of: "Pay").map(\.string) == ["1.0.0"])
+        #expect(try Repository.open(at: store.home.repoDirectory("specs")).isClean())
+    }
+
     @Test func aShardedRepoIsReadAndPublishedIntoAtTheMD5Shard() throws {
         let world = try PublishWorld(
             "layout-sharded",
