@@ -17,6 +17,7 @@ public enum RepoLinter {
         public static let unreadableFolder = "repo-unreadable-folder"
         public static let symlink = "repo-symlink"
         public static let wrongShard = "repo-wrong-shard"
+        public static let podName = "repo-pod-name"
     }
 
     /// Files that may sit at the top of a spec repo beside the pod folders.
@@ -71,15 +72,24 @@ public enum RepoLinter {
                 findings.append(finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(reason)).", shown))
             }
         }
-        for pod in pods where !layout.prefixLengths.isEmpty {
-            if let safe = try? SafeName(pod.name, as: .pod), layout.podPath(safe) != pod.path {
+        var named: [String] = []
+        for pod in pods {
+            guard let safe = try? SafeName(pod.name, as: .pod) else {
+                findings.append(finding(
+                    Rule.podName, .error,
+                    "The folder's name is not a pod name (\(SafeName.problem(with: pod.name, as: .pod) ?? "")), so compose never reads it; pod names use ASCII letters, digits and - _ . +.",
+                    prefix + pod.path))
+                continue
+            }
+            named.append(pod.path)
+            if !layout.prefixLengths.isEmpty, layout.podPath(safe) != pod.path {
                 findings.append(finding(
                     Rule.wrongShard, .error,
                     "`\(pod.name)` is in the wrong shard folder, so no resolver will find it; it belongs in \(layout.podPath(safe)).",
                     prefix + pod.path))
             }
         }
-        let results = await forEachChunk(of: pods.map(\.path), concurrency: max(1, concurrency)) { path in
+        let results = await forEachChunk(of: named, concurrency: max(1, concurrency)) { path in
             lintPod((path as NSString).lastPathComponent, in: layout.absolute(path), shown: prefix + path, linter: linter)
         }
         var specCount = 0

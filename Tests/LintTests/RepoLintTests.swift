@@ -104,10 +104,14 @@ import Testing
         try fileManager.createSymbolicLink(
             atPath: repo.appendingPathComponent("README.md").path, withDestinationPath: outside.appendingPathComponent("README.md").path)
 
+        // A folder whose name no resolver would read.
+        try fileManager.copyItem(at: repo.appendingPathComponent("Pay"), to: repo.appendingPathComponent("-Pay"))
+
         let report = try await RepoLinter.run(root: repo, displayRoot: "specs")
         let found = Set(report.findings.map { "\($0.severity) \($0.ruleID) \($0.file)" })
         let expected: Set<String> = [
             "error repo-symlink specs/Wallet",
+            "error repo-pod-name specs/-Pay",
             "error repo-symlink specs/Logging/9.0.0",
             "error repo-symlink specs/Router/1.1.0/Router.podspec.json",
             "error repo-missing-spec specs/Router/1.1.0",
