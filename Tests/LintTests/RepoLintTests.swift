@@ -128,6 +128,20 @@ import Testing
         #expect(linkedReport.fileCount == 0)
     }
 
+    @Test func lintOfASymlinkedSpecFileIsAnError() async throws {
+        let directory = try TemporaryDirectory("lint-symlinked-spec")
+        defer { directory.remove() }
+        let link = directory.url.appendingPathComponent("Pay.podspec.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: Self.fixture.appendingPathComponent("Pay/1.2.0/Pay.podspec.json").path)
+        let result = Linter().lint(fileAt: link, path: "Pay.podspec.json")
+        #expect(result.findings.map(\.severity) == [.error])
+        #expect(result.findings.first?.message.contains("symbolic link") == true)
+        let run = try await runCompose(["lint", "--quick", link.path])
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("symbolic link"), "\(run.stdout)\(run.stderr)")
+    }
+
     @Test func aShardedRepoIsLintedThroughItsShards() async throws {
         let directory = try TemporaryDirectory("repo-lint-sharded")
         defer { directory.remove() }
