@@ -2,8 +2,8 @@ import Foundation
 import Lint
 import Specs
 
-/// `compose repo lint`: every spec of a spec-repo tree and the tree's layout
-/// (`Name/version/Name.podspec.json`), linted on all cores.
+/// `compose repo lint`: every spec of a spec-repo tree and the tree's layout (as `SpecRepoLayout` reads it:
+/// at the root, under `Specs/` or sharded; symlinks reported, never followed), linted on all cores.
 public enum RepoLinter {
     /// Identifiers of the layout findings.
     public enum Rule {
