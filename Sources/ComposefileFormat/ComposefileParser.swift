@@ -443,10 +443,7 @@ struct ComposefileParser {
     }
 
     static func validatePodName(_ name: String, at location: ComposefileLocation) throws(ComposefileError) {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        let bad = name.isEmpty || parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
-            || name.contains { $0 == " " || $0 == "\t" || $0 == "\\" || $0 == "\"" || $0 == "'" || $0.isNewline }
-        if bad {
+        guard SafeName.isValidPodPath(name) else {
             throw .invalidValue(location, message: "'\(name)' is not a pod name: use the spec's name, optionally with a subspec (Name/Sub).")
         }
     }

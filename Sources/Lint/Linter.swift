@@ -47,8 +47,13 @@ public struct Linter: Sendable {
     /// per spec of a repository, and Foundation's URL machinery costs more than the lint).
     public static func readSpecFile(atPath path: String) throws(ReadProblem) -> [UInt8] {
         // Non-blocking, so that a FIFO named like a spec is reported instead of waited on.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw ReadProblem(reason: systemError(errno)) }
+        // A symbolic link is not followed: in a spec repo it could name any file on the machine.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP { throw ReadProblem(reason: "it is a symbolic link, which compose does not follow; give the file it links to") }
+            throw ReadProblem(reason: systemError(code))
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw ReadProblem(reason: systemError(errno)) }

@@ -1,14 +1,11 @@
+import Specs
+
 /// Checks that `name` can name a component: a folder, a SwiftPM package, product and module, and a
 /// spec. Only ASCII Swift identifiers pass, so nothing can escape the output folder (`..`, `/`),
 /// hide (a leading `.`) or need quoting.
 public func validateComponentName(_ name: String) throws(ScaffoldError) {
     func refuse(_ reason: String) -> ScaffoldError { .invalidName(name, reason: reason) }
-    guard !name.isEmpty else { throw refuse("the name is empty") }
-    if name.contains("..") || name.contains("/") || name.contains("\\") {
-        throw refuse("it contains a path separator or '..'")
-    }
-    if name.hasPrefix(".") { throw refuse("it starts with '.'") }
-    if name.contains(where: \.isWhitespace) { throw refuse("it contains whitespace") }
+    if let reason = SafeName.problem(with: name, as: .component) { throw refuse(reason) }
     guard name.unicodeScalars.count <= 64 else { throw refuse("it is longer than 64 characters") }
     let scalars = Array(name.unicodeScalars)
     func isLetter(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") }

@@ -1,4 +1,5 @@
 import Foundation
+import Specs
 
 /// Where compose keeps its state: `$COMPOSE_HOME`, default `~/.compose`. Clones of spec repos live
 /// in `repos/NAME`, each with a lock file `repos/.NAME.lock`.
@@ -28,29 +29,14 @@ public struct ComposeHome: Sendable, Equatable {
     func lockFile(_ name: String) -> URL { reposDirectory.appendingPathComponent(".\(name).lock") }
 }
 
-/// The rules for a spec repo's name: it becomes a folder name under `repos/`, so it must not escape it.
+/// A spec repo's name becomes a folder name under `repos/`: it is checked as a `SafeName` of kind
+/// `.specRepo`.
 public enum SpecRepoName {
     public static func validate(_ name: String) throws(SpecRepoError) {
-        let reason: String?
-        if name.isEmpty {
-            reason = "it is empty"
-        } else if name.contains("/") || name.contains("\\") {
-            reason = "it contains a path separator"
-        } else if name.contains("..") {
-            reason = "it contains '..'"
-        } else if name.hasPrefix(".") {
-            reason = "it starts with '.'"
-        } else if name.hasPrefix("-") {
-            reason = "it starts with '-'"
-        } else if name.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) }) {
-            reason = "it contains whitespace"
-        } else if name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) || $0 == ":" }) {
-            reason = "it contains a control character or ':'"
-        } else if name.utf8.count > 100 {
-            reason = "it is longer than 100 bytes"
-        } else {
-            reason = nil
+        do {
+            _ = try SafeName(name, as: .specRepo)
+        } catch {
+            throw .invalidName(name, reason: error.reason)
         }
-        if let reason { throw .invalidName(name, reason: reason) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 public import Git
 import Lint
+import Specs
 
 /// How `publish` behaves.
 public struct PublishOptions: Sendable, Equatable {
@@ -208,7 +209,14 @@ public struct Publisher: Sendable {
             + "Run `compose publish \(repo)` again to finish"
 
         var journalStarted = false
-        let podFolder = spec.name
+        let podName: SafeName
+        do {
+            podName = try SafeName(spec.name, as: .pod)
+        } catch {
+            throw .unreadableSpec(path: spec.name, message: error.description)
+        }
+        var layout = SpecRepoLayout(root: directory)
+        var podFolder = layout.podPath(podName)
         func fail(_ error: SpecRepoError) -> SpecRepoError {
             if journalStarted {
                 try? PublishJournal.resetToRemoteTip(repository, folder: podFolder)
@@ -236,8 +244,7 @@ public struct Publisher: Sendable {
             try PublishJournal.begin(repository, folder: podFolder)
             journalStarted = true
 
-            let folder = "\(spec.name)/\(spec.version)"
-            let file = "\(folder)/\(spec.name).podspec.json"
+            var file = layout.specPath(podName, version: spec.version)
             var retries = 0
             for attempt in 1...max(1, options.maxAttempts) {
                 let tip: ObjectID? = try wrap { () throws(GitError) in
@@ -257,6 +264,17 @@ public struct Publisher: Sendable {
                         try repository.resetHard(to: tip, limitedTo: [podFolder])
                     } else {
                         try repository.fastForward(to: tip)
+                    }
+                }
+                // The tip decides the layout: a repo that moved its specs under Specs/ or sharded them
+                // since the clone was last updated is written the new way.
+                let current = SpecRepoLayout(root: directory)
+                if current != layout {
+                    layout = current
+                    file = layout.specPath(podName, version: spec.version)
+                    if layout.podPath(podName) != podFolder {
+                        podFolder = layout.podPath(podName)
+                        try PublishJournal.begin(repository, folder: podFolder)
                     }
                 }
 
@@ -279,10 +297,14 @@ public struct Publisher: Sendable {
                     }
                     message = "[Fix] \(spec.name) (\(spec.version))"
                 } else {
-                    let others = otherVersions(of: spec.name, besides: spec.version, in: directory)
+                    let others = layout.versionFolders(of: spec.name).contains { $0.folder != spec.version }
                     message = others ? "[Update] \(spec.name) (\(spec.version))" : "[Add] \(spec.name) (\(spec.version))"
                 }
 
+                // Never through a symlink committed to the repo: it could point anywhere.
+                if let link = layout.firstSymlink(along: file) {
+                    throw SpecRepoError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState)
+                }
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
                     try repository.commit(files: [file], message: message)
@@ -326,11 +348,6 @@ public struct Publisher: Sendable {
         }
     }
 
-    private func otherVersions(of name: String, besides version: String, in directory: URL) -> Bool {
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(name).path)) ?? []
-        return versions.contains { $0 != version && !$0.hasPrefix(".") }
-    }
-
     private func write(_ data: Data, to url: URL) throws(SpecRepoError) {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -342,14 +359,14 @@ public struct Publisher: Sendable {
 }
 
 extension SpecRepoName {
-    /// A spec's name and version become folder names in the spec repo; refuse what could escape it.
+    /// A spec's name and version become folder names in the spec repo: the name must be a
+    /// `SafeName` pod name, the version a version that is also a plain folder name.
     static func validateSpecName(_ name: String, version: String, path: String) throws(SpecRepoError) {
-        for (label, value) in [("name", name), ("version", version)] {
-            if value.isEmpty || value.contains("/") || value.contains("\\") || value.contains("..") || value.hasPrefix(".")
-                || value.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) })
-            {
-                throw .unreadableSpec(path: path, message: "\(label) '\(value)' cannot be a folder name in a spec repo")
-            }
+        if let reason = SafeName.problem(with: name, as: .pod) {
+            throw .unreadableSpec(path: path, message: "name '\(name)' cannot be a folder name in a spec repo: \(reason)")
+        }
+        if let reason = SafeName.problem(with: version, as: .pod) ?? (Version.isValid(version) ? nil : "it is not a version") {
+            throw .unreadableSpec(path: path, message: "version '\(version)' cannot be a folder name in a spec repo: \(reason)")
         }
     }
 }

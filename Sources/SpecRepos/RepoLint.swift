@@ -2,8 +2,8 @@ import Foundation
 import Lint
 import Specs
 
-/// `compose repo lint`: every spec of a spec-repo tree and the tree's layout
-/// (`Name/version/Name.podspec.json`), linted on all cores.
+/// `compose repo lint`: every spec of a spec-repo tree and the tree's layout (as `SpecRepoLayout` reads it:
+/// at the root, under `Specs/` or sharded; symlinks reported, never followed), linted on all cores.
 public enum RepoLinter {
     /// Identifiers of the layout findings.
     public enum Rule {
@@ -15,6 +15,9 @@ public enum RepoLinter {
         public static let versionMismatch = "repo-version-mismatch"
         public static let emptyPod = "repo-empty-pod"
         public static let unreadableFolder = "repo-unreadable-folder"
+        public static let symlink = "repo-symlink"
+        public static let wrongShard = "repo-wrong-shard"
+        public static let podName = "repo-pod-name"
     }
 
     /// Files that may sit at the top of a spec repo beside the pod folders.
@@ -38,32 +41,56 @@ public enum RepoLinter {
         let trimmed = displayRoot.hasSuffix("/") && displayRoot.count > 1 ? String(displayRoot.dropLast()) : displayRoot
         let prefix = trimmed.isEmpty || trimmed == "." ? "" : trimmed + "/"
 
-        // CocoaPods reads specs from `Specs/` when the repo has one.
-        var specsPath = root.path
-        var specsShown = prefix
-        if case .success(let entries) = DirectoryListing.entries(of: root.path),
-            entries.contains(where: { $0.name == "Specs" && $0.isDirectory })
-        {
-            specsPath += "/Specs"
-            specsShown += "Specs/"
+        let layout = SpecRepoLayout(root: root)
+        let (pods, others) = layout.walk()
+        for other in others where other.path == layout.specsPrefix {
+            if case .unreadable(let reason) = other.kind { throw .unreadableFolder(path: displayRoot, reason: reason) }
         }
-        let top: [DirectoryListing.Entry]
-        switch DirectoryListing.entries(of: specsPath) {
-        case .success(let entries): top = entries
-        case .failure(let problem): throw .unreadableFolder(path: displayRoot, reason: problem.reason)
-        }
-
         var findings: [Finding] = []
-        for entry in top where !entry.isDirectory && !isRepoDocument(entry.name) {
-            findings.append(finding(
-                Rule.strayFile, .warning,
-                "Stray file at the top of the spec repo; it holds only Name/version/Name.podspec.json folders (and README, LICENSE).",
-                specsShown + entry.name))
+        for other in others {
+            let shown = prefix + other.path
+            switch other.kind {
+            case .symlink where other.atTop && isRepoDocument((other.path as NSString).lastPathComponent):
+                continue
+            case .symlink:
+                findings.append(finding(Rule.symlink, .error, symlinkMessage, shown))
+            case .file where other.atTop:
+                if !isRepoDocument((other.path as NSString).lastPathComponent) {
+                    findings.append(finding(
+                        Rule.strayFile, .warning,
+                        "Stray file at the top of the spec repo; it holds only Name/version/Name.podspec.json folders (and README, LICENSE).",
+                        shown))
+                }
+            case .file:
+                findings.append(finding(Rule.strayFile, .error, "Stray file between the shard folders of the spec repo.", shown))
+            case .strayFolder:
+                findings.append(finding(
+                    Rule.strayFolder, .error,
+                    "Stray folder: the shard folders of this spec repo are named by \(layout.prefixLengths.map(String.init).joined(separator: ", ")) hexadecimal digits of the MD5 of the pod's name (\(SpecRepoLayout.versionFile)).",
+                    shown))
+            case .unreadable(let reason):
+                findings.append(finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(reason)).", shown))
+            }
         }
-        let pods = top.filter(\.isDirectory).map(\.name)
-        let (podsPath, podsShown) = (specsPath, specsShown)
-        let results = await forEachChunk(of: pods, concurrency: max(1, concurrency)) { pod in
-            lintPod(pod, in: podsPath, shown: podsShown + pod, linter: linter)
+        var named: [String] = []
+        for pod in pods {
+            guard let safe = try? SafeName(pod.name, as: .pod) else {
+                findings.append(finding(
+                    Rule.podName, .error,
+                    "The folder's name is not a pod name (\(SafeName.problem(with: pod.name, as: .pod) ?? "")), so compose never reads it; pod names use ASCII letters, digits and - _ . +.",
+                    prefix + pod.path))
+                continue
+            }
+            named.append(pod.path)
+            if !layout.prefixLengths.isEmpty, layout.podPath(safe) != pod.path {
+                findings.append(finding(
+                    Rule.wrongShard, .error,
+                    "`\(pod.name)` is in the wrong shard folder, so no resolver will find it; it belongs in \(layout.podPath(safe)).",
+                    prefix + pod.path))
+            }
+        }
+        let results = await forEachChunk(of: named, concurrency: max(1, concurrency)) { path in
+            lintPod((path as NSString).lastPathComponent, in: layout.absolute(path), shown: prefix + path, linter: linter)
         }
         var specCount = 0
         for result in results {
@@ -104,9 +131,10 @@ public enum RepoLinter {
         Finding(severity: severity, ruleID: rule, message: message, file: path, line: 1, column: 1)
     }
 
-    /// Lints one pod folder: its layout and every spec in it.
-    static func lintPod(_ name: String, in specsPath: String, shown podShown: String, linter: Linter) -> (specs: Int, findings: [Finding]) {
-        let podPath = specsPath + "/" + name
+    static let symlinkMessage = "A symbolic link in a spec repo: compose never follows one (it could point outside the repo), so what it names is not a spec. Replace it with the real folder or file."
+
+    /// Lints one pod folder at `podPath`: its layout and every spec in it.
+    static func lintPod(_ name: String, in podPath: String, shown podShown: String, linter: Linter) -> (specs: Int, findings: [Finding]) {
         var findings: [Finding] = []
         var specs = 0
         let versions: [DirectoryListing.Entry]
@@ -118,9 +146,13 @@ public enum RepoLinter {
         if versions.isEmpty {
             findings.append(finding(Rule.emptyPod, .warning, "The folder of `\(name)` holds no version; remove it.", podShown))
         }
-        let expected = name + ".podspec.json"
+        let expected = SpecFileFormat.json.fileName(for: name)
         for version in versions {
             let versionShown = podShown + "/" + version.name
+            if version.isSymlink {
+                findings.append(finding(Rule.symlink, .error, symlinkMessage, versionShown))
+                continue
+            }
             guard version.isDirectory else {
                 findings.append(finding(
                     Rule.strayFile, .error,
@@ -145,6 +177,10 @@ public enum RepoLinter {
             var foundSpec = false
             for entry in entries {
                 let entryShown = versionShown + "/" + entry.name
+                if entry.isSymlink {
+                    findings.append(finding(Rule.symlink, .error, symlinkMessage, entryShown))
+                    continue
+                }
                 if entry.name == expected && !entry.isDirectory {
                     foundSpec = true
                     specs += 1
@@ -164,7 +200,7 @@ public enum RepoLinter {
                     }
                 } else if entry.isDirectory {
                     findings.append(finding(Rule.strayFolder, .error, "Stray folder: a version folder holds only \(expected).", entryShown))
-                } else if entry.name == name + ".podspec" {
+                } else if entry.name == SpecFileFormat.ruby.fileName(for: name) {
                     findings.append(finding(
                         Rule.strayFile, .error,
                         "Ruby podspecs are not read by compose; convert it with `pod ipc spec \(entry.name) > \(expected)` and remove it.",
@@ -178,41 +214,5 @@ public enum RepoLinter {
             }
         }
         return (specs, findings)
-    }
-}
-
-/// Directory listing with plain system calls (one `readdir` pass; `stat` only when the file
-/// system does not give the entry's type). Hidden entries (`.git`, …) are skipped.
-enum DirectoryListing {
-    struct Entry: Sendable {
-        let name: String
-        let isDirectory: Bool
-    }
-
-    struct Problem: Error {
-        let reason: String
-    }
-
-    static func entries(of path: String) -> Result<[Entry], Problem> {
-        guard let directory = opendir(path) else {
-            return .failure(Problem(reason: String(cString: strerror(errno)).lowercased()))
-        }
-        defer { closedir(directory) }
-        var entries: [Entry] = []
-        while let pointer = readdir(directory) {
-            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
-            let type = pointer.pointee.d_type
-            var isDirectory = type == UInt8(DT_DIR)
-            if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
-                var status = stat()
-                isDirectory = stat(path + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-            }
-            entries.append(Entry(name: name, isDirectory: isDirectory))
-        }
-        entries.sort { $0.name < $1.name }
-        return .success(entries)
     }
 }

@@ -36,6 +36,8 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     case remoteTagElsewhere(tag: String, remote: String)
     case versionExists(name: String, version: String, repo: String, identical: Bool)
     case pushRetriesExhausted(name: String, version: String, repo: String, attempts: Int, tagState: String)
+    /// Publishing would write through `path`, a symbolic link committed to the spec repo.
+    case symlinkInSpecRepo(repo: String, path: String, tagState: String)
 
     public var kind: FailureKind {
         switch self {
@@ -47,8 +49,12 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     public var description: String {
         switch self {
         case let .invalidName(name, reason):
-            return "'\(name)' cannot name a spec repo: \(reason). Use letters, digits, '-', '_' and '.' "
-                + "(not first), e.g. 'specs' or 'company-specs'"
+            return "\(String(reflecting: name)) cannot name a spec repo: \(reason). Use ASCII letters, digits and - _ . + "
+                + "(not '.' or '-' first), e.g. 'specs' or 'company-specs'"
+        case let .symlinkInSpecRepo(repo, path, tagState):
+            return "\(path) in spec repo '\(repo)' is a symbolic link; compose never writes through one, so the spec "
+                + "was not added. \(tagState) The local clone of '\(repo)' was reset to the remote's tip. Replace the "
+                + "link with a real folder in the spec repo (`compose repo lint` lists every link), then run `compose publish \(repo)` again"
         case let .repoExists(name, path):
             return "a spec repo named '\(name)' exists already at \(path); pick another name, or run "
                 + "`compose repo remove \(name)` first"

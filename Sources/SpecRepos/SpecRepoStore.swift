@@ -165,7 +165,7 @@ public struct SpecRepoStore: Sendable {
                 url: redact(try repository.remoteURL() ?? ""),
                 branch: try repository.currentBranch(),
                 head: try repository.headCommit()?.hex,
-                specCount: countSpecs(in: directory),
+                specCount: SpecRepoLayout(root: directory).countSpecs(),
                 path: directory.path)
         } catch {
             throw .git(error, context: "cannot read the clone of '\(name)'")
@@ -247,15 +247,5 @@ public struct SpecRepoStore: Sendable {
                 throw .fileSystem(path: directory.path, message: "cannot remove: \(error.localizedDescription)")
             }
         }
-    }
-}
-
-/// The number of `Name/version` folders in a spec repo's working tree.
-func countSpecs(in root: URL) -> Int {
-    let fileManager = FileManager.default
-    let names = (try? fileManager.contentsOfDirectory(atPath: root.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.reduce(0) { count, name in
-        count + ((try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(name).path))?
-            .filter { !$0.hasPrefix(".") }.count ?? 0)
     }
 }

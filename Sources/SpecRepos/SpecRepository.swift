@@ -1,43 +1,32 @@
 import Foundation
 public import Specs
 
-/// A spec repository's tree on disk (`Name/version/Name.podspec.json`, under `Specs/` when the
-/// repository has that folder), read-only and lazily: the top folder is listed only when every
-/// name is asked for, a name's folder only when that name is, a spec file only when its version is.
-/// Listings are cached for the object's life; a repository of 100k specs costs one directory
-/// listing per name looked up.
+/// A spec repository's tree on disk, read-only and lazily through its `SpecRepoLayout`
+/// (`Name/version/Name.podspec.json` at the root, under `Specs/`, or sharded): every name is
+/// listed only when every name is asked for, a name's folder only when that name is, a spec file
+/// only when its version is. Listings are cached for the object's life; a repository of 100k specs
+/// costs one directory listing per name looked up. Symbolic links are never followed.
 ///
 /// Not `Sendable`: one task reads through it (the caches are unsynchronised). Make one per task.
 public final class SpecRepository {
     /// The folder as given.
-    public let root: URL
-    /// The folder holding the `Name/` folders: `root/Specs` when present, else `root`.
-    public let specsFolder: URL
+    public var root: URL { layout.root }
+    /// Where the specs are and how they are named.
+    public let layout: SpecRepoLayout
+    /// The folder holding the pod folders (or the first shard level): `root/Specs` when present, else `root`.
+    public var specsFolder: URL { layout.specsFolder }
     private var names: [String]?
     /// Per name: version and the folder it is spelled as, newest first.
     private var listed: [String: [(version: Version, folder: String)]] = [:]
 
     public init(root: URL) {
-        self.root = root
-        let specs = root.appendingPathComponent("Specs", isDirectory: true)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: specs.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            specsFolder = specs
-        } else {
-            specsFolder = root
-        }
+        layout = SpecRepoLayout(root: root)
     }
 
-    /// Every pod folder's name (hidden entries and files skipped), sorted.
+    /// Every pod folder's name (hidden entries, files and symlinks skipped), sorted.
     public func podNames() -> [String] {
         if let names { return names }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: specsFolder.path)) ?? []
-        let result = entries.filter { entry in
-            var isDirectory: ObjCBool = false
-            return !entry.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: specsFolder.appendingPathComponent(entry).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted()
+        let result = layout.podNames()
         names = result
         return result
     }
@@ -50,45 +39,43 @@ public final class SpecRepository {
 
     /// The path and bytes of `name`'s spec at `version`.
     public func specFile(name: String, version: Version) throws(SpecRepoError) -> (path: String, data: Data) {
-        guard Self.isSafe(name) else { throw .unreadableSpec(path: name, message: "not a pod name (it could leave the spec repo's folder)") }
-        let folder = table(for: name).first { $0.version.string == version.string }?.folder ?? version.string
-        let path = specsFolder.appendingPathComponent(name).appendingPathComponent(folder)
-            .appendingPathComponent("\(name).podspec.json").path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableSpec(path: path, message: "no such file (only JSON podspecs are read)")
-        }
-        return (path, data)
+        try located(name: name, version: version).file
     }
 
     /// `name`'s spec at `version`, decoded.
     public func spec(name: String, version: Version) throws(SpecRepoError) -> Spec {
-        let file = try specFile(name: name, version: version)
+        let (file, format) = try located(name: name, version: version)
+        return try SpecRepoLayout.decode(file.data, format: format, path: file.path)
+    }
+
+    private func located(name: String, version: Version) throws(SpecRepoError)
+        -> (file: (path: String, data: Data), format: SpecFileFormat)
+    {
+        let safe: SafeName
         do {
-            return try Spec(json: file.data, label: file.path)
+            safe = try SafeName(name, as: .pod)
         } catch {
-            throw .invalidSpec(error)
+            throw .unreadableSpec(path: name, message: "not a pod name (\(error.reason))")
         }
+        let folder = table(for: name).first { $0.version.string == version.string }?.folder ?? version.string
+        guard let (relative, format) = layout.specFile(of: safe, folder: folder) else {
+            let path = layout.absolute(layout.specPath(safe, version: folder))
+            if let link = layout.firstSymlink(along: layout.specPath(safe, version: folder)) {
+                throw .unreadableSpec(path: path, message: "\(link) is a symbolic link, which compose does not follow in a spec repo")
+            }
+            throw .unreadableSpec(path: path, message: "no such file (only JSON podspecs are read)")
+        }
+        let path = layout.absolute(relative)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadableSpec(path: path, message: "the file cannot be read")
+        }
+        return ((path, data), format)
     }
 
     private func table(for name: String) -> [(version: Version, folder: String)] {
         if let cached = listed[name] { return cached }
-        guard Self.isSafe(name) else { return [] }
-        let directory = specsFolder.appendingPathComponent(name, isDirectory: true)
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var table: [(version: Version, folder: String)] = []
-        for entry in entries {
-            guard let version = try? Version(entry),
-                FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(entry)/\(name).podspec.json").path)
-            else { continue }
-            table.append((version, entry))
-        }
-        table.sort { $0.version > $1.version }
+        let table = layout.versionFolders(of: name)
         listed[name] = table
         return table
-    }
-
-    /// Whether `name` stays inside its folder: not empty, no `/`, `\` or NUL, not starting with `.`.
-    static func isSafe(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
     }
 }

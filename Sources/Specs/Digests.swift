@@ -12,6 +12,17 @@ public enum SHA1 {
     }
 }
 
+/// MD5, only for CocoaPods' sharded spec-repo layout, whose shard folders are slices of the MD5 of a
+/// pod's name (`Alamofire` → `Specs/d/a/2/Alamofire`). Not for anything that needs collision resistance.
+public enum MD5 {
+    /// The digest of `bytes` as 32 lowercase hexadecimal digits.
+    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var hasher = Insecure.MD5()
+        hasher.update(data: Array(bytes))
+        return hexString(hasher.finalize())
+    }
+}
+
 /// SHA-256, for the checksums of prebuilt artifacts (the value `swift package compute-checksum`
 /// prints) and for names derived from URLs.
 public enum SHA256Digest {

@@ -43,6 +43,11 @@ public struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible 
         return parts
     }
 
+    /// Whether `fullName` passes as a full pod name (`Root` or `Root/Sub/Leaf`).
+    public static func isValidPodPath(_ fullName: String) -> Bool {
+        fullName.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { isValid(String($0), as: .pod) }
+    }
+
     /// Whether `string` passes as a name of `kind`.
     public static func isValid(_ string: String, as kind: Kind) -> Bool {
         problem(with: string, as: kind) == nil

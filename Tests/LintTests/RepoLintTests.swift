@@ -2,6 +2,7 @@ import ComposeTestSupport
 import Foundation
 import Lint
 import SpecRepos
+import Specs
 import Testing
 
 @Suite struct RepoLintTests {
@@ -84,6 +85,95 @@ import Testing
         let report = try await RepoLinter.run(root: directory.url, displayRoot: directory.path)
         #expect(report.findings.isEmpty)
         #expect(report.fileCount >= 50)
+    }
+
+    @Test func symlinksAnywhereInTheSpecsAreErrors() async throws {
+        let (directory, repo) = try Self.copyOfFixture("repo-lint-symlinks")
+        defer { directory.remove() }
+        let fileManager = FileManager.default
+        let outside = directory.url.appendingPathComponent("outside")
+        try fileManager.copyItem(at: repo.appendingPathComponent("Pay"), to: outside)
+        // A pod folder, a version folder and a spec file that are links; a linked README is fine.
+        try fileManager.createSymbolicLink(atPath: repo.appendingPathComponent("Wallet").path, withDestinationPath: outside.path)
+        try fileManager.createSymbolicLink(
+            atPath: repo.appendingPathComponent("Logging/9.0.0").path, withDestinationPath: outside.appendingPathComponent("1.2.0").path)
+        let spec = repo.appendingPathComponent("Router/1.1.0/Router.podspec.json")
+        try fileManager.moveItem(at: spec, to: outside.appendingPathComponent("Router.podspec.json"))
+        try fileManager.createSymbolicLink(atPath: spec.path, withDestinationPath: outside.appendingPathComponent("Router.podspec.json").path)
+        try Data("# Specs".utf8).write(to: outside.appendingPathComponent("README.md"))
+        try fileManager.createSymbolicLink(
+            atPath: repo.appendingPathComponent("README.md").path, withDestinationPath: outside.appendingPathComponent("README.md").path)
+
+        // A folder whose name no resolver would read.
+        try fileManager.copyItem(at: repo.appendingPathComponent("Pay"), to: repo.appendingPathComponent("-Pay"))
+
+        let report = try await RepoLinter.run(root: repo, displayRoot: "specs")
+        let found = Set(report.findings.map { "\($0.severity) \($0.ruleID) \($0.file)" })
+        let expected: Set<String> = [
+            "error repo-symlink specs/Wallet",
+            "error repo-pod-name specs/-Pay",
+            "error repo-symlink specs/Logging/9.0.0",
+            "error repo-symlink specs/Router/1.1.0/Router.podspec.json",
+            "error repo-missing-spec specs/Router/1.1.0",
+        ]
+        #expect(found == expected, "\(report.findings.map(\.description).joined(separator: "\n"))")
+        #expect(!report.passes(allowWarnings: true))
+
+        // `Specs` itself as a link is not read either.
+        let linked = try TemporaryDirectory("repo-lint-linked-specs")
+        defer { linked.remove() }
+        try fileManager.createSymbolicLink(atPath: linked.url.appendingPathComponent("Specs").path, withDestinationPath: Self.fixture.path)
+        let linkedReport = try await RepoLinter.run(root: linked.url, displayRoot: "r")
+        #expect(linkedReport.findings.map { "\($0.ruleID) \($0.file)" } == ["repo-symlink r/Specs"])
+        #expect(linkedReport.fileCount == 0)
+    }
+
+    @Test func lintOfASymlinkedSpecFileIsAnError() async throws {
+        let directory = try TemporaryDirectory("lint-symlinked-spec")
+        defer { directory.remove() }
+        let link = directory.url.appendingPathComponent("Pay.podspec.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: Self.fixture.appendingPathComponent("Pay/1.2.0/Pay.podspec.json").path)
+        let result = Linter().lint(fileAt: link, path: "Pay.podspec.json")
+        #expect(result.findings.map(\.severity) == [.error])
+        #expect(result.findings.first?.message.contains("symbolic link") == true)
+        let run = try await runCompose(["lint", "--quick", link.path])
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("symbolic link"), "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test func aShardedRepoIsLintedThroughItsShards() async throws {
+        let directory = try TemporaryDirectory("repo-lint-sharded")
+        defer { directory.remove() }
+        let fileManager = FileManager.default
+        try Data("---\nmin: 1.0.0\nprefix_lengths:\n- 1\n- 1\n- 1\n".utf8)
+            .write(to: directory.url.appendingPathComponent("CocoaPods-version.yml"))
+        let pods = try fileManager.contentsOfDirectory(atPath: Self.fixture.path).filter { !$0.hasPrefix(".") }.sorted()
+        try fileManager.createDirectory(at: directory.url.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        let sharded = SpecRepoLayout(root: directory.url)
+        for pod in pods {
+            let destination = directory.url.appendingPathComponent(sharded.podPath(try SafeName(pod, as: .pod)))
+            try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fileManager.copyItem(at: Self.fixture.appendingPathComponent(pod), to: destination)
+        }
+        let clean = try await RepoLinter.run(root: directory.url, displayRoot: "r")
+        #expect(clean.findings.isEmpty, "\(clean.findings.map(\.description))")
+        let unsharded = try await RepoLinter.run(root: Self.fixture, displayRoot: "f")
+        #expect(clean.fileCount == unsharded.fileCount)
+        #expect(sharded.countSpecs() == unsharded.fileCount)
+        #expect(sharded.podNames() == pods)
+
+        // A pod in another pod's shard, a shard folder of the wrong length, a file between shards.
+        let pay = sharded.podPath(try SafeName("Pay", as: .pod))
+        let wrong = "Specs/0/0/0/Pay"
+        try fileManager.createDirectory(at: directory.url.appendingPathComponent("Specs/0/0/0"), withIntermediateDirectories: true)
+        try fileManager.moveItem(at: directory.url.appendingPathComponent(pay), to: directory.url.appendingPathComponent(wrong))
+        try fileManager.createDirectory(at: directory.url.appendingPathComponent("Specs/abc"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: directory.url.appendingPathComponent("Specs/0/notes.txt"))
+        let report = try await RepoLinter.run(root: directory.url, displayRoot: "r")
+        let found = Set(report.findings.map { "\($0.ruleID) \($0.file)" })
+        #expect(found == ["repo-wrong-shard r/\(wrong)", "repo-stray-folder r/Specs/abc", "repo-stray-file r/Specs/0/notes.txt"])
+        #expect(SpecRepoLayout(root: directory.url).versionFolders(of: "Pay").isEmpty)
     }
 
     @Test func concurrencyDoesNotChangeTheReport() async throws {

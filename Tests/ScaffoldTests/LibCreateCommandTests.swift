@@ -71,7 +71,7 @@ import Testing
         let transcript = String(decoding: try Data(contentsOf: log), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(transcript)")
         #expect(transcript.contains("Component name: "))
-        #expect(transcript.contains("cannot name a component: it contains whitespace"))
+        #expect(transcript.contains("cannot name a component: it contains ' '"))
         #expect(transcript.contains("Kind (base, business, mediator, core) [base]: "))
         #expect(transcript.contains("Created business component Pay"))
         let spec = try String(contentsOf: temporary.url.appendingPathComponent("Pay/Pay.podspec.json"), encoding: .utf8)

@@ -8,11 +8,12 @@ struct RepoLintCommand: AsyncParsableCommand {
         commandName: "lint",
         abstract: "Lint every spec of a spec repository and the repository's layout.",
         discussion: """
-            Every Name/version/Name.podspec.json under DIR (or under DIR/Specs when it exists) is \
-            linted as by `compose lint --quick`, on all cores. The layout is checked too: the folder \
-            name is the spec's name, the version folder is the spec's version, and nothing else \
-            lies in pod or version folders. Ends with a summary: specs, errors, warnings, and specs \
-            per second.
+            Every Name/version/Name.podspec.json under DIR (or under DIR/Specs when it exists, in \
+            shard folders when CocoaPods-version.yml sets prefix_lengths) is linted as by \
+            `compose lint --quick`, on all cores. The layout is checked too: the folder name is the \
+            spec's name, the version folder is the spec's version, a sharded pod is in its shard, \
+            nothing else lies in pod or version folders, and nothing is a symbolic link. Ends with \
+            a summary: specs, errors, warnings, and specs per second.
 
             Examples:
               compose repo lint spec-repo-fixture

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Project
+import Specs
 
 struct UpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +27,12 @@ struct UpdateCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        for pod in pods where pod.isEmpty || pod.contains("..") || pod.hasPrefix("/") || pod.contains("\\") {
-            throw ValidationError("'\(pod)' is not a pod name.")
+        for pod in pods {
+            do {
+                try SafeName.podPath(pod)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
     }
 

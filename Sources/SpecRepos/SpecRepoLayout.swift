@@ -1,0 +1,311 @@
+import Foundation
+public import Specs
+
+/// Where a spec repo keeps its specs, and the only code that lists, reads, writes and counts them:
+/// `Name/version/Name.podspec.json` at the repo's root, or under `Specs/` when the repo has that
+/// folder, and in CocoaPods' sharded layout (`Specs/d/a/2/Alamofire/5.9.1/…`) when the repo's
+/// `CocoaPods-version.yml` sets `prefix_lengths`: the shard folders are successive slices of the
+/// MD5 of the pod's name.
+///
+/// Symbolic links are never followed: a pod, shard or version folder, a spec file or `Specs` that is
+/// a symlink is not a spec (repo lint reports it, publish refuses to write through it), so nothing
+/// outside the clone is read or written in its name.
+public struct SpecRepoLayout: Sendable, Equatable {
+    /// The repo's folder as given.
+    public let root: URL
+    /// `Specs` when the repo has a (real) `Specs` folder, else empty: where the pod folders start,
+    /// relative to `root`.
+    public let specsPrefix: String
+    /// The shard prefix lengths from `CocoaPods-version.yml` (`[1, 1, 1]` on the public Specs
+    /// repo); empty when the repo is not sharded.
+    public let prefixLengths: [Int]
+
+    /// The file naming the shard prefix lengths, at the repo's root.
+    public static let versionFile = "CocoaPods-version.yml"
+
+    public init(root: URL) {
+        self.root = root
+        let specs = root.appendingPathComponent("Specs")
+        specsPrefix = FileKind.of(specs.path) == .directory ? "Specs" : ""
+        let versionFile = root.appendingPathComponent(Self.versionFile)
+        if FileKind.of(versionFile.path) == .file, let data = FileManager.default.contents(atPath: versionFile.path) {
+            prefixLengths = Self.prefixLengths(inVersionFile: String(decoding: data, as: UTF8.self)) ?? []
+        } else {
+            prefixLengths = []
+        }
+    }
+
+    /// The folder holding the pod folders (or the first shard level).
+    public var specsFolder: URL {
+        specsPrefix.isEmpty ? root : root.appendingPathComponent(specsPrefix, isDirectory: true)
+    }
+
+    // MARK: Paths (relative to the root, `/`-separated)
+
+    /// `Specs/d/a/2/Alamofire`, `Specs/Pay` or `Pay`: where `name`'s versions live.
+    public func podPath(_ name: SafeName) -> String {
+        var parts = specsPrefix.isEmpty ? [] : [specsPrefix]
+        parts += shards(of: name.string)
+        parts.append(name.string)
+        return parts.joined(separator: "/")
+    }
+
+    /// The shard folders of `name` (empty in an unsharded repo).
+    public func shards(of name: String) -> [String] {
+        guard !prefixLengths.isEmpty else { return [] }
+        let digest = Array(MD5.hex(of: name.utf8))
+        var shards: [String] = []
+        var start = 0
+        for length in prefixLengths {
+            let end = min(start + length, digest.count)
+            shards.append(String(digest[start..<end]))
+            start = end
+        }
+        return shards
+    }
+
+    /// `…/Name/version/Name.podspec.json`: where publish writes a spec.
+    public func specPath(_ name: SafeName, version: String, format: SpecFileFormat = .json) -> String {
+        "\(podPath(name))/\(version)/\(format.fileName(for: name.string))"
+    }
+
+    /// The first part of `relativePath` (a path below the root) that is a symbolic link, as a path
+    /// relative to the root; nil when none is. Parts that do not exist end the walk.
+    public func firstSymlink(along relativePath: String) -> String? {
+        var current = root.path
+        var shown: [String] = []
+        for part in relativePath.split(separator: "/") {
+            current += "/" + part
+            shown.append(String(part))
+            switch FileKind.of(current) {
+            case .symlink: return shown.joined(separator: "/")
+            case .missing: return nil
+            case .directory, .file, .other: continue
+            }
+        }
+        return nil
+    }
+
+    // MARK: Listing
+
+    /// A pod folder found by walking the tree.
+    public struct PodFolder: Sendable, Equatable {
+        public let name: String
+        /// Relative to the root.
+        public let path: String
+    }
+
+    /// What walking the pod folders met besides pods: files, symlinks and unreadable folders.
+    public struct Entry: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            case file
+            case symlink
+            /// A shard folder whose name is not the expected length.
+            case strayFolder
+            case unreadable(reason: String)
+        }
+
+        public let kind: Kind
+        /// Relative to the root.
+        public let path: String
+        /// Whether it sits at the top of the specs folder (where README, LICENSE… may live).
+        public let atTop: Bool
+    }
+
+    /// Every pod folder (walking the shard folders of a sharded repo), in path order, and what
+    /// else was met on the way. Hidden entries are skipped; symlinks are reported, never followed.
+    public func walk() -> (pods: [PodFolder], others: [Entry]) {
+        var pods: [PodFolder] = []
+        var others: [Entry] = []
+        func visit(_ relative: String, depth: Int) {
+            let listing: [DirectoryListing.Entry]
+            switch DirectoryListing.entries(of: absolute(relative)) {
+            case .success(let entries): listing = entries
+            case .failure(let problem):
+                others.append(Entry(kind: .unreadable(reason: problem.reason), path: relative, atTop: depth == 0))
+                return
+            }
+            for entry in listing {
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                if entry.isSymlink {
+                    others.append(Entry(kind: .symlink, path: path, atTop: depth == 0))
+                } else if !entry.isDirectory {
+                    others.append(Entry(kind: .file, path: path, atTop: depth == 0))
+                } else if depth < prefixLengths.count {
+                    if entry.name.count == prefixLengths[depth] {
+                        visit(path, depth: depth + 1)
+                    } else {
+                        others.append(Entry(kind: .strayFolder, path: path, atTop: depth == 0))
+                    }
+                } else {
+                    pods.append(PodFolder(name: entry.name, path: path))
+                }
+            }
+        }
+        visit(specsPrefix, depth: 0)
+        return (pods, others)
+    }
+
+    /// Every pod's name, sorted (a name in two shards once).
+    public func podNames() -> [String] {
+        Array(Set(walk().pods.map(\.name))).sorted()
+    }
+
+    /// The versions of `name` that hold a readable spec file, newest first, with the folder each is
+    /// spelled as. Empty when the repo has no such pod, when `name` is not a safe pod name, or
+    /// when the pod's folder (or a shard folder above it) is a symlink.
+    public func versionFolders(of name: String) -> [(version: Version, folder: String)] {
+        guard let safe = try? SafeName(name, as: .pod) else { return [] }
+        let podPath = podPath(safe)
+        guard firstSymlink(along: podPath) == nil,
+            case .success(let entries) = DirectoryListing.entries(of: absolute(podPath))
+        else { return [] }
+        var table: [(version: Version, folder: String)] = []
+        for entry in entries where entry.isDirectory && !entry.isSymlink {
+            guard let version = try? Version(entry.name), specFile(of: safe, folder: entry.name) != nil else { continue }
+            table.append((version, entry.name))
+        }
+        table.sort { $0.version > $1.version }
+        return table
+    }
+
+    /// The spec file of `name` in version folder `folder`, relative to the root: the first of
+    /// `SpecFileFormat.readable` that is a regular file (a symlink is not read).
+    public func specFile(of name: SafeName, folder: String) -> (path: String, format: SpecFileFormat)? {
+        for format in SpecFileFormat.readable {
+            let path = "\(podPath(name))/\(folder)/\(format.fileName(for: name.string))"
+            if FileKind.of(absolute(path)) == .file { return (path, format) }
+        }
+        return nil
+    }
+
+    /// The number of version folders over every pod folder (one listing per pod, no file read).
+    public func countSpecs() -> Int {
+        walk().pods.reduce(0) { count, pod in
+            guard case .success(let entries) = DirectoryListing.entries(of: absolute(pod.path)) else { return count }
+            return count + entries.filter { $0.isDirectory && !$0.isSymlink }.count
+        }
+    }
+
+    /// `relative` below the root as an absolute path.
+    public func absolute(_ relative: String) -> String {
+        relative.isEmpty ? root.path : root.path + "/" + relative
+    }
+
+    // MARK: Decoding
+
+    /// The one place a spec file's bytes become a `Spec`.
+    public static func decode(_ data: Data, format: SpecFileFormat, path: String) throws(SpecRepoError) -> Spec {
+        switch format {
+        case .json:
+            do {
+                return try Spec(json: data, label: path)
+            } catch {
+                throw .invalidSpec(error)
+            }
+        case .ruby:
+            throw .unreadableSpec(path: path, message: "Ruby podspecs are not read yet; convert it with `pod ipc spec`")
+        }
+    }
+
+    /// The `prefix_lengths` of a `CocoaPods-version.yml`, as a flow list (`prefix_lengths: [1, 1, 1]`)
+    /// or a block list (`- 1` lines below the key); nil when the file has none or they are not
+    /// small positive numbers.
+    static func prefixLengths(inVersionFile text: String) -> [Int]? {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("prefix_lengths:") }) else { return nil }
+        let rest = lines[index].dropFirst("prefix_lengths:".count).trimmingCharacters(in: .whitespaces)
+        var items: [String] = []
+        if rest.hasPrefix("[") && rest.hasSuffix("]") {
+            items = rest.dropFirst().dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        } else if rest.isEmpty {
+            for line in lines[(index + 1)...] {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("-") else { break }
+                items.append(trimmed.dropFirst().trimmingCharacters(in: .whitespaces))
+            }
+        } else {
+            return nil
+        }
+        let lengths = items.compactMap { Int($0) }
+        guard !lengths.isEmpty, lengths.count == items.count, lengths.count <= 8,
+            lengths.allSatisfy({ (1...8).contains($0) }), lengths.reduce(0, +) <= 32
+        else { return nil }
+        return lengths
+    }
+}
+
+/// How a spec file in a spec repo is written.
+public enum SpecFileFormat: Sendable, Equatable {
+    /// `Name.podspec.json`
+    case json
+    /// `Name.podspec` (Ruby)
+    case ruby
+
+    /// The formats read, in order of preference: `Name.podspec.json` wins over `Name.podspec`.
+    /// A reader of Ruby podspecs adds `.ruby` here and a case to `SpecRepoLayout.decode`.
+    public static let readable: [SpecFileFormat] = [.json]
+
+    public func fileName(for name: String) -> String {
+        switch self {
+        case .json: "\(name).podspec.json"
+        case .ruby: "\(name).podspec"
+        }
+    }
+}
+
+/// What a path is, without following a symbolic link (`lstat`).
+enum FileKind: Equatable {
+    case missing, file, directory, symlink, other
+
+    static func of(_ path: String) -> FileKind {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+}
+
+/// Directory listing with plain system calls (one `readdir` pass; `lstat` only when the file
+/// system does not give the entry's type). Hidden entries (`.git`, …) are skipped; a symbolic link
+/// is reported as one, never followed.
+enum DirectoryListing {
+    struct Entry: Sendable {
+        let name: String
+        let isDirectory: Bool
+        let isSymlink: Bool
+    }
+
+    struct Problem: Error {
+        let reason: String
+    }
+
+    static func entries(of path: String) -> Result<[Entry], Problem> {
+        guard let directory = opendir(path) else {
+            return .failure(Problem(reason: String(cString: strerror(errno)).lowercased()))
+        }
+        defer { closedir(directory) }
+        var entries: [Entry] = []
+        while let pointer = readdir(directory) {
+            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            let kind: FileKind
+            switch pointer.pointee.d_type {
+            case UInt8(DT_DIR): kind = .directory
+            case UInt8(DT_REG): kind = .file
+            case UInt8(DT_LNK): kind = .symlink
+            case UInt8(DT_UNKNOWN): kind = FileKind.of(path + "/" + name)
+            default: kind = .other
+            }
+            entries.append(Entry(name: name, isDirectory: kind == .directory, isSymlink: kind == .symlink))
+        }
+        entries.sort { $0.name < $1.name }
+        return .success(entries)
+    }
+}
