@@ -8,6 +8,8 @@ struct Token: Equatable {
         /// `git:` (the `key: value` hash spelling).
         case label(String)
         case string(String)
+        /// A double-quoted string with `#{…}` at `line`:`column` (an error wherever it is used).
+        case interpolated(String, line: Int, column: Int)
         case number(String)
         /// `=>`
         case arrow
@@ -104,8 +106,12 @@ struct ComposefileLexer {
                 advance()
                 if tokens.last.map({ $0.kind != .newline }) ?? false { emit(.newline, startLine, startColumn) }
             } else if c == "'" || c == "\"" {
-                let text = try readString(quote: c)
-                emit(.string(text), startLine, startColumn)
+                let (text, interpolation) = try readString(quote: c)
+                if let interpolation {
+                    emit(.interpolated(text, line: interpolation.line, column: interpolation.column), startLine, startColumn)
+                } else {
+                    emit(.string(text), startLine, startColumn)
+                }
             } else if c == ":" {
                 if let next = peek(), Self.isWordStart(next) {
                     advance()
@@ -113,7 +119,7 @@ struct ComposefileLexer {
                     emit(.symbol(word), startLine, startColumn)
                 } else if let next = peek(), next == "'" || next == "\"" {
                     advance()
-                    let text = try readString(quote: next)
+                    let text = try readString(quote: next).text
                     emit(.symbol(text), startLine, startColumn)
                 } else {
                     advance()
@@ -125,7 +131,11 @@ struct ComposefileLexer {
                     word.append(d)
                     advance()
                 }
-                if current == ":", let next = peek(), next != ":" {
+                let atStatementStart = tokens.last.map { $0.kind == .newline } ?? true
+                if current == ":", let next = peek(), Self.isWordStart(next), atStatementStart {
+                    // `platform:ios` is the directive and a symbol, as Ruby reads it.
+                    emit(.word(word), startLine, startColumn)
+                } else if current == ":", let next = peek(), next != ":" {
                     advance()
                     emit(.label(word), startLine, startColumn)
                 } else {
@@ -197,16 +207,18 @@ struct ComposefileLexer {
         return word
     }
 
-    /// Reads a quoted string; the cursor is on the opening quote. Single quotes know only `\'` and
-    /// `\\`; double quotes know the usual escapes and refuse `#{…}` interpolation.
-    private mutating func readString(quote: Character) throws(ComposefileError) -> String {
+    /// Reads a quoted string, which may span lines as in Ruby; the cursor is on the opening quote.
+    /// Single quotes know only `\'` and `\\`; double quotes know the usual escapes and report where
+    /// a `#{…}` interpolation starts (refused by the parser wherever the string is used).
+    private mutating func readString(quote: Character) throws(ComposefileError) -> (text: String, interpolation: (line: Int, column: Int)?) {
         let start = location(line, column)
         advance()
         var text = ""
+        var interpolation: (line: Int, column: Int)?
         while let c = current {
             if c == quote {
                 advance()
-                return text
+                return (text, interpolation)
             }
             if c == "\\", let next = peek() {
                 if quote == "'" {
@@ -228,13 +240,18 @@ struct ComposefileLexer {
                 continue
             }
             if quote == "\"", c == "#", peek() == "{" {
-                throw .rubyCode(
-                    location(line, column), construct: "String interpolation '#{…}'",
-                    advice: "Write the value literally, for example 'https://git.example.com/ios/specs.git'.")
-            }
-            if c == "\n", quote == "'" || quote == "\"" {
-                // Ruby allows multi-line strings, but a line break in a pod name or URL is always a mistake.
-                throw .syntax(start, message: "This string is not closed before the end of the line: add the closing \(quote).")
+                // Ruby code up to the matching `}` (it may hold quotes of its own).
+                if interpolation == nil { interpolation = (line, column) }
+                var braces = 0
+                while let d = current {
+                    text.append(d)
+                    advance()
+                    if d == "{" { braces += 1 } else if d == "}" {
+                        braces -= 1
+                        if braces == 0 { break }
+                    }
+                }
+                continue
             }
             text.append(c)
             advance()

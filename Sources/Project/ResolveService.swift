@@ -162,6 +162,9 @@ public struct ResolveService: Sendable {
             rootVersions[ProjectProvider.rootName(of: name)] = version
         }
         lock.dependencies = project.composefile.allDependencies.map(\.description)
+        for dependency in project.composefile.allDependencies where dependency.configurations != nil {
+            lock.configurations[dependency.name] = dependency.configurations
+        }
         for (root, version) in rootVersions {
             if let external = project.externals[root] {
                 lock.externalSources[root] = external.options
