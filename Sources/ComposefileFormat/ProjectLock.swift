@@ -27,8 +27,9 @@ extension Lockfile {
             let adopted = name == "Podfile.lock"
             var messages = warnings
             if adopted {
+                let count = Set(lockfile.pods.map(\.rootName)).count
                 messages.append(
-                    "\(display(name)): note: there is no Compose.lock, so the Podfile.lock is the lock (its \(Set(lockfile.pods.map(\.rootName)).count) pinned pods are kept); resolving writes Compose.lock from it.")
+                    "\(display(name)): note: there is no Compose.lock, so the Podfile.lock is the lock (the versions of its \(count) \(count == 1 ? "pod are" : "pods are") kept); resolving writes Compose.lock from it.")
             }
             return ProjectLock(lockfile: lockfile, path: path, adoptedFromPodfileLock: adopted, messages: messages)
         }
