@@ -151,6 +151,95 @@ struct PodfileMigrationTests {
             ]))
     }
 
+    /// A `:git` pod on its default branch locked at an older commit, and both prerelease shapes of
+    /// real projects: `pod 'Kit', '2.0.0-beta.2'` beside a bare `pod 'Kit/Rx'`, and a spec pinning
+    /// `Charts (= 3.0.1-beta.8)` beside a bare `pod 'Charts'`.
+    @Test func aGitPodAndPrereleasesAsCocoaPodsChoseThem() throws {
+        let remotes = try TemporaryDirectory("migrate-git-remotes")
+        defer { remotes.remove() }
+        let bare = remotes.url.appendingPathComponent("Checkout.git")
+        let spec = { (version: String) in #"{"name": "Checkout", "version": "\#(version)"}"# }
+        let url = try makeBareRepository(at: bare, files: ["Checkout.podspec.json": spec("0.3.0")])
+        let work = remotes.url.appendingPathComponent("work")
+        try runGit(["clone", "-q", bare.path, work.path])
+        let locked = try runGit(["rev-parse", "HEAD"], in: work).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try spec("0.4.0").write(to: work.appendingPathComponent("Checkout.podspec.json"), atomically: true, encoding: .utf8)
+        try runGit(["commit", "-q", "-am", "0.4.0"], in: work)
+        try runGit(["push", "-q", "origin", "HEAD"], in: work)
+
+        let kit = #""subspecs": [{"name": "Rx", "dependencies": {"RxSwift": ["~> 6.0"]}}]"#
+        try check(Pair(
+            label: "migrate-git",
+            podfile: """
+                source 'specs'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Checkout', :git => '\(url)'
+                  pod 'Kit', '2.0.0-beta.2'
+                  pod 'Kit/Rx'
+                  pod 'Charts'
+                  pod 'Stocks'
+                end
+                """,
+            podfileLock: """
+                PODS:
+                  - Charts (3.0.1-beta.8)
+                  - Checkout (0.3.0)
+                  - Kit (2.0.0-beta.2):
+                    - Kit/Rx (= 2.0.0-beta.2)
+                  - Kit/Rx (2.0.0-beta.2):
+                    - RxSwift (~> 6.0)
+                  - RxSwift (6.5.0)
+                  - Stocks (1.0.0):
+                    - Charts (= 3.0.1-beta.8)
+
+                DEPENDENCIES:
+                  - Charts
+                  - Checkout (from `\(url)`)
+                  - Kit (= 2.0.0-beta.2)
+                  - Kit/Rx
+                  - Stocks
+
+                SPEC REPOS:
+                  trunk:
+                    - Charts
+                    - Kit
+                    - RxSwift
+                    - Stocks
+
+                EXTERNAL SOURCES:
+                  Checkout:
+                    :git: \(url)
+
+                CHECKOUT OPTIONS:
+                  Checkout:
+                    :commit: \(locked)
+                    :git: \(url)
+
+                SPEC CHECKSUMS:
+                  Charts: 1d2a4a3b7e6f0c9d8e7f6a5b4c3d2e1f0a9b8c7d
+                  Checkout: 2e4d1b2fdd5f1528fb56064a91e1d58a1af7a2db
+                  Kit: 3f5e2c3dee6f2639fc67075b92e2e69b2b93f8eb
+                  RxSwift: 4a6f3d4eff703a40ad78186ca3f3f7ac3ca4090c
+                  Stocks: 5b7a4e5f00814b51be89297db404a8bd4db5a1ad
+
+                PODFILE CHECKSUM: 6c8b5f6011925c62cf9a30a8c515b9ce5ec6b2be
+
+                COCOAPODS: 1.16.2
+
+                """,
+            specs: [
+                "Kit": ["1.9.0": kit, "2.0.0-beta.2": kit, "2.0.0-beta.3": kit],
+                "RxSwift": ["6.5.0": "", "6.8.0": ""],
+                "Charts": ["3.0.0": "", "3.0.1-beta.8": "", "3.1.0-beta.1": ""],
+                "Stocks": ["1.0.0": #""dependencies": {"Charts": ["= 3.0.1-beta.8"]}"#, "1.1.0": #""dependencies": {"Charts": ["= 3.0.1-beta.8"]}"#],
+            ],
+            unlocked: [
+                "Checkout": "0.4.0", "Kit": "2.0.0-beta.2", "Kit/Rx": "2.0.0-beta.2", "RxSwift": "6.8.0",
+                "Charts": "3.0.1-beta.8", "Stocks": "1.1.0",
+            ]))
+    }
+
     /// CocoaPods 0.39: no SPEC REPOS, no PODFILE CHECKSUM, an `xcodeproj` line, `platform:ios`
     /// without spaces, a target without a block, a `:path` pod.
     @Test func anOldProjectFromCocoaPods039() throws {
