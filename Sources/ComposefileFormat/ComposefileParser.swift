@@ -297,6 +297,10 @@ struct ComposefileParser {
             } else if let note = Self.ignoredWithNote[word] {
                 try skipStatement()
                 file.notes.append(Composefile.Note(location: here, message: "'\(word)': \(note)"))
+            } else if word == "ENV" {
+                throw .rubyCode(
+                    here, construct: "Setting an environment variable ('ENV[…]')",
+                    advice: "Delete the line (set the variable in the shell instead, for example COCOAPODS_DISABLE_STATS=true).")
             } else if word.first?.isUppercase == true {
                 throw .rubyCode(
                     here, construct: "The constant '\(word)'",

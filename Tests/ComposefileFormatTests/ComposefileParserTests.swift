@@ -159,6 +159,7 @@ struct ComposefileParserTests {
         BadCase(text: "version = '1.0'", error: .rubyCode(loc(1, 1), construct: "Assigning the variable 'version'", advice: "Write the value where it is used (a Composefile has no variables).")),
         BadCase(text: "pod 'A', version", error: .rubyCode(loc(1, 10), construct: "The variable or method 'version'", advice: "Write the value literally as a quoted string, for example '~> 1.2'.")),
         BadCase(text: "source \"https://#{host}/specs\"", error: .rubyCode(loc(1, 17), construct: "String interpolation '#{…}'", advice: "Write the value literally, for example 'https://git.example.com/ios/specs.git'.")),
+        BadCase(text: "ENV['COCOAPODS_DISABLE_STATS'] = 'true'", error: .rubyCode(loc(1, 1), construct: "Setting an environment variable ('ENV[…]')", advice: "Delete the line (set the variable in the shell instead, for example COCOAPODS_DISABLE_STATS=true).")),
         BadCase(text: "pod ENV['X']", error: .rubyCode(loc(1, 5), construct: "The constant 'ENV'", advice: "Write the value literally (environment variables and constants are not read).")),
         BadCase(text: "post_install do |installer|\n  installer.pods_project.targets.each do |t|\n", error: .syntax(loc(1, 14), message: "This block is never closed: add 'end' after its last line.")),
         BadCase(text: "require 'json'", error: .rubyCode(loc(1, 1), construct: "'require'", advice: "Remove the require line; a Composefile cannot load Ruby files.")),
