@@ -40,6 +40,8 @@ struct ComposefileLexer {
     private var column = 1
     private var depth = 0
     private var tokens: [Token] = []
+    /// Heredocs opened on the current line (`<<~EOS`): their terminators and where they start.
+    private var heredocs: [(terminator: String, line: Int, column: Int)] = []
 
     init(text: String, path: String) {
         self.path = path
@@ -92,6 +94,7 @@ struct ComposefileLexer {
             let startLine = line, startColumn = column
             if c == "\n" {
                 advance()
+                if !heredocs.isEmpty { try skipHeredocBodies() }
                 if !continuesStatement, tokens.last.map({ $0.kind != .newline }) ?? false {
                     emit(.newline, startLine, startColumn)
                 }
@@ -148,6 +151,11 @@ struct ComposefileLexer {
                     advance()
                 }
                 emit(.number(number), startLine, startColumn)
+            } else if c == "<", peek() == "<", let marker = heredocMarker() {
+                // `<<~EOS` … `EOS` (in hooks): its body is text, whatever quotes it holds.
+                for _ in 0..<marker.length { advance() }
+                heredocs.append((marker.terminator, startLine, startColumn))
+                emit(.string(""), startLine, startColumn)
             } else if c == "=" && peek() == ">" {
                 advance(); advance()
                 emit(.arrow, startLine, startColumn)
@@ -178,6 +186,45 @@ struct ComposefileLexer {
         if tokens.last.map({ $0.kind != .newline }) ?? false { emit(.newline, line, column) }
         emit(.end, line, column)
         return tokens
+    }
+
+    /// At `<<`: a heredoc's opener (`<<~EOS`, `<<-EOS`, `<<EOS`, `<<~'EOS'`) and its length, else nil
+    /// (`a << b` appends). Ruby reads `<<EOS` as a heredoc only with the word right after `<<`.
+    private func heredocMarker() -> (terminator: String, length: Int)? {
+        var i = index + 2
+        var indented = false
+        if i < chars.count, chars[i] == "~" || chars[i] == "-" { i += 1; indented = true }
+        var quote: Character?
+        if i < chars.count, chars[i] == "'" || chars[i] == "\"" { quote = chars[i]; i += 1 }
+        let start = i
+        while i < chars.count, Self.isWordChar(chars[i]) { i += 1 }
+        guard i > start, Self.isWordStart(chars[start]) else { return nil }
+        let word = String(chars[start..<i])
+        if let quote {
+            guard i < chars.count, chars[i] == quote else { return nil }
+            i += 1
+        } else if !indented, !(chars[start].isUppercase) {
+            return nil
+        }
+        return (word, i - index)
+    }
+
+    /// Skips the bodies of the heredocs opened on the line just ended, up to each terminator line.
+    private mutating func skipHeredocBodies() throws(ComposefileError) {
+        for heredoc in heredocs {
+            while true {
+                guard current != nil else {
+                    throw .syntax(
+                        location(heredoc.line, heredoc.column),
+                        message: "This heredoc is never closed: add a line '\(heredoc.terminator)' after its text.")
+                }
+                var text = ""
+                while let d = current, d != "\n" { text.append(d); advance() }
+                if current != nil { advance() }
+                if text.trimmingCharacters(in: .whitespaces) == heredoc.terminator { break }
+            }
+        }
+        heredocs.removeAll()
     }
 
     private func matches(_ text: String) -> Bool {

@@ -42,6 +42,30 @@ struct PodfileAsWrittenTests {
         ])
     }
 
+    @Test func heredocsInHooksAreText() throws {
+        let text = """
+            post_install do |installer|
+              phase = <<~SCRIPT
+                echo "don't stop"
+                if [ -d end ]; then exit 1; fi
+              SCRIPT
+              flags = ['-ObjC'] << '-lz'
+              other = <<-'EOS'.strip + <<OTHER
+              it's text, end
+              EOS
+            do '
+            OTHER
+            end
+            pod 'A'
+            """
+        let file = try Composefile.parse(text, path: "Podfile")
+        #expect(file.allDependencies.map(\.location) == [at(13, 1)])
+        #expect(file.notes.map(\.message) == ["skipped post_install (lines 1–12): hooks adjust the Xcode project, which a SwiftPM package does not have."])
+        #expect(throws: ComposefileError.syntax(at(2, 11), message: "This heredoc is never closed: add a line 'SCRIPT' after its text.")) {
+            try Composefile.parse("post_install do |i|\n  phase = <<~SCRIPT\n  echo\nend\n", path: "Podfile")
+        }
+    }
+
     @Test func helpersWithoutParametersAreInlinedWhereCalled() throws {
         let text = """
             def shared_pods
