@@ -151,6 +151,16 @@ struct ComposefileLexer {
                     advance()
                 }
                 emit(.number(number), startLine, startColumn)
+            } else if c == "/", startsRegex {
+                // `=~ /Pods-.*'/` (in hooks): a regular expression is text, whatever quotes it holds.
+                advance()
+                while let d = current, d != "/", d != "\n" {
+                    advance()
+                    if d == "\\", current != nil, current != "\n" { advance() }
+                }
+                if current == "/" { advance() }
+                while let d = current, d.isASCII, d.isLetter { advance() }
+                emit(.string(""), startLine, startColumn)
             } else if c == "<", peek() == "<", let marker = heredocMarker() {
                 // `<<~EOS` … `EOS` (in hooks): its body is text, whatever quotes it holds.
                 for _ in 0..<marker.length { advance() }
@@ -174,7 +184,7 @@ struct ComposefileLexer {
                 var text = String(c)
                 advance()
                 // Keep two-character operators together so messages show them whole.
-                if let d = current, ["==", "||", "&&", "<<", "+=", "||=", "!=", "=~", "::"].contains(text + String(d)) {
+                if let d = current, ["==", "||", "&&", "<<", "+=", "||=", "!=", "=~", "!~", "::"].contains(text + String(d)) {
                     text.append(d)
                     advance()
                 } else if text == "@" || text == "$" {
@@ -225,6 +235,15 @@ struct ComposefileLexer {
             }
         }
         heredocs.removeAll()
+    }
+
+    /// Whether a `/` here opens a regular expression rather than dividing: after `=~`, `(`, `,`,
+    /// `when`, `=` or at the start of a statement, as Ruby decides.
+    private var startsRegex: Bool {
+        switch tokens.last?.kind {
+        case .other("=~")?, .other("!~")?, .other("=")?, .openParen?, .comma?, .word("when")?, .newline?, nil: return true
+        default: return false
+        }
     }
 
     private func matches(_ text: String) -> Bool {
