@@ -39,26 +39,28 @@ let package = Package(
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
         library("Project", ["Specs", "Git", "SpecRepos", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
-        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat", "Project"]),
+        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project"]),
         /** Templates/ → a new component. */
-        library("Scaffold", ["Specs", "Lint", "Git", .product(name: "Mustache", package: "swift-mustache")]),
+        library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
-            "Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat", "Project", "Install", "Scaffold",
+            "Specs", "Lint", "Git", "SpecRepos", "ComposefileFormat", "Project", "Install", "Scaffold",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
         /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
         .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
 
-        .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
+        // Runs the built `compose` binary as a process (built by `swift build`/`swift test` with every target),
+        // so it depends on no module of compose's own: a test target does not compile the CLI through it.
+        .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
         .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
-        .testTarget(name: "InstallTests", dependencies: ["Install", "Scaffold", "ComposeTestSupport"]),
+        .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(

@@ -35,7 +35,7 @@ func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions
     if verbose {
         for line in report.decisions { err.write("  \(line)\n") }
     }
-    for line in report.lockChanges { err.write("note: \(line)\n") }
+    for change in report.lockChanges { err.write("note: \(describe(change))\n") }
     let out = Terminal.standardOutput
     switch options.format {
     case .json:
@@ -66,6 +66,21 @@ func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions
         }
         let what = report.lockChanged ? "wrote" : "unchanged:"
         out.write("Resolved \(roots.count) pod\(roots.count == 1 ? "" : "s"); \(what) \(report.lockPath)\n")
+    }
+}
+
+/// "Kit was locked at 1.0.0; the Composefile now requires Kit ~> 2.0 (Composefile:3), so 2.1.0 was chosen."
+func describe(_ change: ResolveService.LockChange) -> String {
+    let locked = "\(change.pod) was locked at \(change.from)"
+    switch change.reason {
+    case .unavailable:
+        return "\(locked), which no source has any more; chose \(change.to)."
+    case .conflict:
+        return "\(locked); it conflicts with other requirements, so \(change.to) was chosen."
+    case .required(let by, let version, let requirements, let origin):
+        let owner = by.map { "\($0)\(version.map { " \($0)" } ?? "")" } ?? "the Composefile"
+        let place = origin.map { " (\($0))" } ?? ""
+        return "\(locked); \(owner) now requires \(change.pod) \(requirements)\(place), so \(change.to) was chosen."
     }
 }
 

@@ -2,10 +2,6 @@ import Specs
 
 /// Why `compose install` stopped. Nothing in the project is changed when one of these is thrown.
 public enum InstallError: ComposeFailure, Equatable {
-    /// The project has no Composefile (nor Podfile).
-    case noComposefile(String)
-    /// The lock names a pod the install cannot place: no spec, no source, or an unknown repo.
-    case missingSpec(name: String, version: String, reason: String)
     /// The spec's source cannot be installed (no git URL, no tag, an http source...).
     case unsupportedSource(name: String, reason: String)
     /// A component could not be fetched into the cache.
@@ -20,25 +16,27 @@ public enum InstallError: ComposeFailure, Equatable {
     case binaryDependedOnBySource(name: String, dependents: [String])
     /// A Composefile target's name cannot name a SwiftPM product.
     case invalidTargetName(String)
+    /// A locked pod's name or its spec's `module_name` cannot become generated Swift.
+    case invalidName(pod: String, version: String, reason: String)
+    /// A module name handed to the generator is not a C99 identifier.
+    case invalidModuleName(String)
+    /// `Composed/` or something in it is a symbolic link: writing there would write elsewhere.
+    case symlinkInComposed(path: String)
     /// Writing the generated package failed.
     case writeFailed(path: String, message: String)
 
     public var kind: FailureKind {
         switch self {
-        case .noComposefile, .missingSpec, .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
-             .binaryDependedOnBySource, .invalidTargetName:
+        case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
+             .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName:
             return .input
-        case .fetchFailed, .writeFailed:
+        case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
         }
     }
 
     public var description: String {
         switch self {
-        case .noComposefile(let folder):
-            return "no Composefile or Podfile in \(folder); write one (see `compose resolve --help`) or pass --project DIR."
-        case .missingSpec(let name, let version, let reason):
-            return "cannot install \(name) (\(version)): \(reason). Run `compose repo update`, then `compose resolve`."
         case .unsupportedSource(let name, let reason):
             return "cannot install \(name): \(reason). Components are SwiftPM packages in git repositories: give the spec a source with git and tag (or commit)."
         case .fetchFailed(let name, let url, let message):
@@ -53,6 +51,12 @@ public enum InstallError: ComposeFailure, Equatable {
             return "\(name) cannot be prebuilt while \(dependents.joined(separator: ", ")) (built from source) depend on it: SwiftPM would see \(name) twice. Use its source (unset COMPOSE_\(environmentName(name))_USE_BINARY) or make the dependents prebuilt too."
         case .invalidTargetName(let name):
             return "the Composefile target '\(name)' cannot name a SwiftPM product: use letters, digits and '_'."
+        case .invalidName(let pod, let version, let reason):
+            return "cannot install \(String(reflecting: pod)) (\(version)): \(reason). Nothing was written; fix the spec in its spec repo (compose lint checks it) or remove the pod from the Composefile."
+        case .invalidModuleName(let name):
+            return "\(String(reflecting: name)) is not a module name (a C99 identifier: letters, digits and '_', not starting with a digit). Nothing was written."
+        case .symlinkInComposed(let path):
+            return "\(path) is a symbolic link: compose install writes only real files and folders inside Composed/. Nothing was written; remove the link (or the whole Composed folder, which install regenerates) and run `compose install` again."
         case .writeFailed(let path, let message):
             return "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."
         }

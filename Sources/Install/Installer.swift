@@ -1,32 +1,7 @@
 import Foundation
+import Project
 import SpecRepos
-
-/// One locked component, as `compose install` needs it.
-public struct LockedComponent: Sendable, Equatable {
-    public enum Origin: Sendable, Equatable {
-        /// From a spec repository: the spec's JSON (its `source` says where the code is).
-        case spec(Data)
-        /// `:git` in the Composefile, checked out at `commit` (CHECKOUT OPTIONS); `spec` when the
-        /// repository holds one (for its platforms and prebuilt artifact).
-        case git(url: String, commit: String, spec: Data?)
-        /// `:path` in the Composefile, relative to the project folder or absolute.
-        case path(String)
-    }
-
-    /// The root name: package identity and library product.
-    public let name: String
-    public let version: String
-    /// Root names of the components it depends on.
-    public let dependencies: [String]
-    public let origin: Origin
-
-    public init(name: String, version: String, dependencies: [String], origin: Origin) {
-        self.name = name
-        self.version = version
-        self.dependencies = dependencies
-        self.origin = origin
-    }
-}
+import Specs
 
 /// What an install did.
 public struct InstallResult: Sendable, Equatable {
@@ -55,85 +30,100 @@ public struct Installer: Sendable {
     }
 
     /// Fetches what is missing, then writes the files of `Composed/` that changed. Everything is fetched
-    /// and verified before the first file is written.
+    /// and verified, and every name checked, before the first file is written.
     public func install(
-        project: URL, targets: [ComposedTarget], components: [LockedComponent], platforms: [String: String] = [:],
-        binary: BinaryPreference = BinaryPreference(), progress: @Sendable (String) -> Void = { _ in }
+        project: URL, inputs: InstallInputs, binary: BinaryPreference = BinaryPreference(),
+        progress: @Sendable (String) -> Void = { _ in }
     ) async throws(InstallError) -> InstallResult {
         let folder = project.appendingPathComponent("Composed")
         var composed: [ComposedComponent] = []
         var mirrors: [String: String] = [:]
         var fetched: [String] = []
         var binaries: [String] = []
-        var platformFloor = platforms
+        var platformFloor = inputs.platforms
         var binaryFiles: [String: URL] = [:]
         var notes: [String] = []
 
-        for component in components.sorted(by: { $0.name < $1.name }) {
-            var specData = component.origin.specData
-            if case .path(let path) = component.origin {
-                let folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.appendingPathComponent(path)
-                specData = FileManager.default.contents(atPath: folder.appendingPathComponent("\(component.name).podspec.json").path)
+        for pod in inputs.pods.sorted(by: { $0.name < $1.name }) {
+            let spec = pod.spec
+            let version = pod.version.string
+            for platform in spec.declaredPlatforms ?? [] {
+                guard let minimum = platform.minimum else { continue }
+                if let current = platformFloor[platform.name], current >= minimum { continue }
+                platformFloor[platform.name] = minimum
             }
-            let spec = specData.flatMap(InstallSpec.init(json:))
-            for (platform, minimum) in spec?.platforms ?? [:] {
-                if let current = platformFloor[platform], !isLower(current, than: minimum) { continue }
-                platformFloor[platform] = minimum
-            }
+            let module = try moduleName(of: pod)
 
-            if binary.usesBinary(component.name), spec?.prebuilt == nil, binary.perComponent[environmentName(component.name)] == true {
-                notes.append("COMPOSE_\(environmentName(component.name))_USE_BINARY is set, but \(component.name) \(component.version) declares no prebuilt artifact: it is built from source.")
+            if binary.usesBinary(pod.name), spec.prebuilt == nil, binary.perComponent[environmentName(pod.name)] == true {
+                notes.append("COMPOSE_\(environmentName(pod.name))_USE_BINARY is set, but \(pod.name) \(version) declares no prebuilt artifact: it is built from source.")
             }
-            if let prebuilt = spec?.prebuilt, binary.usesBinary(component.name) {
-                progress("Using the prebuilt \(component.name) (\(component.version))")
-                let local = try await artifacts.localCopy(of: prebuilt, for: component.name)
-                let relative = "Binaries/\(component.name).zip"
+            if let prebuilt = spec.prebuilt, binary.usesBinary(pod.name) {
+                progress("Using the prebuilt \(pod.name) (\(version))")
+                let local = try await artifacts.localCopy(of: prebuilt, for: pod.name)
+                let relative = "Binaries/\(pod.name).zip"
                 binaryFiles[relative] = local
-                composed.append(ComposedComponent(name: component.name, pin: .binaryPath(relative), dependencies: component.dependencies))
-                binaries.append(component.name)
+                composed.append(ComposedComponent(name: pod.name, module: module, pin: .binaryPath(relative), dependencies: pod.dependencies))
+                binaries.append(pod.name)
                 continue
             }
 
-            switch component.origin {
+            switch pod.origin {
             case .path(let path):
                 let pinned = path.hasPrefix("/") ? path : "../" + path
-                composed.append(ComposedComponent(name: component.name, pin: .path(pinned), dependencies: component.dependencies))
-            case .spec:
-                guard let spec else {
-                    throw .missingSpec(name: component.name, version: component.version, reason: "its spec is not valid JSON with a source")
+                composed.append(ComposedComponent(name: pod.name, module: module, pin: .path(pinned), dependencies: pod.dependencies))
+            case .specRepo:
+                guard let git = spec.source?.git else {
+                    throw .unsupportedSource(name: pod.name, reason: "its spec's source has no git URL")
                 }
-                guard let url = spec.gitURL else {
-                    throw .unsupportedSource(name: component.name, reason: "its spec's source has no git URL")
+                let url = git.url
+                guard let reference = git.tag.map(SourceReference.tag) ?? git.commit.map(SourceReference.commit) else {
+                    throw .unsupportedSource(name: pod.name, reason: "its spec's source has neither a tag nor a commit")
                 }
-                guard let reference = spec.tag.map(SourceReference.tag) ?? spec.commit.map(SourceReference.commit) else {
-                    throw .unsupportedSource(name: component.name, reason: "its spec's source has neither a tag nor a commit")
-                }
-                let fetch = try fetch(component.name, url: url, reference: reference)
-                if fetch.usedNetwork { fetched.append(component.name) }
+                let fetch = try fetch(pod.name, url: url, reference: reference)
+                if fetch.usedNetwork { fetched.append(pod.name) }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 let pin: ComponentPin
-                if case .tag(let tag) = reference, isPlainVersion(component.version), tag == component.version || tag == "v" + component.version {
-                    pin = .version(url: url, version: component.version)
+                if case .tag(let tag) = reference, isPlainVersion(version), tag == version || tag == "v" + version {
+                    pin = .version(url: url, version: version)
                 } else {
                     pin = .revision(url: url, commit: fetch.commit)
                 }
-                composed.append(ComposedComponent(name: component.name, pin: pin, dependencies: component.dependencies))
-            case .git(let url, let commit, _):
-                let fetch = try fetch(component.name, url: url, reference: .commit(commit))
-                if fetch.usedNetwork { fetched.append(component.name) }
+                composed.append(ComposedComponent(name: pod.name, module: module, pin: pin, dependencies: pod.dependencies))
+            case .git(let url, let commit):
+                let fetch = try fetch(pod.name, url: url, reference: .commit(commit))
+                if fetch.usedNetwork { fetched.append(pod.name) }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
-                composed.append(ComposedComponent(name: component.name, pin: .revision(url: url, commit: fetch.commit), dependencies: component.dependencies))
+                composed.append(ComposedComponent(name: pod.name, module: module, pin: .revision(url: url, commit: fetch.commit), dependencies: pod.dependencies))
             }
         }
 
-        let package = ComposedPackage(targets: targets, components: composed, platforms: platformFloor, mirrors: mirrors)
+        let package = ComposedPackage(
+            targets: inputs.targets, components: composed, platforms: platformFloor.mapValues(\.string), mirrors: mirrors)
         let files = try package.files()
         let changed = try write(files, binaries: binaryFiles, into: folder)
-        let unknown = Set(binary.namedComponents).subtracting(components.map { environmentName($0.name) })
+        let unknown = Set(binary.namedComponents).subtracting(inputs.pods.map { environmentName($0.name) })
         for name in unknown.sorted() {
             notes.append("COMPOSE_\(name)_USE_BINARY is set, but no locked component is named so.")
         }
         return InstallResult(folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
+    }
+
+    /// The module a pod's library offers, as `@_exported import` names it: the spec's `module_name`
+    /// when it writes one (a C99 identifier), else the one CocoaPods derives from the pod's name.
+    func moduleName(of pod: InstallInputs.Pod) throws(InstallError) -> String {
+        let name: SafeName
+        do {
+            name = try SafeName(pod.name, as: .pod)
+        } catch {
+            throw .invalidName(pod: pod.name, version: pod.version.string, reason: error.description)
+        }
+        guard let written = pod.spec.json["module_name"] else { return name.moduleName }
+        guard let module = written.stringValue, isIdentifier(module) else {
+            throw .invalidName(
+                pod: pod.name, version: pod.version.string,
+                reason: "its module_name (line \(written.location.line)) is not a C99 identifier (letters, digits and '_', not starting with a digit)")
+        }
+        return module
     }
 
     /// The cached repository of component `name` at `reference`, fetched when missing.
@@ -144,6 +134,27 @@ public struct Installer: Sendable {
             switch error {
             case .fetchFailed(let url, let message): throw .fetchFailed(name: name, url: url, message: message)
             case .missingReference(let url, let reference): throw .missingReference(name: name, url: url, reference: reference.description)
+            }
+        }
+    }
+
+    /// Refuses, before anything is written, when `folder` or anything on the way to one of the
+    /// `relatives` is a symbolic link: a write or a removal there would land outside `Composed/`.
+    func refuseSymlinks(_ relatives: [String], in folder: URL) throws(InstallError) {
+        var checked: Set<String> = []
+        func check(_ url: URL) throws(InstallError) {
+            guard checked.insert(url.path).inserted else { return }
+            var info = stat()
+            if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw .symlinkInComposed(path: url.path)
+            }
+        }
+        try check(folder)
+        for relative in relatives.sorted() {
+            var url = folder
+            for part in relative.split(separator: "/") {
+                url.appendPathComponent(String(part))
+                try check(url)
             }
         }
     }
@@ -173,6 +184,7 @@ public struct Installer: Sendable {
             }
             changed.append(relative)
         }
+        try refuseSymlinks(Array(files.keys) + Array(binaries.keys) + ["Targets", "Binaries"], in: folder)
         for (relative, text) in files.sorted(by: { $0.key < $1.key }) { try replace(relative, with: Data(text.utf8)) }
         for (relative, source) in binaries.sorted(by: { $0.key < $1.key }) {
             guard let data = fileManager.contents(atPath: source.path) else {
@@ -192,16 +204,6 @@ public struct Installer: Sendable {
             }
         }
         return changed.sorted()
-    }
-}
-
-extension LockedComponent.Origin {
-    var specData: Data? {
-        switch self {
-        case .spec(let data): return data
-        case .git(_, _, let spec): return spec
-        case .path: return nil
-        }
     }
 }
 
@@ -225,14 +227,14 @@ func isPlainVersion(_ version: String) -> Bool {
     return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) } && !version.contains("+")
 }
 
-/// Compares dotted numeric versions (`10.15` < `11.0`).
-func isLower(_ lhs: String, than rhs: String) -> Bool {
-    let a = lhs.split(separator: ".").map { Int($0) ?? 0 }
-    let b = rhs.split(separator: ".").map { Int($0) ?? 0 }
-    for index in 0..<max(a.count, b.count) {
-        let x = index < a.count ? a[index] : 0
-        let y = index < b.count ? b[index] : 0
-        if x != y { return x < y }
+/// A C99 identifier of ASCII letters, digits and `_`, not starting with a digit: what a module name
+/// (and the name of a generated target folder) must be.
+func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    return name.unicodeScalars.allSatisfy { scalar in
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_": true
+        default: false
+        }
     }
-    return false
 }

@@ -2,68 +2,99 @@ import ComposefileFormat
 import Foundation
 import Specs
 
-/// What `compose install` needs of a project beyond its lock: the Composefile's targets and
-/// platforms, and the spec of every locked pod, read from where the resolve read it.
+/// What `compose install` needs of a project: the Composefile's targets and platforms, and every
+/// locked pod with its spec, read from where the resolve read it.
 public struct InstallInputs: Sendable {
+    /// A Composefile target: it becomes a library product of the same name offering its pods and
+    /// everything they depend on.
     public struct Target: Sendable, Equatable {
         public let name: String
         /// Pod names (`Name` or `Name/Sub`) of the target, inherited ones included.
         public let pods: [String]
+
+        public init(name: String, pods: [String]) {
+            self.name = name
+            self.pods = pods
+        }
     }
 
-    public struct Pod: Sendable, Equatable {
+    /// A locked root pod.
+    public struct Pod: Sendable {
         public enum Origin: Sendable, Equatable {
-            /// From a spec source: the spec file's bytes.
-            case spec(Data)
+            /// From a spec source: the spec's `source` says where the code is.
+            case specRepo
             /// `:path`, as written in the Composefile (relative to the project folder, or absolute).
             case path(String)
-            /// `:git`, checked out at `commit`; `spec` is the podspec.json found there.
-            case git(url: String, commit: String, spec: Data?)
+            /// `:git`, checked out at `commit` (CHECKOUT OPTIONS).
+            case git(url: String, commit: String)
         }
 
-        /// The root name.
+        /// The root name: package identity and library product.
         public let name: String
-        public let version: String
+        public let version: Version
         /// Root names of the pods it depends on (its subspecs' dependencies included).
         public let dependencies: [String]
+        /// Its podspec (for the source, the platforms, the module name and a prebuilt artifact).
+        public let spec: Spec
         public let origin: Origin
+
+        public init(name: String, version: Version, dependencies: [String] = [], spec: Spec, origin: Origin) {
+            self.name = name
+            self.version = version
+            self.dependencies = dependencies
+            self.spec = spec
+            self.origin = origin
+        }
     }
 
     public let targets: [Target]
     /// Targeted platforms with a deployment target (`ios` → `15.0`).
-    public let platforms: [String: String]
+    public let platforms: [String: Version]
     public let pods: [Pod]
+
+    public init(targets: [Target], platforms: [String: Version] = [:], pods: [Pod]) {
+        self.targets = targets
+        self.platforms = platforms
+        self.pods = pods
+    }
 }
 
 extension ResolveService {
-    /// Whether Compose.lock exists and was written from the Composefile (or Podfile) as it is now.
-    public func lockIsCurrent() throws -> Bool {
-        guard let lock = try Lockfile.read(at: lockPath) else { return false }
-        for name in ["Composefile", "Podfile"] {
-            let path = projectURL.appendingPathComponent(name).path
-            if let bytes = FileManager.default.contents(atPath: path) {
-                return lock.composefileChecksum == SHA1.hex(of: bytes)
-            }
+    /// Reads the project once and, when Compose.lock is missing or was written from another
+    /// Composefile (or Podfile), resolves and writes it first (keeping every locked version the
+    /// Composefile allows; `resolving` is told before). Returns that resolve's report, if any, and
+    /// the install inputs of the current lock.
+    public func installInputs(resolving: () -> Void = {}) throws -> (resolve: Report?, inputs: InstallInputs) {
+        let project = try load(repoUpdate: false)
+        if let lock = project.previousLock, lock.composefileChecksum == SHA1.hex(of: project.composefileBytes) {
+            return (nil, try installInputs(project: project, provider: project.provider(), lock: lock))
         }
-        return false
+        resolving()
+        let (report, provider) = try resolve(project: project, unlock: .none, write: true)
+        return (report, try installInputs(project: project, provider: provider, lock: report.lockfile))
     }
 
-    /// The targets, platforms and locked pods (with their specs) of the project for `lock`.
-    public func installInputs(lock: Lockfile) throws -> InstallInputs {
-        let project = try load(repoUpdate: false)
-        let provider = project.provider()
+    /// The targets, platforms and locked pods (with their specs) of `project` for `lock`.
+    func installInputs(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) throws -> InstallInputs {
         let targets = project.composefile.concreteTargets.map { target in
             InstallInputs.Target(name: target.name, pods: target.dependencies.map(\.name))
         }
-        var platforms: [String: String] = [:]
+        var platforms: [String: Version] = [:]
         for platform in project.platforms {
-            if let version = platform.deploymentTarget { platforms[platform.name] = version.string }
+            if let version = platform.deploymentTarget { platforms[platform.name] = version }
         }
         var roots: [String: (version: Version, dependencies: Set<String>)] = [:]
+        // A lock is a file in the project anyone may edit: its names pass the same check as a spec's.
+        func check(_ name: String) throws(ProjectError) {
+            do { try SafeName.podPath(name) } catch { throw .unsafeName(error, in: lockPath) }
+        }
         for pod in lock.pods {
+            try check(pod.name)
             var entry = roots[pod.rootName] ?? (pod.version, [])
             for dependency in pod.dependencies {
-                let root = ProjectProvider.rootName(of: Lockfile.splitEntry(dependency).name)
+                let name = Lockfile.splitEntry(dependency).name
+                try check(name)
+                let root = Spec.rootName(of: name)
                 if root != pod.rootName { entry.dependencies.insert(root) }
             }
             roots[pod.rootName] = entry
@@ -75,18 +106,22 @@ extension ResolveService {
                 if let path = options["path"] {
                     origin = .path(path)
                 } else if let url = options["git"], let commit = lock.checkoutOptions[name]?["commit"] {
-                    let spec = project.externals[name]?.specData
-                    origin = .git(url: url, commit: commit, spec: spec)
+                    origin = .git(url: url, commit: commit)
                 } else {
                     throw ProjectError.unreadable(path: lockPath, reason: "\(name) has an external source without a path or a checked-out commit")
                 }
             } else {
-                guard let source = provider.source(for: name) else {
-                    throw ProjectError.unreadable(path: name, reason: "no source of the Composefile has this pod any more")
-                }
-                origin = .spec(try source.specFile(of: name, version: entry.version).data)
+                origin = .specRepo
             }
-            pods.append(InstallInputs.Pod(name: name, version: entry.version.string, dependencies: entry.dependencies.sorted(), origin: origin))
+            let spec: Spec
+            if let external = project.externals[name] {
+                spec = external.summary.spec
+            } else if case .specRepo = origin, provider.source(for: name) != nil {
+                spec = try provider.summary(name, entry.version).spec
+            } else {
+                throw ProjectError.unreadable(path: name, reason: "no source of the Composefile has this pod any more")
+            }
+            pods.append(InstallInputs.Pod(name: name, version: entry.version, dependencies: entry.dependencies.sorted(), spec: spec, origin: origin))
         }
         return InstallInputs(targets: targets, platforms: platforms, pods: pods)
     }

@@ -40,7 +40,7 @@ struct LoadedProject {
         }
         return result + provider().platformRequirements.map { requirement in
             var requirement = requirement
-            let platform = platforms.first { ProjectProvider.platformPackage($0.name) == requirement.name }
+            let platform = platforms.first { ResolverPackage.platform($0.name).key == requirement.name }
             requirement.origin = platform.flatMap { platformOrigins[$0.name] }
             return requirement
         }
@@ -87,7 +87,11 @@ extension ResolveService {
         var externals: [String: ExternalPod] = [:]
         for dependency in composefile.allDependencies {
             let root = dependency.rootName
-            try ProjectProvider.validate(dependency.name)
+            do {
+                try SafeName.podPath(dependency.name)
+            } catch {
+                throw ProjectError.unsafeName(error, in: "\(dependency.location)")
+            }
             if let url = dependency.source, restricted[root] == nil {
                 restricted[root] = try open(url, at: dependency.location)
             }
@@ -141,7 +145,7 @@ extension ResolveService {
         guard let lock, lock.dependencies.contains(dependency.description) else { return nil }
         switch unlock {
         case .all: return nil
-        case .pods(let names) where names.contains(where: { ProjectProvider.rootName(of: $0) == dependency.rootName }): return nil
+        case .pods(let names) where names.contains(where: { Spec.rootName(of: $0) == dependency.rootName }): return nil
         case .pods, .none: return lock.checkoutOptions[dependency.rootName]?["commit"]
         }
     }

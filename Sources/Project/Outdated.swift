@@ -51,7 +51,7 @@ extension ResolveService {
             let candidates = locked.isPrerelease ? all : all.filter { !$0.isPrerelease }
             let latest = candidates.max() ?? locked
             let update = unlocked.versions[root]
-                ?? unlocked.versions.first(where: { ProjectProvider.rootName(of: $0.key) == root && !ProjectProvider.isSynthetic($0.key) })?.value
+                ?? unlocked.versions.first(where: { ResolverPackage(key: $0.key).pod.map(Spec.rootName(of:)) == root })?.value
                 ?? locked
             guard update > locked || latest > locked else { continue }
             result.append(OutdatedPod(

@@ -11,11 +11,30 @@ struct PodspecSummary: Sendable {
     var name: String { spec.name }
     var version: Version { spec.version }
 
+    /// Decodes the spec and checks every pod name it holds (its own, its subspecs', its
+    /// dependencies' on every platform) with `SafeName`: a spec repo is written by anyone on the
+    /// team, and these names reach the solver, Compose.lock and generated Swift.
     static func parse(_ data: Data, path: String, checksum: String) throws(ProjectError) -> PodspecSummary {
+        let spec: Spec
         do {
-            return PodspecSummary(spec: try Spec(json: data, label: path), checksum: checksum)
+            spec = try Spec(json: data, label: path)
         } catch {
             throw .invalidSpec(path: "\(path):\(error.location)", message: error.message)
         }
+        try checkNames(in: spec, path: path)
+        return PodspecSummary(spec: spec, checksum: checksum)
+    }
+
+    private static func checkNames(in spec: Spec, path: String) throws(ProjectError) {
+        let dependencies = spec.declaredDependencies
+        let names = [spec.name] + (dependencies.common + dependencies.perPlatform.keys.sorted().flatMap { dependencies.perPlatform[$0] ?? [] }).map(\.name)
+        for name in names {
+            do {
+                try SafeName.podPath(name)
+            } catch {
+                throw .unsafeName(error, in: path)
+            }
+        }
+        for subspec in spec.subspecs { try checkNames(in: subspec, path: path) }
     }
 }

@@ -14,8 +14,10 @@ public enum ProjectError: ComposeFailure, Equatable {
     case podspecNameMismatch(pod: String, found: String, path: String)
     /// `compose update NAME` names a pod the project does not use.
     case unknownPod(name: String, known: [String])
-    /// A pod name that could escape a folder (`..`, `/` at the start, absolute paths).
-    case invalidName(String)
+    /// A pod name that `SafeName` refuses (it could escape a folder, break the lock or generated Swift).
+    case invalidName(SafeNameError)
+    /// A pod name that `SafeName` refuses, read from `file` (a spec file, or `Composefile:LINE:COLUMN`).
+    case unsafeName(SafeNameError, in: String)
     /// A git source or `:git` pod could not be fetched.
     case git(url: String, message: String)
     /// A `:git` pod's repository has no such tag, branch or commit.
@@ -45,10 +47,12 @@ public enum ProjectError: ComposeFailure, Equatable {
         case .unknownPod(let name, let known):
             let list = known.isEmpty ? "none" : known.joined(separator: ", ")
             return "'\(name)' is not a pod of this project (its pods: \(list)). Check the spelling."
-        case .invalidName(let name):
-            return "'\(name)' is not a valid pod name: names may not be empty, start with '/', or contain '..' or '\\'."
+        case .invalidName(let error):
+            return error.description
         case .missingReference(let pod, let url, let reference, let location):
             return "\(location): \(url) has no \(reference) for \(pod). Check the spelling, push it (`git push origin --tags`), or point :tag/:branch/:commit at one that exists."
+        case .unsafeName(let error, let file):
+            return "\(file): \(error.description) Nothing was written. Fix the name there (a spec in a spec repo: publish a fixed version and remove this one)."
         case .git(let url, let message):
             return "Could not fetch \(url): \(message). Check the URL, your network and your credentials."
         case .projectNotFound(let path):

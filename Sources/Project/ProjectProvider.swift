@@ -48,10 +48,6 @@ final class ProjectProvider: DependencyProvider {
     /// What the lock lists under each `Name (version)`: the dependencies as the spec declares them.
     private(set) var lockDependencies: [String: [String]] = [:]
 
-    static let identitySuffix = " (root spec)"
-    static let platformSuffix = " (deployment target)"
-    static let platformDisplayNames = ["ios": "iOS", "osx": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
-
     init(
         sources: [PodSource], restrictedSources: [String: PodSource], externals: [String: ExternalPod],
         platforms: [(name: String, deploymentTarget: Version?)], platformOrigins: [String: String] = [:]
@@ -63,24 +59,11 @@ final class ProjectProvider: DependencyProvider {
         self.platformOrigins = platformOrigins
     }
 
-    static func identity(of root: String) -> String { root + identitySuffix }
-    static func platformPackage(_ platform: String) -> String {
-        (platformDisplayNames[platform] ?? platform) + platformSuffix
-    }
-    /// Whether `package` is one of the provider's own bookkeeping packages (not a pod).
-    static func isSynthetic(_ package: String) -> Bool {
-        package.hasSuffix(identitySuffix) || package.hasSuffix(platformSuffix)
-    }
-
-    static func rootName(of name: String) -> String {
-        String(name.split(separator: "/", maxSplits: 1).first ?? Substring(name))
-    }
-
     /// The top-level requirements for the platform packages.
     var platformRequirements: [PackageRequirement] {
         platforms.map { platform in
             PackageRequirement(
-                name: Self.platformPackage(platform.name),
+                name: ResolverPackage.platform(platform.name).key,
                 requirements: platform.deploymentTarget.map { RequirementSet([Requirement(.equal, $0)]) } ?? .any)
         }
     }
@@ -88,13 +71,16 @@ final class ProjectProvider: DependencyProvider {
     // MARK: DependencyProvider
 
     func availableVersions(of package: String) throws -> [Version] {
-        if let platform = platforms.first(where: { Self.platformPackage($0.name) == package }) {
+        let name: String
+        switch ResolverPackage(key: package) {
+        case .platform(let platformName):
+            guard let platform = platforms.first(where: { $0.name == platformName }) else { return [] }
             return [platform.deploymentTarget ?? Version.zero]
+        case .rootIdentity(let root): name = root
+        case .pod(let pod): name = pod
         }
-        if package.hasSuffix(Self.platformSuffix) { return [] }
-        let name = package.hasSuffix(Self.identitySuffix) ? String(package.dropLast(Self.identitySuffix.count)) : package
         try Self.validate(name)
-        let root = Self.rootName(of: name)
+        let root = Spec.rootName(of: name)
         let versions: [Version]
         if let external = externals[root] {
             versions = [external.summary.version]
@@ -113,25 +99,26 @@ final class ProjectProvider: DependencyProvider {
     }
 
     func dependencies(of package: String, at version: Version) throws -> [PackageRequirement] {
-        if package.hasSuffix(Self.platformSuffix) { return [] }
-        if package.hasSuffix(Self.identitySuffix) {
-            let root = String(package.dropLast(Self.identitySuffix.count))
-            return translate(try summary(root, version).spec.dependencies(on: platforms.map(\.name)))
+        let pod: String
+        switch ResolverPackage(key: package) {
+        case .platform: return []
+        case .rootIdentity(let root): return translate(try summary(root, version).spec.dependencies(on: platforms.map(\.name)))
+        case .pod(let name): pod = name
         }
-        let root = Self.rootName(of: package)
-        guard let node = try summary(root, version).spec.subspec(named: package) else { return [] }
+        let root = Spec.rootName(of: pod)
+        guard let node = try summary(root, version).spec.subspec(named: pod) else { return [] }
         let declared = node.allDependencies(on: platforms.map(\.name))
         var pinned: [String] = []
         let exact = RequirementSet([Requirement(.equal, version)])
         var result: [PackageRequirement] = []
-        if package != root || !node.subspecs.isEmpty {
-            result.append(PackageRequirement(name: Self.identity(of: root), requirements: exact))
-            pinned = node.defaultSubspecNames.map { "\(package)/\($0)" }
+        if pod != root || !node.subspecs.isEmpty {
+            result.append(PackageRequirement(name: ResolverPackage.rootIdentity(root).key, requirements: exact))
+            pinned = node.defaultSubspecNames.map { "\(pod)/\($0)" }
         }
         result += translate(declared)
         result += pinned.map { PackageRequirement(name: $0, requirements: exact) }
         result += platformRequirements(for: node)
-        lockDependencies["\(package) \(version.string)"] =
+        lockDependencies["\(pod) \(version.string)"] =
             declared.map { $0.requirements.isAny ? $0.name : "\($0.name) (\($0.requirements))" }
             + pinned.map { "\($0) (= \(version.string))" }
         return result
@@ -147,43 +134,43 @@ final class ProjectProvider: DependencyProvider {
     // MARK: Words for explanations
 
     func displayName(of package: String) -> String {
-        if package.hasSuffix(Self.identitySuffix) { return String(package.dropLast(Self.identitySuffix.count)) }
-        guard let platform = platform(of: package) else { return package }
-        let name = Self.platformDisplayNames[platform.name] ?? platform.name
-        return platform.deploymentTarget.map { "the \(name) deployment target \($0)" } ?? name
+        switch ResolverPackage(key: package) {
+        case .pod(let name), .rootIdentity(let name): return name
+        case .platform(let name):
+            let display = Platform.displayName(name)
+            let target = platforms.first { $0.name == name }?.deploymentTarget
+            return target.map { "the \(display) deployment target \($0)" } ?? display
+        }
     }
 
     func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording? {
-        if package.hasSuffix(Self.identitySuffix) {
-            let root = displayName(of: package)
+        switch ResolverPackage(key: package) {
+        case .pod: return nil
+        case .rootIdentity(let root):
             guard let requirements else { return DependencyWording(verb: "uses", object: "the \(root) spec at the same version") }
             guard let only = requirements.requirements.first, requirements.requirements.count == 1, only.op == .equal else { return nil }
             return DependencyWording(verb: "uses", object: "the \(root) \(only.version) spec")
-        }
-        guard let platform = platform(of: package), let requirements else { return nil }
-        let name = Self.platformDisplayNames[platform.name] ?? platform.name
-        if requirements.isAny { return DependencyWording(verb: "targets", object: name) }
-        guard let only = requirements.requirements.first, requirements.requirements.count == 1 else { return nil }
-        switch only.op {
-        case .less where only.version == Version.zero:
-            return DependencyWording(verb: "does not support", object: name)
-        case .greaterOrEqual:
-            var object = "\(name) \(only.version) or later"
-            if let target = platform.deploymentTarget {
-                let origin = platformOrigins[platform.name].map { ", \($0)" } ?? ""
-                object += " (the \(name) deployment target is \(target)\(origin))"
+        case .platform(let platformName):
+            guard let platform = platforms.first(where: { $0.name == platformName }), let requirements else { return nil }
+            let name = Platform.displayName(platform.name)
+            if requirements.isAny { return DependencyWording(verb: "targets", object: name) }
+            guard let only = requirements.requirements.first, requirements.requirements.count == 1 else { return nil }
+            switch only.op {
+            case .less where only.version == Version.zero:
+                return DependencyWording(verb: "does not support", object: name)
+            case .greaterOrEqual:
+                var object = "\(name) \(only.version) or later"
+                if let target = platform.deploymentTarget {
+                    let origin = platformOrigins[platform.name].map { ", \($0)" } ?? ""
+                    object += " (the \(name) deployment target is \(target)\(origin))"
+                }
+                return DependencyWording(verb: "requires", object: object)
+            case .equal:
+                return DependencyWording(verb: "sets", object: "the \(name) deployment target \(only.version)")
+            default:
+                return nil
             }
-            return DependencyWording(verb: "requires", object: object)
-        case .equal:
-            return DependencyWording(verb: "sets", object: "the \(name) deployment target \(only.version)")
-        default:
-            return nil
         }
-    }
-
-    private func platform(of package: String) -> (name: String, deploymentTarget: Version?)? {
-        guard package.hasSuffix(Self.platformSuffix) else { return nil }
-        return platforms.first { Self.platformPackage($0.name) == package }
     }
 
     // MARK: Helpers
@@ -200,13 +187,13 @@ final class ProjectProvider: DependencyProvider {
         for platform in platforms {
             guard let minimum = spec.deploymentTarget(for: platform.name) else {
                 result.append(PackageRequirement(
-                    name: Self.platformPackage(platform.name),
+                    name: ResolverPackage.platform(platform.name).key,
                     requirements: RequirementSet([Requirement(.less, Version.zero)])))
                 continue
             }
             if let minimum, let target = platform.deploymentTarget, minimum > target {
                 result.append(PackageRequirement(
-                    name: Self.platformPackage(platform.name),
+                    name: ResolverPackage.platform(platform.name).key,
                     requirements: RequirementSet([Requirement(.greaterOrEqual, minimum)])))
             }
         }
@@ -242,10 +229,47 @@ final class ProjectProvider: DependencyProvider {
     }
 
     static func validate(_ name: String) throws(ProjectError) {
-        if name.isEmpty || name.hasPrefix("/") || name.contains("\\") || name.contains("\0")
-            || name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
-        {
-            throw .invalidName(name)
+        do { try SafeName.podPath(name) } catch { throw .invalidName(error) }
+    }
+}
+
+/// A package of the solver: a pod, or one of the provider's bookkeeping packages. The solver sees
+/// each as a string key (Resolution stays generic); the key is produced by `key` and read back by
+/// `init(key:)`, here and nowhere else. Pod names pass `SafeName` (no spaces, no parentheses), so a
+/// pod's key never looks like a bookkeeping one.
+enum ResolverPackage: Hashable {
+    /// `Root` or `Root/Sub`.
+    case pod(String)
+    /// The package pinning every subspec of `Root` to one version.
+    case rootIdentity(String)
+    /// A target platform (`ios`), whose one version is the project's deployment target.
+    case platform(String)
+
+    private static let identitySuffix = " (root spec)"
+    private static let platformSuffix = " (deployment target)"
+
+    var key: String {
+        switch self {
+        case .pod(let name): name
+        case .rootIdentity(let root): root + Self.identitySuffix
+        case .platform(let name): Platform.displayName(name) + Self.platformSuffix
         }
+    }
+
+    init(key: String) {
+        if key.hasSuffix(Self.identitySuffix) {
+            self = .rootIdentity(String(key.dropLast(Self.identitySuffix.count)))
+        } else if key.hasSuffix(Self.platformSuffix) {
+            let display = String(key.dropLast(Self.platformSuffix.count))
+            self = .platform(Platform.displayNames.first { $0.value == display }?.key ?? display)
+        } else {
+            self = .pod(key)
+        }
+    }
+
+    /// The pod (root or subspec) this package is, nil for bookkeeping packages.
+    var pod: String? {
+        if case .pod(let name) = self { return name }
+        return nil
     }
 }

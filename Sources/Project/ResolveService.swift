@@ -1,6 +1,7 @@
 import ComposefileFormat
 import Foundation
 import Resolution
+import SpecRepos
 import Specs
 
 /// `compose resolve`, `compose update` and `compose outdated` for one project folder: read the
@@ -29,6 +30,31 @@ public struct ResolveService: Sendable {
         }
     }
 
+    /// A locked version that could not be kept: the pod, the locked and the chosen version, and why.
+    public struct LockChange: Sendable, Equatable {
+        public enum Reason: Sendable, Equatable {
+            /// No source offers the locked version any more.
+            case unavailable
+            /// `requirements` exclude it: required by pod `by` at `version`, or by the Composefile
+            /// (at `origin`, `Composefile:3`) when `by` is nil.
+            case required(by: String?, version: Version?, requirements: RequirementSet, origin: String?)
+            /// It conflicts with other requirements.
+            case conflict
+        }
+
+        public let pod: String
+        public let from: Version
+        public let to: Version
+        public let reason: Reason
+
+        public init(pod: String, from: Version, to: Version, reason: Reason) {
+            self.pod = pod
+            self.from = from
+            self.to = to
+            self.reason = reason
+        }
+    }
+
     /// What a resolve did.
     public struct Report: Sendable {
         public let lockfile: Lockfile
@@ -39,7 +65,7 @@ public struct ResolveService: Sendable {
         /// The solver's steps, for `--verbose`.
         public let decisions: [String]
         /// Locked versions that could not be kept, and why.
-        public let lockChanges: [String]
+        public let lockChanges: [LockChange]
         /// Notes about the Composefile (ignored lines, assumed platform).
         public let notes: [String]
         /// Where each root pod came from: a source (as written in the Composefile) or an external source.
@@ -60,17 +86,9 @@ public struct ResolveService: Sendable {
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.projectDirectory = projectDirectory
-        self.composeHome = composeHome ?? ResolveService.defaultComposeHome()
+        self.composeHome = composeHome ?? ComposeHome.fromEnvironment().url
         self.toolVersion = toolVersion
         self.progress = progress
-    }
-
-    /// `$COMPOSE_HOME`, else `~/.compose`.
-    public static func defaultComposeHome() -> URL {
-        if let home = ProcessInfo.processInfo.environment["COMPOSE_HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".compose", isDirectory: true)
     }
 
     var projectURL: URL { URL(fileURLWithPath: projectDirectory, isDirectory: true).standardizedFileURL }
@@ -88,7 +106,11 @@ public struct ResolveService: Sendable {
     /// Resolves and (when `write`) writes Compose.lock atomically. Throws `ComposefileError`,
     /// `ProjectError` or `ResolutionError` (whose description is the plain-words explanation).
     public func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
-        let project = try load(repoUpdate: repoUpdate, unlock: unlock)
+        try resolve(project: load(repoUpdate: repoUpdate, unlock: unlock), unlock: unlock, write: write).report
+    }
+
+    /// Resolves a project already read; returns the provider too, which holds the specs it read.
+    func resolve(project: LoadedProject, unlock: Unlock, write: Bool) throws -> (report: Report, provider: ProjectProvider) {
         let previous = project.previousLock
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
@@ -96,12 +118,34 @@ public struct ResolveService: Sendable {
         let lock = try buildLock(project: project, provider: provider, solution: solution)
         let changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
         if write { try lock.write(to: lockPath) }
-        return Report(
+        let report = Report(
             lockfile: lock, lockPath: lockPath, lockChanged: changed,
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
-            lockChanges: solution.lockChanges.filter { !$0.contains(ProjectProvider.identitySuffix + " was locked") },
+            lockChanges: Self.lockChanges(solution.lockChanges),
             notes: project.notes + Self.shadowedSources(project: project, provider: provider, lock: lock),
             origins: origins(project: project, provider: provider, lock: lock))
+        return (report, provider)
+    }
+
+    /// The solver's lock changes of pods (its bookkeeping packages left out), in pod names.
+    static func lockChanges(_ changes: [Resolution.LockChange]) -> [LockChange] {
+        changes.compactMap { change in
+            guard let pod = ResolverPackage(key: change.package).pod else { return nil }
+            let reason: LockChange.Reason
+            switch change.reason {
+            case .unavailable: reason = .unavailable
+            case .conflict: reason = .conflict
+            case .required(let by, let version, let requirement):
+                let depender: String? = by.map { key in
+                    switch ResolverPackage(key: key) {
+                    case .pod(let name), .rootIdentity(let name): name
+                    case .platform(let name): Platform.displayName(name)
+                    }
+                }
+                reason = .required(by: depender, version: version, requirements: requirement.requirements, origin: requirement.origin)
+            }
+            return LockChange(pod: pod, from: change.locked, to: change.chosen, reason: reason)
+        }
     }
 
     /// A warning for each pod read from one source while a later source has a higher version: the
@@ -148,7 +192,7 @@ public struct ResolveService: Sendable {
         case .all: return [:]
         case .pods(let names):
             for name in names {
-                let root = ProjectProvider.rootName(of: name)
+                let root = Spec.rootName(of: name)
                 guard knownRoots.contains(root) else {
                     throw ProjectError.unknownPod(name: name, known: knownRoots.sorted { $0.lowercased() < $1.lowercased() })
                 }
@@ -163,7 +207,7 @@ public struct ResolveService: Sendable {
             var requiredBy: [String: Set<String>] = [:]
             for pod in previous.pods {
                 for entry in pod.dependencies {
-                    let dependee = ProjectProvider.rootName(of: Lockfile.splitEntry(entry).name)
+                    let dependee = Spec.rootName(of: Lockfile.splitEntry(entry).name)
                     if dependee != pod.rootName { requiredBy[dependee, default: []].insert(pod.rootName) }
                 }
             }
@@ -185,7 +229,7 @@ public struct ResolveService: Sendable {
         var result: [String: Version] = [:]
         for pod in previous.pods where !unlocked.contains(pod.rootName) {
             result[pod.name] = pod.version
-            result[ProjectProvider.identity(of: pod.rootName)] = pod.version
+            result[ResolverPackage.rootIdentity(pod.rootName).key] = pod.version
         }
         return result
     }
@@ -193,10 +237,11 @@ public struct ResolveService: Sendable {
     func buildLock(project: LoadedProject, provider: ProjectProvider, solution: Solution) throws -> Lockfile {
         var lock = Lockfile()
         var rootVersions: [String: Version] = [:]
-        for (name, version) in solution.versions where !ProjectProvider.isSynthetic(name) {
+        for (key, version) in solution.versions {
+            guard let name = ResolverPackage(key: key).pod else { continue }
             lock.pods.append(Lockfile.Pod(
                 name: name, version: version, dependencies: try provider.lockDependencies(of: name, at: version)))
-            rootVersions[ProjectProvider.rootName(of: name)] = version
+            rootVersions[Spec.rootName(of: name)] = version
         }
         lock.dependencies = project.composefile.allDependencies.map(\.description)
         for dependency in project.composefile.allDependencies where dependency.configurations != nil {

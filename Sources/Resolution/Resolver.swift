@@ -82,8 +82,34 @@ public struct Solution: Sendable, Equatable {
     public let dependencies: [String: [PackageRequirement]]
     /// The solver's steps in order, one line each ("decide Networking 3.0.2", "conflict: …"), for `--verbose`.
     public let decisions: [String]
-    /// Locked versions that could not be kept, with the reason, one line each.
-    public let lockChanges: [String]
+    /// Locked versions that could not be kept, with the reason (by package name).
+    public let lockChanges: [LockChange]
+}
+
+/// A locked version the solver could not keep: which package, the locked and the chosen version,
+/// and why. A value, not a sentence: the caller words it.
+public struct LockChange: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// No source offers the locked version any more.
+        case unavailable
+        /// `requirement` excludes it; it comes from package `by` at version `at`, or from the
+        /// top-level requirements when `by` is nil.
+        case required(by: String?, at: Version?, requirement: PackageRequirement)
+        /// It conflicts with other requirements (no single requirement excludes it).
+        case conflict
+    }
+
+    public let package: String
+    public let locked: Version
+    public let chosen: Version
+    public let reason: Reason
+
+    public init(package: String, locked: Version, chosen: Version, reason: Reason) {
+        self.package = package
+        self.locked = locked
+        self.chosen = chosen
+        self.reason = reason
+    }
 }
 
 /// Why resolution failed.

@@ -507,29 +507,28 @@ final class Solver {
         return best
     }
 
-    func lockChanges(_ chosen: [String: Version]) -> [String] {
-        var result: [String] = []
+    func lockChanges(_ chosen: [String: Version]) -> [LockChange] {
+        var result: [LockChange] = []
         for (name, locked) in lockedVersions.sorted(by: { $0.key < $1.key }) {
             guard let version = chosen[name], !(version == locked) else { continue }
             guard let p = ids[name] else { continue }
             guard let li = lockedIndex[p] else {
-                result.append("\(name) was locked at \(locked), which no source has any more; chose \(version).")
+                result.append(LockChange(package: name, locked: locked, chosen: version, reason: .unavailable))
                 continue
             }
-            var reason = "it conflicts with other requirements"
+            var reason = LockChange.Reason.conflict
             for id in incompatibilitiesOf[p] {
                 guard case .dependency(let dependee, let requirement, _) = incompatibilities[id].cause, dependee == p else { continue }
                 guard let depender = incompatibilities[id].terms.first, depender.package != p else { continue }
                 let d = decision[depender.package]
                 guard d >= 0, depender.versions.contains(d) else { continue }
                 if !versionSet(p, requirement.requirements).contains(li) {
-                    let owner = depender.package == Solver.root ? options.rootName : "\(provider.displayName(of: names[depender.package])) \(versions[depender.package][d])"
-                    let place = requirement.origin.map { " (\($0))" } ?? ""
-                    reason = "\(owner) now requires \(name) \(requirement.requirements)\(place)"
+                    let by = depender.package == Solver.root ? nil : (package: names[depender.package], version: versions[depender.package][d])
+                    reason = .required(by: by?.package, at: by?.version, requirement: requirement)
                     break
                 }
             }
-            result.append("\(name) was locked at \(locked); \(reason), so \(version) was chosen.")
+            result.append(LockChange(package: name, locked: locked, chosen: version, reason: reason))
         }
         return result
     }

@@ -59,8 +59,11 @@ public struct Spec: Sendable {
     }
 
     /// `Pay` for `Pay/Core`.
-    public var rootName: String {
-        name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+    public var rootName: String { Spec.rootName(of: name) }
+
+    /// `Pay` for `Pay/Core/Mock` (and for `Pay`): the one root-name function.
+    public static func rootName(of fullName: String) -> String {
+        fullName.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? fullName
     }
 
     /// Dependencies written at the top level of this spec object, in file order.
@@ -124,6 +127,17 @@ public struct Platform: Sendable, Hashable {
 
     /// The platform names of podspecs.
     public static let names = ["ios", "osx", "tvos", "watchos", "visionos"]
+
+    /// How people and SwiftPM write each platform: `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`
+    /// (`.iOS` in a manifest's `platforms:`). The one table: `macos` is read as `osx`.
+    public static let displayNames = [
+        "ios": "iOS", "osx": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+    ]
+
+    /// `iOS` for `ios`, `macOS` for `osx` or `macos`; unknown names unchanged.
+    public static func displayName(_ name: String) -> String {
+        displayNames[normalized(name)] ?? name
+    }
 
     /// `osx` for `macos` (both spellings are read), otherwise `name` unchanged.
     public static func normalized(_ name: String) -> String {

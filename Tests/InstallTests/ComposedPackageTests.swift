@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import Foundation
+import Project
 import Specs
 import Testing
 @testable import Install
@@ -7,8 +8,8 @@ import Testing
 @Suite struct ComposedPackageTests {
     let package = ComposedPackage(
         targets: [
-            ComposedTarget(name: "ShoppingApp", pods: ["Pay", "Networking/Core"]),
-            ComposedTarget(name: "ShoppingAppTests", pods: ["Networking"]),
+            InstallInputs.Target(name: "ShoppingApp", pods: ["Pay", "Networking/Core"]),
+            InstallInputs.Target(name: "ShoppingAppTests", pods: ["Networking"]),
         ],
         components: [
             ComposedComponent(name: "Pay", pin: .version(url: "https://git.example.com/ios/Pay.git", version: "1.2.0"), dependencies: ["PayMediator", "Mediator"]),
@@ -49,7 +50,7 @@ import Testing
 
     @Test func aBinaryComponentIsABinaryTarget() throws {
         let binary = ComposedPackage(
-            targets: [ComposedTarget(name: "App", pods: ["Pay"])],
+            targets: [InstallInputs.Target(name: "App", pods: ["Pay"])],
             components: [ComposedComponent(name: "Pay", pin: .binaryPath("Binaries/Pay.zip"))])
         let manifest = try binary.manifest()
         #expect(manifest.contains(#".binaryTarget(name: "Pay", path: "Binaries/Pay.zip"),"#))
@@ -64,7 +65,7 @@ import Testing
 
     @Test(arguments: ["My App", "App-iOS", "9App", "../App", ""])
     func badTargetNamesAreRefused(_ name: String) {
-        let bad = ComposedPackage(targets: [ComposedTarget(name: name, pods: [])], components: [])
+        let bad = ComposedPackage(targets: [InstallInputs.Target(name: name, pods: [])], components: [])
         #expect(throws: InstallError.invalidTargetName(name)) { try bad.files() }
     }
 }

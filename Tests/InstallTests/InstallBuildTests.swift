@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import Foundation
+import Project
 import Specs
 import Testing
 @testable import Install
@@ -30,14 +31,17 @@ import Testing
         ]
         try JSONSerialization.data(withJSONObject: spec).write(to: vendor.appendingPathComponent("FastMath.podspec.json"))
 
+        let toolkitSpec = try Spec(json: Data(contentsOf: components.appendingPathComponent("Toolkit/Toolkit.podspec.json")), label: "Toolkit.podspec.json")
+        let fastMathSpec = try Spec(json: Data(contentsOf: vendor.appendingPathComponent("FastMath.podspec.json")), label: "FastMath.podspec.json")
         let result = try await Installer(composeHome: temporary.url.appendingPathComponent("home")).install(
             project: project,
-            targets: [ComposedTarget(name: "ShopApp", pods: ["Toolkit", "FastMath"]), ComposedTarget(name: "ShopAppTests", pods: ["Toolkit"])],
-            components: [
-                LockedComponent(name: "Toolkit", version: "0.1.0", dependencies: [], origin: .path("Components/Toolkit")),
-                LockedComponent(name: "FastMath", version: "1.0.0", dependencies: [], origin: .path("Vendor/FastMath")),
-            ],
-            platforms: ["ios": "15.0"],
+            inputs: InstallInputs(
+                targets: [.init(name: "ShopApp", pods: ["Toolkit", "FastMath"]), .init(name: "ShopAppTests", pods: ["Toolkit"])],
+                platforms: ["ios": try Version("15.0")],
+                pods: [
+                    .init(name: "Toolkit", version: try Version("0.1.0"), spec: toolkitSpec, origin: .path("Components/Toolkit")),
+                    .init(name: "FastMath", version: try Version("1.0.0"), spec: fastMathSpec, origin: .path("Vendor/FastMath")),
+                ]),
             binary: BinaryPreference(flag: false, environment: ["COMPOSE_FASTMATH_USE_BINARY": "1"]))
         #expect(result.binaries == ["FastMath"])
 

@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Project
+import Specs
 import Testing
 
 /// `compose update NAME` moves what only NAME needs; a later source's higher version is reported.
@@ -31,6 +32,20 @@ struct UpdateAndSourcesTests {
         // B is needed by A alone and moves with it; E is also C's, D is C's alone: both stay.
         #expect(try project.versions() == ["A": "1.1.0", "B": "1.1.0", "C": "1.0.0", "D": "1.0.0", "E": "1.0.0"])
         #expect(report.changes.map(\.name) == ["A", "B"])
+    }
+
+    @Test func aSharedDependencyStaysLockedUntilTheUpdatedPodRequiresMore() throws {
+        let project = try ProjectFixture("update-shared-dep", composefile: "source 'specs'\nplatform :ios, '13.0'\npod 'A'\npod 'C'\n")
+        defer { project.directory.remove() }
+        try add(project, "specs", [("A", "1.0.0", #""E": ["~> 1.0"]"#), ("C", "1.0.0", #""E": []"#), ("E", "1.0.0", "")])
+        _ = try project.service.resolve()
+        try add(project, "specs", [("A", "1.1.0", #""E": ["~> 1.1"]"#), ("E", "1.1.0", ""), ("E", "1.2.0", "")])
+        let report = try project.service.resolve(unlock: .pods(["A"]))
+        #expect(try project.versions() == ["A": "1.1.0", "C": "1.0.0", "E": "1.2.0"])
+        // E is C's too, so it stays locked, and is let go only because A 1.1.0 requires more.
+        #expect(report.lockChanges == [.init(
+            pod: "E", from: try Version("1.0.0"), to: try Version("1.2.0"),
+            reason: .required(by: "A", version: try Version("1.1.0"), requirements: try RequirementSet(parsingList: "~> 1.1"), origin: nil))])
     }
 
     @Test func aHigherVersionInALaterSourceIsReportedAndTheFirstSourceStillWins() throws {

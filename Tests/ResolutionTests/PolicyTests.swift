@@ -60,7 +60,10 @@ import Testing
             .resolve(root(["foo": "~> 2.0"]))
         #expect(solution.chosen == ["foo": "2.1.0"])
         #expect(solution.lockChanges == [
-            "foo was locked at 1.0.0; the Composefile now requires foo ~> 2.0 (Composefile:1), so 2.1.0 was chosen.",
+            LockChange(
+                package: "foo", locked: try Version("1.0.0"), chosen: try Version("2.1.0"),
+                reason: .required(by: nil, at: nil, requirement: PackageRequirement(
+                    name: "foo", requirements: try RequirementSet(parsingList: "~> 2.0"), origin: "Composefile:1"))),
         ])
     }
 
