@@ -142,6 +142,8 @@ public struct PlatformDeclaration: Sendable, Hashable {
 public enum ExternalSource: Sendable, Hashable {
     /// `:path => '../Dir'`: the folder holds `Name.podspec.json`.
     case path(String)
+    /// `:podspec => 'path/or/URL'`: a podspec at a path or URL (read by the project, not here).
+    case podspec(String)
     /// `:git => URL` with an optional `:tag`, `:branch` or `:commit`.
     case git(url: String, reference: GitReference?)
 }
@@ -160,16 +162,20 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
     public let external: ExternalSource?
     /// `:source => URL`: only this source is searched for the pod.
     public let source: String?
+    /// `:configurations => ['Debug']` / `:configuration => 'Debug'`: the build configurations the pod
+    /// is linked into; nil means all. Not part of `description` (CocoaPods' DEPENDENCIES omits it).
+    public let configurations: [String]?
     public let location: ComposefileLocation
 
     public init(
         name: String, requirements: RequirementSet = .any, external: ExternalSource? = nil,
-        source: String? = nil, location: ComposefileLocation
+        source: String? = nil, configurations: [String]? = nil, location: ComposefileLocation
     ) {
         self.name = name
         self.requirements = requirements
         self.external = external
         self.source = source
+        self.configurations = configurations
         self.location = location
     }
 
@@ -180,7 +186,7 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
     /// ``Name (from `https://host/x.git`, tag `1.0`)``, ``Name (from `../Name`)``.
     public var description: String {
         switch external {
-        case .path(let path):
+        case .path(let path), .podspec(let path):
             return "\(name) (from `\(path)`)"
         case .git(let url, let reference):
             var text = "\(name) (from `\(url)`"

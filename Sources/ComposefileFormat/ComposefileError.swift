@@ -42,6 +42,9 @@ public enum ComposefileError: ComposeFailure, Equatable {
         case .unreadable(let path, let reason):
             return "Cannot read \(path): \(reason). Check that the file exists and is readable."
         case .malformedLock(let path, let message):
+            if path.hasSuffix("Podfile.lock") {
+                return "\(path) cannot be read as a lock: \(message). Fix it (or move it aside to resolve without it) and run 'compose resolve'."
+            }
             return "\(path) is not a valid Compose.lock: \(message). Delete it and run 'compose resolve' to write a new one."
         case .unwritable(let path, let reason):
             return "Cannot write \(path): \(reason). Check the folder's permissions and free space."

@@ -8,6 +8,8 @@ struct Token: Equatable {
         /// `git:` (the `key: value` hash spelling).
         case label(String)
         case string(String)
+        /// A double-quoted string with `#{…}` at `line`:`column` (an error wherever it is used).
+        case interpolated(String, line: Int, column: Int)
         case number(String)
         /// `=>`
         case arrow
@@ -38,6 +40,8 @@ struct ComposefileLexer {
     private var column = 1
     private var depth = 0
     private var tokens: [Token] = []
+    /// Heredocs opened on the current line (`<<~EOS`): their terminators and where they start.
+    private var heredocs: [(terminator: String, line: Int, column: Int)] = []
 
     init(text: String, path: String) {
         self.path = path
@@ -90,6 +94,7 @@ struct ComposefileLexer {
             let startLine = line, startColumn = column
             if c == "\n" {
                 advance()
+                if !heredocs.isEmpty { try skipHeredocBodies() }
                 if !continuesStatement, tokens.last.map({ $0.kind != .newline }) ?? false {
                     emit(.newline, startLine, startColumn)
                 }
@@ -104,8 +109,12 @@ struct ComposefileLexer {
                 advance()
                 if tokens.last.map({ $0.kind != .newline }) ?? false { emit(.newline, startLine, startColumn) }
             } else if c == "'" || c == "\"" {
-                let text = try readString(quote: c)
-                emit(.string(text), startLine, startColumn)
+                let (text, interpolation) = try readString(quote: c)
+                if let interpolation {
+                    emit(.interpolated(text, line: interpolation.line, column: interpolation.column), startLine, startColumn)
+                } else {
+                    emit(.string(text), startLine, startColumn)
+                }
             } else if c == ":" {
                 if let next = peek(), Self.isWordStart(next) {
                     advance()
@@ -113,7 +122,7 @@ struct ComposefileLexer {
                     emit(.symbol(word), startLine, startColumn)
                 } else if let next = peek(), next == "'" || next == "\"" {
                     advance()
-                    let text = try readString(quote: next)
+                    let text = try readString(quote: next).text
                     emit(.symbol(text), startLine, startColumn)
                 } else {
                     advance()
@@ -125,7 +134,11 @@ struct ComposefileLexer {
                     word.append(d)
                     advance()
                 }
-                if current == ":", let next = peek(), next != ":" {
+                let atStatementStart = tokens.last.map { $0.kind == .newline } ?? true
+                if current == ":", let next = peek(), Self.isWordStart(next), atStatementStart {
+                    // `platform:ios` is the directive and a symbol, as Ruby reads it.
+                    emit(.word(word), startLine, startColumn)
+                } else if current == ":", let next = peek(), next != ":" {
                     advance()
                     emit(.label(word), startLine, startColumn)
                 } else {
@@ -138,6 +151,21 @@ struct ComposefileLexer {
                     advance()
                 }
                 emit(.number(number), startLine, startColumn)
+            } else if c == "/", startsRegex {
+                // `=~ /Pods-.*'/` (in hooks): a regular expression is text, whatever quotes it holds.
+                advance()
+                while let d = current, d != "/", d != "\n" {
+                    advance()
+                    if d == "\\", current != nil, current != "\n" { advance() }
+                }
+                if current == "/" { advance() }
+                while let d = current, d.isASCII, d.isLetter { advance() }
+                emit(.string(""), startLine, startColumn)
+            } else if c == "<", peek() == "<", let marker = heredocMarker() {
+                // `<<~EOS` … `EOS` (in hooks): its body is text, whatever quotes it holds.
+                for _ in 0..<marker.length { advance() }
+                heredocs.append((marker.terminator, startLine, startColumn))
+                emit(.string(""), startLine, startColumn)
             } else if c == "=" && peek() == ">" {
                 advance(); advance()
                 emit(.arrow, startLine, startColumn)
@@ -156,7 +184,7 @@ struct ComposefileLexer {
                 var text = String(c)
                 advance()
                 // Keep two-character operators together so messages show them whole.
-                if let d = current, ["==", "||", "&&", "<<", "+=", "||=", "!=", "=~", "::"].contains(text + String(d)) {
+                if let d = current, ["==", "||", "&&", "<<", "+=", "||=", "!=", "=~", "!~", "::"].contains(text + String(d)) {
                     text.append(d)
                     advance()
                 } else if text == "@" || text == "$" {
@@ -168,6 +196,54 @@ struct ComposefileLexer {
         if tokens.last.map({ $0.kind != .newline }) ?? false { emit(.newline, line, column) }
         emit(.end, line, column)
         return tokens
+    }
+
+    /// At `<<`: a heredoc's opener (`<<~EOS`, `<<-EOS`, `<<EOS`, `<<~'EOS'`) and its length, else nil
+    /// (`a << b` appends). Ruby reads `<<EOS` as a heredoc only with the word right after `<<`.
+    private func heredocMarker() -> (terminator: String, length: Int)? {
+        var i = index + 2
+        var indented = false
+        if i < chars.count, chars[i] == "~" || chars[i] == "-" { i += 1; indented = true }
+        var quote: Character?
+        if i < chars.count, chars[i] == "'" || chars[i] == "\"" { quote = chars[i]; i += 1 }
+        let start = i
+        while i < chars.count, Self.isWordChar(chars[i]) { i += 1 }
+        guard i > start, Self.isWordStart(chars[start]) else { return nil }
+        let word = String(chars[start..<i])
+        if let quote {
+            guard i < chars.count, chars[i] == quote else { return nil }
+            i += 1
+        } else if !indented, !(chars[start].isUppercase) {
+            return nil
+        }
+        return (word, i - index)
+    }
+
+    /// Skips the bodies of the heredocs opened on the line just ended, up to each terminator line.
+    private mutating func skipHeredocBodies() throws(ComposefileError) {
+        for heredoc in heredocs {
+            while true {
+                guard current != nil else {
+                    throw .syntax(
+                        location(heredoc.line, heredoc.column),
+                        message: "This heredoc is never closed: add a line '\(heredoc.terminator)' after its text.")
+                }
+                var text = ""
+                while let d = current, d != "\n" { text.append(d); advance() }
+                if current != nil { advance() }
+                if text.trimmingCharacters(in: .whitespaces) == heredoc.terminator { break }
+            }
+        }
+        heredocs.removeAll()
+    }
+
+    /// Whether a `/` here opens a regular expression rather than dividing: after `=~`, `(`, `,`,
+    /// `when`, `=` or at the start of a statement, as Ruby decides.
+    private var startsRegex: Bool {
+        switch tokens.last?.kind {
+        case .other("=~")?, .other("!~")?, .other("=")?, .openParen?, .comma?, .word("when")?, .newline?, nil: return true
+        default: return false
+        }
     }
 
     private func matches(_ text: String) -> Bool {
@@ -197,16 +273,18 @@ struct ComposefileLexer {
         return word
     }
 
-    /// Reads a quoted string; the cursor is on the opening quote. Single quotes know only `\'` and
-    /// `\\`; double quotes know the usual escapes and refuse `#{…}` interpolation.
-    private mutating func readString(quote: Character) throws(ComposefileError) -> String {
+    /// Reads a quoted string, which may span lines as in Ruby; the cursor is on the opening quote.
+    /// Single quotes know only `\'` and `\\`; double quotes know the usual escapes and report where
+    /// a `#{…}` interpolation starts (refused by the parser wherever the string is used).
+    private mutating func readString(quote: Character) throws(ComposefileError) -> (text: String, interpolation: (line: Int, column: Int)?) {
         let start = location(line, column)
         advance()
         var text = ""
+        var interpolation: (line: Int, column: Int)?
         while let c = current {
             if c == quote {
                 advance()
-                return text
+                return (text, interpolation)
             }
             if c == "\\", let next = peek() {
                 if quote == "'" {
@@ -228,13 +306,18 @@ struct ComposefileLexer {
                 continue
             }
             if quote == "\"", c == "#", peek() == "{" {
-                throw .rubyCode(
-                    location(line, column), construct: "String interpolation '#{…}'",
-                    advice: "Write the value literally, for example 'https://git.example.com/ios/specs.git'.")
-            }
-            if c == "\n", quote == "'" || quote == "\"" {
-                // Ruby allows multi-line strings, but a line break in a pod name or URL is always a mistake.
-                throw .syntax(start, message: "This string is not closed before the end of the line: add the closing \(quote).")
+                // Ruby code up to the matching `}` (it may hold quotes of its own).
+                if interpolation == nil { interpolation = (line, column) }
+                var braces = 0
+                while let d = current {
+                    text.append(d)
+                    advance()
+                    if d == "{" { braces += 1 } else if d == "}" {
+                        braces -= 1
+                        if braces == 0 { break }
+                    }
+                }
+                continue
             }
             text.append(c)
             advance()

@@ -1,6 +1,10 @@
 import Specs
 
 extension Composefile {
+    /// How deep lists, target blocks and helper calls may nest. Real Podfiles stay under 10; the
+    /// limit keeps the recursive descent far from the end of the stack.
+    public static let maxNesting = 64
+
     /// Parses Composefile (or Podfile) text. `path` is used in error locations only.
     public static func parse(_ text: String, path: String = "Composefile") throws(ComposefileError) -> Composefile {
         let tokens = try ComposefileLexer.tokenize(text, path: path)
@@ -42,6 +46,14 @@ struct ComposefileParser {
     /// The path from the root to the target being filled (indices into `children`).
     private var stack: [TargetDefinition] = []
     private var targetNames: Set<String> = []
+    /// `def name … end` helpers without parameters: the token index where each body starts.
+    private var helpers: [String: Int] = [:]
+    /// The helpers being inlined, innermost last (a helper that calls itself is refused).
+    private var inlining: [String] = []
+    /// Hooks skipped: the word and the lines they span.
+    private var skippedHooks: [(name: String, from: Int, to: Int)] = []
+
+    static var maxDepth: Int { Composefile.maxNesting }
 
     /// Words that are integration options of the Podfile: accepted, no effect on resolution.
     private static let bareFlags: Set<String> = [
@@ -90,7 +102,7 @@ struct ComposefileParser {
     private static let hooks: Set<String> = ["pre_install", "post_install", "pre_integrate", "post_integrate"]
     private static let podOptions = [
         "git", "tag", "branch", "commit", "path", "subspecs", "testspecs", "source", "configurations",
-        "configuration", "inhibit_warnings", "modular_headers", "project_name", "submodules",
+        "configuration", "inhibit_warnings", "modular_headers", "project_name", "submodules", "podspec",
     ]
 
     init(tokens: [Token], path: String) {
@@ -116,7 +128,7 @@ struct ComposefileParser {
         case .word(let w): return "'\(w)'"
         case .symbol(let s): return "':\(s)'"
         case .label(let l): return "'\(l):'"
-        case .string(let s): return "the string '\(s)'"
+        case .string(let s), .interpolated(let s, _, _): return "the string '\(s)'"
         case .number(let n): return "the number \(n)"
         case .arrow: return "'=>'"
         case .comma: return "','"
@@ -133,6 +145,10 @@ struct ComposefileParser {
     /// The error for a token where it does not belong, naming Ruby constructs as such.
     private func unexpected(_ t: Token, expected: String) -> ComposefileError {
         switch t.kind {
+        case .interpolated(_, let line, let column):
+            return .rubyCode(
+                ComposefileLocation(file: path, line: line, column: column), construct: "String interpolation '#{…}'",
+                advice: "Write the value literally, for example 'https://git.example.com/ios/specs.git'.")
         case .word(let w) where Self.rubyKeywords[w] != nil:
             return .rubyCode(location(t), construct: "'\(w)'", advice: Self.rubyKeywords[w]!)
         case .word(let w) where w.first?.isUppercase == true:
@@ -166,6 +182,12 @@ struct ComposefileParser {
         stack = [file.root]
         try parseStatements(until: nil)
         file.root = stack[0]
+        if let first = skippedHooks.first {
+            let list = skippedHooks.map { "\($0.name) (lines \($0.from)–\($0.to))" }.joined(separator: ", ")
+            file.notes.append(Composefile.Note(
+                location: ComposefileLocation(file: path, line: first.from, column: 1),
+                message: "skipped \(list): hooks adjust the Xcode project, which a SwiftPM package does not have."))
+        }
         return file
     }
 
@@ -190,6 +212,9 @@ struct ComposefileParser {
                 }
                 try expectEndOfStatement()
                 return
+            case .word(let word) where helpers[word] != nil:
+                _ = next()
+                try inline(word, at: t)
             case .word(let word):
                 _ = next()
                 try parseStatement(word, at: t)
@@ -218,13 +243,14 @@ struct ComposefileParser {
         if case .other("+=") = token.kind {
             throw .rubyCode(here, construct: "Assigning the variable '\(word)'", advice: "Write the value where it is used.")
         }
+        if word == "def" {
+            return try parseHelper(at: t)
+        }
         if let advice = Self.rubyKeywords[word] {
             throw .rubyCode(here, construct: "'\(word)'", advice: advice)
         }
         if Self.hooks.contains(word) {
-            throw .rubyCode(
-                here, construct: "The '\(word)' hook",
-                advice: "Remove the hook: compose generates a SwiftPM package, there is no Xcode project to adjust.")
+            return try skipHook(word, at: t)
         }
         switch word {
         case "source":
@@ -269,8 +295,12 @@ struct ComposefileParser {
                 _ = try parseArguments()
                 file.flags.append(word)
             } else if let note = Self.ignoredWithNote[word] {
-                _ = try parseArguments()
+                try skipStatement()
                 file.notes.append(Composefile.Note(location: here, message: "'\(word)': \(note)"))
+            } else if word == "ENV" {
+                throw .rubyCode(
+                    here, construct: "Setting an environment variable ('ENV[…]')",
+                    advice: "Delete the line (set the variable in the shell instead, for example COCOAPODS_DISABLE_STATS=true).")
             } else if word.first?.isUppercase == true {
                 throw .rubyCode(
                     here, construct: "The constant '\(word)'",
@@ -294,7 +324,9 @@ struct ComposefileParser {
         }
         var target: Version? = nil
         if args.count == 2 {
-            guard let text = args[1].value.text else {
+            var value = args[1].value
+            if case .pair("deployment_target", let target, _) = value { value = target }
+            guard let text = value.text else {
                 throw .invalidValue(args[1].location, message: "The deployment target is a quoted version, for example '15.0'.")
             }
             do {
@@ -320,28 +352,176 @@ struct ComposefileParser {
         guard !name.isEmpty else {
             throw .invalidValue(location(nameToken), message: "A target needs a name, for example \(word) 'App' do.")
         }
-        if hasParen {
+        var options: [Argument] = []
+        if token.kind == .comma {
+            _ = next()
+            options = try parseArguments(inParentheses: hasParen)
+        } else if hasParen {
             let close = next()
             guard close.kind == .closeParen else { throw unexpected(close, expected: "')'") }
         }
-        guard case .word("do") = token.kind else {
-            if case .other("{") = token.kind {
-                throw unexpected(token, expected: "do")
+        for option in options {
+            if case .pair("exclusive", _, let location) = option.value {
+                throw .invalidValue(
+                    location,
+                    message: "':exclusive' was removed in CocoaPods 1.0: delete it and write inherit! :search_paths (or inherit! :none) inside the target block.")
             }
+            throw .invalidValue(option.location, message: "A target takes only its name: write \(word) '\(name)' do … end.")
+        }
+        guard targetNames.insert(name).inserted else {
+            throw .invalidValue(location(nameToken), message: "The target '\(name)' is declared twice: merge the two blocks.")
+        }
+        guard stack.count <= Self.maxDepth else {
+            throw .syntax(here, message: "Target blocks are nested deeper than \(Self.maxDepth) levels: move this target out of its enclosing blocks.")
+        }
+        let definition = TargetDefinition(name: name, isAbstract: word == "abstract_target", location: here)
+        switch token.kind {
+        case .newline, .end:
+            // `target 'X'` without a block: a target with what its parent declares.
+            try expectEndOfStatement()
+            stack[stack.count - 1].children.append(definition)
+            return
+        case .word("do"):
+            _ = next()
+        default:
             throw unexpected(token, expected: "'do' after the target's name (\(word) '\(name)' do … end)")
         }
-        _ = next()
         if case .other("|") = token.kind {
             throw .rubyCode(location(token), construct: "A block parameter '|…|'", advice: "Write \(word) '\(name)' do without block parameters.")
         }
         try expectEndOfStatement()
-        guard targetNames.insert(name).inserted else {
-            throw .invalidValue(location(nameToken), message: "The target '\(name)' is declared twice: merge the two blocks.")
-        }
-        stack.append(TargetDefinition(name: name, isAbstract: word == "abstract_target", location: here))
+        stack.append(definition)
         try parseStatements(until: t)
         let finished = stack.removeLast()
         stack[stack.count - 1].children.append(finished)
+    }
+
+    // MARK: Helpers, hooks and ignored lines
+
+    /// `def name … end` without parameters: remembered, inlined where called.
+    private mutating func parseHelper(at t: Token) throws(ComposefileError) {
+        let nameToken = next()
+        guard case .word(let name) = nameToken.kind, Self.rubyKeywords[name] == nil else {
+            throw unexpected(nameToken, expected: "the helper's name after 'def'")
+        }
+        if token.kind == .openParen, tokens[position + 1].kind == .closeParen {
+            _ = next(); _ = next()
+        }
+        guard token.kind == .newline else {
+            throw .rubyCode(
+                location(t), construct: "The method '\(name)' with parameters",
+                advice: "Define it without parameters (def \(name) … end) and call it by name inside the targets, or write its pods out where it is called.")
+        }
+        _ = next()
+        helpers[name] = position
+        _ = try skipBlock(opener: t)
+        try expectEndOfStatement()
+    }
+
+    /// Parses a helper's body in the current target, as Ruby would run it there.
+    private mutating func inline(_ name: String, at t: Token) throws(ComposefileError) {
+        if token.kind == .openParen, tokens[position + 1].kind == .closeParen {
+            _ = next(); _ = next()
+        }
+        try expectEndOfStatement()
+        guard !inlining.contains(name) else {
+            throw .rubyCode(location(t), construct: "The helper '\(name)' calling itself", advice: "Write its pods out instead.")
+        }
+        guard inlining.count < Self.maxDepth else {
+            throw .syntax(location(t), message: "Helpers calling helpers are nested deeper than \(Self.maxDepth) levels: write the pods out.")
+        }
+        let resume = position
+        inlining.append(name)
+        position = helpers[name]!
+        try parseStatements(until: t)
+        inlining.removeLast()
+        position = resume
+    }
+
+    /// A hook (`post_install do |installer| … end`): its Ruby is skipped, one note names the lines.
+    private mutating func skipHook(_ word: String, at t: Token) throws(ComposefileError) {
+        while true {
+            switch token.kind {
+            case .word("do"), .other("{"):
+                let opener = next()
+                let close = try skipBlock(opener: opener)
+                skippedHooks.append((word, t.line, close.line))
+                try skipStatement()
+                return
+            case .newline, .end:
+                skippedHooks.append((word, t.line, t.line))
+                try expectEndOfStatement()
+                return
+            default:
+                _ = next()
+            }
+        }
+    }
+
+    /// Skips the rest of a statement, `{ … }` hashes across lines included.
+    private mutating func skipStatement() throws(ComposefileError) {
+        var braces: [Token] = []
+        while true {
+            let t = token
+            switch t.kind {
+            case .end:
+                if let open = braces.last {
+                    throw .syntax(location(open), message: "This '{' is never closed: add the matching '}'.")
+                }
+                return
+            case .newline where braces.isEmpty:
+                _ = next()
+                return
+            case .other("{"): braces.append(t)
+            case .other("}"): if !braces.isEmpty { braces.removeLast() }
+            default: break
+            }
+            _ = next()
+        }
+    }
+
+    /// Skips Ruby up to the `end` (or `}`) closing `opener`, whose body starts at the cursor; returns
+    /// the closing token. Openers are counted as Ruby counts them: `do`, `def`, `class`, `module`,
+    /// `begin`, `case`, and `if`/`unless`/`while`/`until`/`for` at the start of a statement.
+    private mutating func skipBlock(opener: Token) throws(ComposefileError) -> Token {
+        var open: [Token.Kind] = [opener.kind == .other("{") ? .other("{") : .word("end")]
+        var loopAwaitingDo = false
+        while true {
+            let t = next()
+            let previous = position >= 2 ? tokens[position - 2].kind : Token.Kind.newline
+            let afterDot = previous == .other(".") || previous == .other("::")
+            let statementStart: Bool
+            switch previous {
+            case .newline, .other("="), .other("||="), .openParen, .comma, .arrow: statementStart = true
+            default: statementStart = position < 2
+            }
+            switch t.kind {
+            case .end:
+                throw .syntax(location(opener), message: "This block is never closed: add 'end' after its last line.")
+            case .newline:
+                loopAwaitingDo = false
+            case .other("{"):
+                open.append(.other("{"))
+            case .other("}"):
+                if open.last == .other("{") { open.removeLast() }
+            case .word("do") where !afterDot:
+                if loopAwaitingDo { loopAwaitingDo = false } else { open.append(.word("end")) }
+            case .word("def"), .word("class"), .word("module"), .word("begin"), .word("case"):
+                if !afterDot { open.append(.word("end")) }
+            case .word("if"), .word("unless"):
+                if statementStart && !afterDot { open.append(.word("end")) }
+            case .word("while"), .word("until"), .word("for"):
+                if statementStart && !afterDot {
+                    open.append(.word("end"))
+                    loopAwaitingDo = true
+                }
+            case .word("end") where !afterDot:
+                if open.last == .word("end") { open.removeLast() }
+            default:
+                break
+            }
+            if open.isEmpty { return t }
+        }
     }
 
     private mutating func parsePod(at here: ComposefileLocation) throws(ComposefileError) {
@@ -379,11 +559,10 @@ struct ComposefileParser {
         var reference: GitReference?
         var subspecs: [String]?
         var sourceURL: String?
+        var podspec: String?
+        var configurations: [String]?
         for (key, value, location) in options {
             guard Self.podOptions.contains(key) else {
-                if key == "podspec" {
-                    throw .invalidValue(location, message: "The :podspec option is not supported: use :path => 'folder with the podspec' or :git => URL.")
-                }
                 if key == "head" {
                     throw .invalidValue(location, message: "`:head` dependencies have been removed: require a version, or use :git with :branch.")
                 }
@@ -401,6 +580,23 @@ struct ComposefileParser {
             case "git": git = try string()
             case "path": pathOption = try string()
             case "source": sourceURL = try string()
+            case "podspec": podspec = try string()
+            case "configurations", "configuration":
+                var names: [String] = []
+                switch value {
+                case .string(let s) where !s.isEmpty: names = [s]
+                case .symbol(let s): names = [s]
+                case .array(let items, _):
+                    for item in items {
+                        guard let s = item.text, !s.isEmpty else {
+                            throw .invalidValue(location, message: "The option :\(key) takes build configuration names, for example :configurations => ['Debug', 'Beta'].")
+                        }
+                        names.append(s)
+                    }
+                default:
+                    throw .invalidValue(location, message: "The option :\(key) takes build configuration names, for example :configurations => ['Debug', 'Beta'].")
+                }
+                configurations = (configurations ?? []) + names
             case "tag", "branch", "commit":
                 if reference != nil {
                     throw .invalidValue(location, message: "Give only one of :tag, :branch and :commit.")
@@ -420,17 +616,18 @@ struct ComposefileParser {
                 }
                 subspecs = names
             default:
-                // :configurations, :inhibit_warnings, :modular_headers, :project_name, :testspecs, :submodules
+                // :inhibit_warnings, :modular_headers, :project_name, :testspecs, :submodules
                 break
             }
         }
         if reference != nil && git == nil {
             throw .invalidValue(here, message: "A :tag, :branch or :commit needs a :git URL beside it.")
         }
-        if git != nil && pathOption != nil {
-            throw .invalidValue(here, message: "Give either :git or :path, not both.")
+        if [git, pathOption, podspec].compactMap({ $0 }).count > 1 {
+            throw .invalidValue(here, message: "Give only one of :git, :path and :podspec.")
         }
-        let external: ExternalSource? = pathOption.map { .path($0) } ?? git.map { .git(url: $0, reference: reference) }
+        let external: ExternalSource? = pathOption.map { .path($0) } ?? podspec.map { .podspec($0) }
+            ?? git.map { .git(url: $0, reference: reference) }
         if external != nil && !requirements.isEmpty {
             throw .invalidValue(here, message: "A pod from :git or :path is pinned to its source's version: remove the requirement strings.")
         }
@@ -438,7 +635,7 @@ struct ComposefileParser {
         for full in names {
             stack[stack.count - 1].dependencies.append(Dependency(
                 name: full, requirements: RequirementSet(requirements), external: external, source: sourceURL,
-                location: here))
+                configurations: configurations, location: here))
         }
     }
 
@@ -451,10 +648,10 @@ struct ComposefileParser {
     // MARK: Arguments
 
     /// `a, b, :k => v, k: v` up to the end of the statement (or `do`), optionally in parentheses.
-    private mutating func parseArguments() throws(ComposefileError) -> [Argument] {
+    private mutating func parseArguments(inParentheses: Bool = false) throws(ComposefileError) -> [Argument] {
         var args: [Argument] = []
-        var parenthesized = false
-        if token.kind == .openParen {
+        var parenthesized = inParentheses
+        if !inParentheses, token.kind == .openParen {
             parenthesized = true
             _ = next()
         }
@@ -487,20 +684,20 @@ struct ComposefileParser {
         let here = location(t)
         if case .label(let key) = t.kind {
             _ = next()
-            return Argument(value: .pair(key: key, value: try parseValue(), here), location: here)
+            return Argument(value: .pair(key: key, value: try parseValue(depth: 0), here), location: here)
         }
-        let value = try parseValue()
+        let value = try parseValue(depth: 0)
         if token.kind == .arrow {
             _ = next()
             guard let key = value.text else {
                 throw .syntax(here, message: "A hash key is a symbol such as :git.")
             }
-            return Argument(value: .pair(key: key, value: try parseValue(), here), location: here)
+            return Argument(value: .pair(key: key, value: try parseValue(depth: 0), here), location: here)
         }
         return Argument(value: value, location: here)
     }
 
-    private mutating func parseValue() throws(ComposefileError) -> Value {
+    private mutating func parseValue(depth: Int) throws(ComposefileError) -> Value {
         let t = next()
         switch t.kind {
         case .string(let s): return .string(s)
@@ -510,9 +707,12 @@ struct ComposefileParser {
         case .word("false"): return .bool(false)
         case .word("nil"): return .null
         case .openBracket:
+            guard depth < Self.maxDepth else {
+                throw .syntax(location(t), message: "This list is nested deeper than \(Self.maxDepth) levels: write a flat list such as ['Core', 'Mock'].")
+            }
             var items: [Value] = []
             while token.kind != .closeBracket {
-                items.append(try parseValue())
+                items.append(try parseValue(depth: depth + 1))
                 if token.kind == .comma { _ = next() } else if token.kind != .closeBracket {
                     throw unexpected(token, expected: "',' or ']'")
                 }

@@ -5,7 +5,8 @@ import Yams
 /// `Compose.lock`: what a resolve chose, in the shape of CocoaPods' Podfile.lock.
 ///
 /// Sections, in this order, empty ones omitted: PODS, DEPENDENCIES, SPEC REPOS, EXTERNAL SOURCES,
-/// CHECKOUT OPTIONS, SPEC CHECKSUMS, COMPOSEFILE CHECKSUM, COMPOSE. The text is deterministic: lists
+/// CHECKOUT OPTIONS, CONFIGURATIONS, SPEC CHECKSUMS, PODFILE CHECKSUM, COMPOSEFILE CHECKSUM,
+/// COCOAPODS, COMPOSE. A Podfile.lock (CocoaPods 0.39 to 1.16) reads as a lock too. The text is deterministic: lists
 /// and keys sorted case-insensitively (ties keep their order), scalars quoted only where plain YAML
 /// would read them differently, as CocoaPods' `YAMLHelper` writes them.
 public struct Lockfile: Sendable, Equatable {
@@ -35,9 +36,16 @@ public struct Lockfile: Sendable, Equatable {
     public var externalSources: [String: [String: String]] = [:]
     /// Root name → what was checked out (`git` and `commit`, and `tag` when one was asked for).
     public var checkoutOptions: [String: [String: String]] = [:]
+    /// Pod name (as on its Composefile line) → the build configurations it is linked into
+    /// (`:configurations`); pods linked into every configuration are absent.
+    public var configurations: [String: [String]] = [:]
     /// Root name → SHA-1 of the spec file's bytes.
     public var specChecksums: [String: String] = [:]
+    /// A Podfile.lock's `PODFILE CHECKSUM` (kept when present, never computed by compose).
+    public var podfileChecksum: String?
     public var composefileChecksum: String?
+    /// A Podfile.lock's `COCOAPODS` version (kept when present).
+    public var cocoapodsVersion: String?
     public var composeVersion: String?
 
     public init() {}
@@ -63,8 +71,8 @@ public struct Lockfile: Sendable, Equatable {
     // MARK: Writing
 
     static let sectionOrder = [
-        "PODS", "DEPENDENCIES", "SPEC REPOS", "EXTERNAL SOURCES", "CHECKOUT OPTIONS", "SPEC CHECKSUMS",
-        "COMPOSEFILE CHECKSUM", "COMPOSE",
+        "PODS", "DEPENDENCIES", "SPEC REPOS", "EXTERNAL SOURCES", "CHECKOUT OPTIONS", "CONFIGURATIONS",
+        "SPEC CHECKSUMS", "PODFILE CHECKSUM", "COMPOSEFILE CHECKSUM", "COCOAPODS", "COMPOSE",
     ]
 
     /// The lock's text.
@@ -96,12 +104,19 @@ public struct Lockfile: Sendable, Equatable {
                 }.joined(separator: "\n")
             }.joined(separator: "\n"))
         }
+        if !configurations.isEmpty {
+            sections.append("CONFIGURATIONS:\n" + YAMLWriter.sorted(configurations.map { ($0.key, $0) }).map { name, names in
+                "  \(YAMLWriter.scalar(name)):\n" + names.map { "    - \(YAMLWriter.scalar($0))" }.joined(separator: "\n")
+            }.joined(separator: "\n"))
+        }
         if !specChecksums.isEmpty {
             sections.append("SPEC CHECKSUMS:\n" + YAMLWriter.sorted(specChecksums.map { ($0.key, $0) }).map { name, sum in
                 "  \(YAMLWriter.scalar(name)): \(YAMLWriter.scalar(sum))"
             }.joined(separator: "\n"))
         }
+        if let podfileChecksum { sections.append("PODFILE CHECKSUM: \(YAMLWriter.scalar(podfileChecksum))") }
         if let composefileChecksum { sections.append("COMPOSEFILE CHECKSUM: \(YAMLWriter.scalar(composefileChecksum))") }
+        if let cocoapodsVersion { sections.append("COCOAPODS: \(YAMLWriter.scalar(cocoapodsVersion))") }
         if let composeVersion { sections.append("COMPOSE: \(YAMLWriter.scalar(composeVersion))") }
         return sections.joined(separator: "\n\n") + "\n"
     }
@@ -142,14 +157,28 @@ public struct Lockfile: Sendable, Equatable {
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
 
-    /// Parses lock text. `path` names the file in errors.
+    /// Parses lock text. `path` names the file in errors. Unknown sections are skipped (see
+    /// `parseWithWarnings` for the warnings naming them).
     public static func parse(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> Lockfile {
+        try parseWithWarnings(text, path: path).lockfile
+    }
+
+    /// Parses lock text (Compose.lock or Podfile.lock) and says what was skipped: each section
+    /// compose does not know gives a warning, never a failure.
+    public static func parseWithWarnings(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> (lockfile: Lockfile, warnings: [String]) {
         if text.contains("<<<<<<<") {
             throw .malformedLock(path: path, message: "it holds git merge conflict markers")
         }
+        // Before YAML sees the text: an alias can expand a few kilobytes into gigabytes.
+        if let found = firstAnchorOrAlias(in: text) {
+            throw .malformedLock(
+                path: path,
+                message: "line \(found.line), column \(found.column) uses a YAML \(found.isAlias ? "alias" : "anchor") ('\(found.text)'), which a lock never holds")
+        }
         let loaded: Any?
         do {
-            loaded = try Yams.load(yaml: text)
+            // Every scalar as the string written: versions and checksums are never numbers.
+            loaded = try Yams.load(yaml: text, .basic)
         } catch {
             throw .malformedLock(path: path, message: "not YAML (\(error))")
         }
@@ -163,6 +192,7 @@ public struct Lockfile: Sendable, Equatable {
             case let s as String: return s
             case let i as Int: return String(i)
             case let d as Double: return String(d)
+            case let b as Bool: return String(b)
             default: throw fail("\(what) is not a string")
             }
         }
@@ -186,8 +216,9 @@ public struct Lockfile: Sendable, Equatable {
             }
             return result
         }
-        for key in root.keys where !sectionOrder.contains(key) {
-            throw fail("unknown section '\(key)'")
+        var warnings: [String] = []
+        for key in root.keys.sorted() where !sectionOrder.contains(key) {
+            warnings.append("\(path): warning: the section '\(key)' is not one compose reads; it is skipped.")
         }
         if let pods = root["PODS"] {
             guard let list = pods as? [Any] else { throw fail("PODS is not a list") }
@@ -202,7 +233,9 @@ public struct Lockfile: Sendable, Equatable {
                 } else {
                     throw fail("a PODS entry is neither 'Name (version)' nor a mapping of it to its dependencies")
                 }
-                let (name, detail) = splitEntry(head)
+                let (name, rawDetail) = splitEntry(head)
+                // CocoaPods before 1.0 wrote `Name (HEAD based on 3.3.0)` for a :head pod.
+                let detail = rawDetail.map { $0.hasPrefix("HEAD based on ") ? String($0.dropFirst("HEAD based on ".count)) : $0 }
                 guard let detail, let version = try? Version(detail) else {
                     throw fail("the PODS entry '\(head)' is not 'Name (version)'")
                 }
@@ -212,17 +245,84 @@ public struct Lockfile: Sendable, Equatable {
         if let deps = root["DEPENDENCIES"] { lock.dependencies = try strings(deps, "DEPENDENCIES") }
         if let repos = root["SPEC REPOS"] {
             guard let map = repos as? [String: Any] else { throw fail("SPEC REPOS is not a mapping") }
-            for (url, names) in map { lock.specRepos[url] = try strings(names, "SPEC REPOS \(url)") }
+            for (url, names) in map {
+                lock.specRepos[url] = names is String ? [try string(names, "SPEC REPOS \(url)")] : try strings(names, "SPEC REPOS \(url)")
+            }
         }
         if let external = root["EXTERNAL SOURCES"] { lock.externalSources = try table(external, "EXTERNAL SOURCES") }
         if let checkout = root["CHECKOUT OPTIONS"] { lock.checkoutOptions = try table(checkout, "CHECKOUT OPTIONS") }
+        if let configurations = root["CONFIGURATIONS"] {
+            guard let map = configurations as? [String: Any] else { throw fail("CONFIGURATIONS is not a mapping") }
+            for (name, names) in map { lock.configurations[name] = try strings(names, "CONFIGURATIONS \(name)") }
+        }
         if let sums = root["SPEC CHECKSUMS"] {
             guard let map = sums as? [String: Any] else { throw fail("SPEC CHECKSUMS is not a mapping") }
             for (name, sum) in map { lock.specChecksums[name] = try string(sum, "the checksum of \(name)") }
         }
+        if let sum = root["PODFILE CHECKSUM"] { lock.podfileChecksum = try string(sum, "PODFILE CHECKSUM") }
         if let sum = root["COMPOSEFILE CHECKSUM"] { lock.composefileChecksum = try string(sum, "COMPOSEFILE CHECKSUM") }
+        if let version = root["COCOAPODS"] { lock.cocoapodsVersion = try string(version, "COCOAPODS") }
         if let version = root["COMPOSE"] { lock.composeVersion = try string(version, "COMPOSE") }
-        return lock
+        return (lock, warnings)
+    }
+
+    /// The first YAML anchor (`&a`) or alias (`*a`) in `text`, found by a linear scan of where a
+    /// node may start (line start, after `- `, `? `, `key: `, and inside `[ ]`/`{ }`), quoted
+    /// scalars and comments skipped. compose and CocoaPods never write either.
+    static func firstAnchorOrAlias(in text: String) -> (line: Int, column: Int, text: String, isAlias: Bool)? {
+        var flow = 0
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let chars = Array(rawLine)
+            var i = 0
+            var nodeStart = true
+            var quote: Character? = nil
+            scan: while i < chars.count {
+                let c = chars[i]
+                if let q = quote {
+                    if c == q {
+                        if q == "'", i + 1 < chars.count, chars[i + 1] == "'" { i += 2; continue }
+                        quote = nil
+                    } else if c == "\\", q == "\"" {
+                        i += 1
+                    }
+                    i += 1
+                    continue
+                }
+                let followedBySpace = i + 1 == chars.count || chars[i + 1] == " " || chars[i + 1] == "\t"
+                if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+                if nodeStart {
+                    switch c {
+                    case "&", "*":
+                        var name = String(c)
+                        var j = i + 1
+                        while j < chars.count, chars[j] != " ", chars[j] != ",", chars[j] != "]", chars[j] != "}" {
+                            name.append(chars[j]); j += 1
+                        }
+                        return (lineNumber, i + 1, name, c == "*")
+                    case "-", "?" where followedBySpace: i += 1; continue
+                    case "!":
+                        while i < chars.count, chars[i] != " " { i += 1 }
+                        continue
+                    case "'", "\"": quote = c; nodeStart = false; i += 1; continue
+                    case "[", "{": flow += 1; i += 1; continue
+                    case "#": break scan
+                    default: nodeStart = false
+                    }
+                }
+                switch c {
+                case "#" where i > 0 && (chars[i - 1] == " " || chars[i - 1] == "\t"): break scan
+                case ":" where followedBySpace: nodeStart = true
+                case "," where flow > 0: nodeStart = true
+                case "[" where flow > 0, "{" where flow > 0: flow += 1; nodeStart = true
+                case "]" where flow > 0, "}" where flow > 0: flow -= 1
+                default: break
+                }
+                i += 1
+            }
+        }
+        return nil
     }
 }
 

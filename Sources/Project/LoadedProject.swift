@@ -68,8 +68,9 @@ extension ResolveService {
             throw ComposefileError.unreadable(path: display(chosen), reason: "permission denied or not a file")
         }
         let composefile = try Composefile.parse(String(decoding: bytes, as: UTF8.self), path: display(chosen))
-        let previous = try Lockfile.read(at: lockPath)
-        var notes = composefile.notes.map(\.description)
+        let found = try Lockfile.readProjectLock(in: folder, display: display)
+        let previous = found?.lockfile
+        var notes = composefile.notes.map(\.description) + (found?.messages ?? [])
 
         var sources: [PodSource] = []
         var opened: [String: PodSource] = [:]
@@ -165,6 +166,10 @@ extension ResolveService {
             return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, specData: data, options: ["path": path], checkout: nil)
         case .git(let url, let reference):
             return try readGitExternal(dependency, url: url, reference: reference, lockedCommit: lockedCommit)
+        case .podspec(let location):
+            throw ComposefileError.invalidValue(
+                dependency.location,
+                message: "':podspec => \(location)' is not read yet: use :path => 'folder with \(root).podspec.json' or :git => URL.")
         }
     }
 }

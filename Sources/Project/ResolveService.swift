@@ -122,7 +122,7 @@ public struct ResolveService: Sendable {
             lockfile: lock, lockPath: lockPath, lockChanged: changed,
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
             lockChanges: Self.lockChanges(solution.lockChanges),
-            notes: project.notes,
+            notes: project.notes + Self.shadowedSources(project: project, provider: provider, lock: lock),
             origins: origins(project: project, provider: provider, lock: lock))
         return (report, provider)
     }
@@ -146,6 +146,23 @@ public struct ResolveService: Sendable {
             }
             return LockChange(pod: pod, from: change.locked, to: change.chosen, reason: reason)
         }
+    }
+
+    /// A warning for each pod read from one source while a later source has a higher version: the
+    /// first source still wins (a public pod never shadows a private name), but the user is told.
+    static func shadowedSources(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) -> [String] {
+        var warnings: [String] = []
+        for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() }) where project.restrictedSources[root] == nil {
+            guard let chosen = provider.source(for: root), let own = chosen.versions(of: root)?.max() else { continue }
+            for later in project.sources.drop(while: { $0.key != chosen.key }).dropFirst() {
+                if let higher = later.versions(of: root)?.max(), higher > own {
+                    warnings.append(
+                        "warning: \(root) comes from '\(chosen.key)' (newest \(own.string)), the first source that has it; the later source '\(later.key)' has \(higher.string). To use that one, add :source => '\(later.key)' to its pod line.")
+                    break
+                }
+            }
+        }
+        return warnings
     }
 
     static func changes(from previous: Lockfile?, to lock: Lockfile) -> [Change] {
@@ -184,6 +201,26 @@ public struct ResolveService: Sendable {
         case .none:
             break
         }
+        // As CocoaPods' update: the dependencies of an updated pod that nothing else requires and
+        // that the Composefile does not name are updated with it.
+        if case .pods = unlock {
+            var requiredBy: [String: Set<String>] = [:]
+            for pod in previous.pods {
+                for entry in pod.dependencies {
+                    let dependee = Spec.rootName(of: Lockfile.splitEntry(entry).name)
+                    if dependee != pod.rootName { requiredBy[dependee, default: []].insert(pod.rootName) }
+                }
+            }
+            let named = Set(project.composefile.allDependencies.map(\.rootName))
+            var changed = true
+            while changed {
+                changed = false
+                for (dependee, dependers) in requiredBy where !unlocked.contains(dependee) && !named.contains(dependee) && dependers.isSubset(of: unlocked) {
+                    unlocked.insert(dependee)
+                    changed = true
+                }
+            }
+        }
         // A Composefile line that is new or changed since the lock was written re-resolves its pod.
         let before = Set(previous.dependencies)
         for dependency in project.composefile.allDependencies where !before.contains(dependency.description) {
@@ -207,6 +244,9 @@ public struct ResolveService: Sendable {
             rootVersions[Spec.rootName(of: name)] = version
         }
         lock.dependencies = project.composefile.allDependencies.map(\.description)
+        for dependency in project.composefile.allDependencies where dependency.configurations != nil {
+            lock.configurations[dependency.name] = dependency.configurations
+        }
         for (root, version) in rootVersions {
             if let external = project.externals[root] {
                 lock.externalSources[root] = external.options

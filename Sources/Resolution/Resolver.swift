@@ -143,8 +143,10 @@ public enum ResolutionError: ComposeFailure, Equatable {
 /// Exact CocoaPods semantics: every requirement is evaluated with `Requirement.isSatisfied(by:)`
 /// against the provider's candidate versions, so `!=`, `~>` and string tie-breaks mean exactly
 /// what they mean in CocoaPods. A prerelease version is a candidate for a requirement only when
-/// that requirement names a prerelease, a top-level requirement on the same package names one,
-/// or it is the locked version. Locked versions are tried first; otherwise the newest version is.
+/// that requirement names a prerelease, or another requirement on the same root pod (`Kit` for
+/// `Kit/Rx`; top-level, or from another pod's spec) names one, or it is the locked version, as in
+/// CocoaPods' `valid_possibility_version_for_root_name?`. Locked versions are tried first;
+/// otherwise the newest version is.
 public struct Resolver {
     let provider: any DependencyProvider
     let locked: [String: Version]
@@ -157,14 +159,24 @@ public struct Resolver {
     }
 
     /// Chooses a version of every package `root` needs, directly or not, or explains why none exists.
+    ///
+    /// A run starts with the prereleases the top-level requirements name. When it fails after
+    /// reading a spec whose dependency names a prerelease of another root pod, it runs again with
+    /// that root's prereleases as candidates (each run's facts hold for its own candidates).
     public func resolve(_ root: [PackageRequirement]) throws(ResolutionError) -> Solution {
-        let solver = Solver(provider: provider, locked: locked, options: options, root: root)
-        do {
-            return try solver.solve()
-        } catch let error as ResolutionError {
-            throw error
-        } catch {
-            throw .provider(package: "?", version: nil, message: "\(error)", kind: .environment)
+        var prereleaseRoots: Set<String> = []
+        while true {
+            let solver = Solver(provider: provider, locked: locked, options: options, root: root, prereleaseRoots: prereleaseRoots)
+            do {
+                return try solver.solve()
+            } catch let error as ResolutionError {
+                guard case .unsatisfiable = error, !solver.namedPrereleaseRoots.isSubset(of: solver.prereleaseRoots) else {
+                    throw error
+                }
+                prereleaseRoots = solver.prereleaseRoots.union(solver.namedPrereleaseRoots)
+            } catch {
+                throw .provider(package: "?", version: nil, message: "\(error)", kind: .environment)
+            }
         }
     }
 }

@@ -31,7 +31,12 @@ final class Solver {
     let options: ResolverOptions
     let lockedVersions: [String: Version]
     let rootRequirements: [PackageRequirement]
-    let rootNamesPrerelease: Set<String>
+    /// Root pods (`Kit` for `Kit/Rx`) whose prereleases are candidates for every requirement: a
+    /// top-level requirement names a prerelease of them, or (from an earlier run) a dependency does.
+    let prereleaseRoots: Set<String>
+    /// Roots named with a prerelease by the dependencies of the versions this run looked at (a
+    /// pod's own subspecs and root do not count for it).
+    private(set) var namedPrereleaseRoots: Set<String> = []
 
     // Packages, by id (0 is the root).
     var names: [String] = []
@@ -57,12 +62,15 @@ final class Solver {
 
     var log: [String] = []
 
-    init(provider: any DependencyProvider, locked: [String: Version], options: ResolverOptions, root: [PackageRequirement]) {
+    init(
+        provider: any DependencyProvider, locked: [String: Version], options: ResolverOptions, root: [PackageRequirement],
+        prereleaseRoots: Set<String> = []
+    ) {
         self.provider = provider
         self.lockedVersions = locked
         self.options = options
         self.rootRequirements = root
-        self.rootNamesPrerelease = Set(root.filter { $0.requirements.mentionsPrerelease }.map(\.name))
+        self.prereleaseRoots = prereleaseRoots.union(root.filter { $0.requirements.mentionsPrerelease }.map { Solver.rootName(of: $0.name) })
         addPackage(name: "", versions: [Version.zero])
     }
 
@@ -119,8 +127,18 @@ final class Solver {
             throw ResolutionError.provider(package: names[package], version: version, message: "\(error)", kind: .environment)
         }
         let merged = Solver.mergeDuplicates(raw)
+        let own = Solver.rootName(of: names[package])
+        for requirement in merged where requirement.requirements.mentionsPrerelease {
+            let root = Solver.rootName(of: requirement.name)
+            if root != own { namedPrereleaseRoots.insert(root) }
+        }
         dependencyCache[package][index] = merged
         return merged
+    }
+
+    /// `Kit` for `Kit/Rx` and `Kit`.
+    static func rootName(of name: String) -> String {
+        name.firstIndex(of: "/").map { String(name[..<$0]) } ?? name
     }
 
     /// One requirement per name, in order of first appearance; requirements on a repeated name are ANDed.
@@ -143,7 +161,7 @@ final class Solver {
     func versionSet(_ package: Int, _ requirements: RequirementSet) -> VersionSet {
         let key = requirements.description
         if let cached = setCache[package][key] { return cached }
-        let allowsPrerelease = requirements.mentionsPrerelease || rootNamesPrerelease.contains(names[package])
+        let allowsPrerelease = requirements.mentionsPrerelease || prereleaseRoots.contains(Solver.rootName(of: names[package]))
         var set = VersionSet()
         for (i, version) in versions[package].enumerated() where requirements.isSatisfied(by: version) {
             if !version.isPrerelease || allowsPrerelease || lockedIndex[package] == i { set.insert(i) }

@@ -115,7 +115,9 @@ struct LockfileTests {
     @Test(arguments: [
         ("PODS: 3\n", "PODS is not a list"),
         ("PODS:\n  - Foo\n", "the PODS entry 'Foo' is not 'Name (version)'"),
-        ("WHAT: 1\n", "unknown section 'WHAT'"),
+        ("PODS:\n  - &a A (1.0)\n", "line 2, column 5 uses a YAML anchor ('&a'), which a lock never holds"),
+        ("PODS:\n  - A (1.0):\n    - *dep\n", "line 3, column 7 uses a YAML alias ('*dep'), which a lock never holds"),
+        ("SPEC CHECKSUMS:\n  A: [*x, 'y']\n", "line 2, column 7 uses a YAML alias ('*x'), which a lock never holds"),
         ("- a\n", "the top level is not a mapping of sections"),
         ("PODS:\n<<<<<<< HEAD\n", "it holds git merge conflict markers"),
     ])

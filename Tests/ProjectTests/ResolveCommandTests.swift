@@ -57,8 +57,9 @@ struct ResolveCommandTests {
         defer { project.directory.remove() }
         let first = try await runCompose(["resolve", "--project", project.path])
         #expect(first.code == 0, "\(first.stderr)")
-        try project.write("source 'FIXTURE'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Storage', '~> 1.0'\nend\n")
-        let update = try await runCompose(["update", "--project", project.path, "Storage"])
+        // Storage's line changes: Storage is re-resolved while Logging, no longer named, stays locked.
+        try project.write("source 'FIXTURE'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Storage', '~> 1.2'\nend\n")
+        let update = try await runCompose(["resolve", "--project", project.path])
         #expect(update.code == 0, "\(update.stderr)")
         #expect(update.stderr.contains("note: Logging was locked at 2.0.0; Storage 1.2.0 now requires Logging ~> 2.1, so 2.1.0 was chosen."), "\(update.stderr)")
         #expect(!update.stderr.contains("(root spec)"))

@@ -62,19 +62,27 @@ struct Instance: CustomStringConvertible {
         return "top: \(top), locked: \(locked)\n" + packages.joined(separator: "\n")
     }
 
-    /// The prerelease policy, stated independently of the solver.
-    func allows(_ name: String, _ version: Version, _ requirements: RequirementSet) -> Bool {
+    /// The prerelease policy, stated independently of the solver. `strict`: a prerelease is a
+    /// candidate when the requirement names one, a top-level requirement on the package does, or it
+    /// is locked. Otherwise also when any spec's dependency on the package (from another package)
+    /// names one: CocoaPods' rule counts such requirements once they are in its graph, so what the
+    /// solver admits lies between the two.
+    func allows(_ name: String, _ version: Version, _ requirements: RequirementSet, strict: Bool) -> Bool {
         guard requirements.isSatisfied(by: version) else { return false }
         if !version.isPrerelease { return true }
         if requirements.mentionsPrerelease || locked[name].map({ $0.string == version.string }) == true { return true }
-        return top.contains { $0.name == name && $0.requirements.mentionsPrerelease }
+        if top.contains(where: { $0.name == name && $0.requirements.mentionsPrerelease }) { return true }
+        if strict { return false }
+        return repository.packages.contains { other, versions in
+            other != name && versions.contains { $0.dependencies.contains { $0.name == name && $0.requirements.mentionsPrerelease } }
+        }
     }
 
     /// Whether `selection` (name → version; absent = not selected) meets every requirement.
-    func isValid(_ selection: [String: Version]) -> Bool {
+    func isValid(_ selection: [String: Version], strict: Bool = true) -> Bool {
         func met(_ requirement: PackageRequirement) -> Bool {
             guard let version = selection[requirement.name] else { return false }
-            return allows(requirement.name, version, requirement.requirements)
+            return allows(requirement.name, version, requirement.requirements, strict: strict)
         }
         guard top.allSatisfy(met) else { return false }
         for (name, version) in selection {
@@ -114,13 +122,52 @@ struct Instance: CustomStringConvertible {
         let expected = instance.bruteForce()
         do {
             let solution = try Resolver(provider: instance.repository, locked: instance.locked).resolve(instance.top)
-            #expect(instance.isValid(solution.versions), "invalid solution \(solution.versions) for\n\(instance)")
+            #expect(instance.isValid(solution.versions, strict: false), "invalid solution \(solution.versions) for\n\(instance)")
         } catch .unsatisfiable(let explanation) {
             #expect(expected == nil, "reported unsatisfiable, but \(expected!) works for\n\(instance)")
             #expect(explanation.contains("version solving failed."))
         } catch {
             Issue.record("unexpected error \(error)")
         }
+    }
+
+    /// `pod 'Kit', '2.0.0-beta.2'` with a bare `pod 'Kit/Rx'`: the subspec's prerelease is a
+    /// candidate because a requirement on its root names one.
+    @Test func aSubspecFollowsItsRootsPrerelease() throws {
+        var repository = Repository()
+        for version in ["1.9.0", "2.0.0-beta.2"] {
+            repository.add("Kit", version)
+            repository.add("Kit/Rx", version, ["Kit": "= \(version)", "RxSwift": "~> 6.0"])
+        }
+        repository.add("RxSwift", "6.5.0")
+        let top = [
+            PackageRequirement(name: "Kit", requirements: try RequirementSet(parsing: ["2.0.0-beta.2"])),
+            PackageRequirement(name: "Kit/Rx", requirements: .any),
+        ]
+        let solution = try Resolver(provider: repository).resolve(top)
+        #expect(solution.versions.mapValues(\.string) == ["Kit": "2.0.0-beta.2", "Kit/Rx": "2.0.0-beta.2", "RxSwift": "6.5.0"])
+        // Without the prerelease line the subspec stays on the release.
+        let bare = try Resolver(provider: repository).resolve([PackageRequirement(name: "Kit/Rx", requirements: .any)])
+        #expect(bare.versions["Kit/Rx"]?.string == "1.9.0")
+    }
+
+    /// A spec pins `= 3.0.1-beta.8` of a pod the Composefile lists bare: the prerelease is a
+    /// candidate because that dependency names it.
+    @Test func aDependencyPinnedToAPrereleaseAdmitsItForABareLine() throws {
+        var repository = Repository()
+        repository.add("Charts", "3.0.0")
+        repository.add("Charts", "3.0.1-beta.8")
+        repository.add("Charts", "3.1.0-beta.1")
+        repository.add("Stocks", "1.0.0", ["Charts": "= 3.0.1-beta.8"])
+        let top = [
+            PackageRequirement(name: "Charts", requirements: .any),
+            PackageRequirement(name: "Stocks", requirements: .any),
+        ]
+        let solution = try Resolver(provider: repository).resolve(top)
+        #expect(solution.versions.mapValues(\.string) == ["Charts": "3.0.1-beta.8", "Stocks": "1.0.0"])
+        // Alone, the bare line keeps to releases.
+        let alone = try Resolver(provider: repository).resolve([PackageRequirement(name: "Charts", requirements: .any)])
+        #expect(alone.versions["Charts"]?.string == "3.0.0")
     }
 
     @Test func instancesAreDeterministic() {
