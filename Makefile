@@ -1,7 +1,9 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: build demo test bench bench-spec-repos install clean templates
+FUZZ_SECONDS ?= 60
+
+.PHONY: build demo test fuzz bench bench-spec-repos install clean templates
 
 build:
 	$(SWIFT) build
@@ -12,6 +14,9 @@ demo:
 test:
 	bash scripts/setup.sh
 	$(SWIFT) test
+
+fuzz:
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench:
 	bash bench/run.sh

@@ -50,6 +50,8 @@ let package = Package(
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
         /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
         .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
+        /** libFuzzer harnesses of the parsers (scripts/fuzz.sh, make fuzz). Not shipped. */
+        .executableTarget(name: "compose-fuzz", dependencies: ["Specs", "ComposefileFormat"], path: "Fuzz/compose-fuzz"),
 
         // Runs the built `compose` binary as a process (built by `swift build`/`swift test` with every target),
         // so it depends on no module of compose's own: a test target does not compile the CLI through it.

@@ -1,0 +1,55 @@
+// The fuzzing harnesses (make fuzz, docs/fuzzing.md): every parser that reads a file a user or a
+// spec repo hands to compose, fed arbitrary bytes. A harness passes when the parser returns or
+// throws its own error; libFuzzer with AddressSanitizer reports a crash, a hang or a memory error.
+//
+// Built with `swift build --sanitize=fuzzer --sanitize=address`, libFuzzer supplies `main` and calls
+// `LLVMFuzzerTestOneInput` (a crash file given as an argument is replayed). A plain build compiles
+// the harnesses and does nothing when run, so `swift build` keeps them compiling.
+import ComposefileFormat
+import Foundation
+import Specs
+
+/// Which parser a run feeds: `COMPOSE_FUZZ_TARGET` (json, spec, composefile, lockfile, requirement).
+enum Harness: String, CaseIterable {
+    case json, spec, composefile, lockfile, requirement
+
+    static let selected: Harness = {
+        let name = ProcessInfo.processInfo.environment["COMPOSE_FUZZ_TARGET"] ?? "json"
+        guard let harness = Harness(rawValue: name) else {
+            FileHandle.standardError.write(Data("unknown COMPOSE_FUZZ_TARGET '\(name)': use \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(64)
+        }
+        return harness
+    }()
+
+    func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch self {
+        case .json:
+            keep(try? JSONParser.parse(Array(bytes)))
+        case .spec:
+            keep(try? Spec(json: Array(bytes), label: "fuzz.podspec.json"))
+        case .composefile:
+            keep(try? Composefile.parse(String(decoding: bytes, as: UTF8.self), path: "Composefile"))
+        case .lockfile:
+            keep(try? Lockfile.parse(String(decoding: bytes, as: UTF8.self), path: "Compose.lock"))
+        case .requirement:
+            let text = String(decoding: bytes, as: UTF8.self)
+            keep(try? Requirement(parsing: text))
+            keep(try? RequirementSet(parsingList: text))
+            keep(try? Version(text))
+        }
+    }
+}
+
+/// Keeps a result alive so the optimizer cannot drop a parse whose value is unused.
+@inline(never) @_optimize(none)
+func keep<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    Harness.selected.run(UnsafeBufferPointer(start: data, count: size))
+    return 0
+}
