@@ -124,7 +124,7 @@ public struct ConcreteTarget: Sendable, Equatable {
 
 /// `platform :ios, '15.0'`. Names are canonical podspec keys: ios, osx, tvos, watchos, visionos.
 public struct PlatformDeclaration: Sendable, Hashable {
-    public static let names = ["ios", "osx", "tvos", "watchos", "visionos"]
+    public static let names = Platform.names
 
     public let name: String
     /// The deployment target; nil means the platform's default (no minimum is enforced).

@@ -11,10 +11,30 @@ public struct InstallInputs: Sendable {
         public let name: String
         /// Pod names (`Name` or `Name/Sub`) of the target, inherited ones included.
         public let pods: [String]
+        /// The build configurations of pods limited by `:configurations` (pod name → names as
+        /// written); a pod not listed is used in every configuration.
+        public let configurations: [String: [String]]
 
-        public init(name: String, pods: [String]) {
+        public init(name: String, pods: [String], configurations: [String: [String]] = [:]) {
             self.name = name
             self.pods = pods
+            self.configurations = configurations
+        }
+
+        /// Which SwiftPM build configuration may use `pod`: SwiftPM has two, debug and release, so
+        /// a pod limited to configurations whose names all contain `debug` (any case) is debug-only,
+        /// one limited to configurations none of which does is release-only, anything else is used
+        /// in both.
+        public func configuration(of pod: String) -> BuildConfiguration {
+            guard let names = configurations[pod], !names.isEmpty else { return .any }
+            let debug = names.filter { $0.lowercased().contains("debug") }.count
+            if debug == names.count { return .debug }
+            if debug == 0 { return .release }
+            return .any
+        }
+
+        public enum BuildConfiguration: Sendable, Equatable {
+            case any, debug, release
         }
     }
 
@@ -77,7 +97,11 @@ extension ResolveService {
     /// The targets, platforms and locked pods (with their specs) of `project` for `lock`.
     func installInputs(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) throws -> InstallInputs {
         let targets = project.composefile.concreteTargets.map { target in
-            InstallInputs.Target(name: target.name, pods: target.dependencies.map(\.name))
+            InstallInputs.Target(
+                name: target.name, pods: target.dependencies.map(\.name),
+                configurations: Dictionary(
+                    target.dependencies.compactMap { dependency in dependency.configurations.map { (dependency.name, $0) } },
+                    uniquingKeysWith: { first, _ in first }))
         }
         var platforms: [String: Version] = [:]
         for platform in project.platforms {

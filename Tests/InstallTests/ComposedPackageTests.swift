@@ -42,6 +42,30 @@ import Testing
         #expect((json["object"] as? [[String: String]]) == [["mirror": "/home/ann/.compose/cache/git/pay-1234", "original": "https://git.example.com/ios/Pay.git"]])
     }
 
+    @Test func configurationsLimitWhatATargetImports() throws {
+        let limited = ComposedPackage(
+            targets: [
+                InstallInputs.Target(
+                    name: "App", pods: ["Pay", "Networking", "Mediator"],
+                    configurations: ["Networking": ["Debug", "Debug-Staging"], "Mediator": ["Release"]])
+            ],
+            components: package.components)
+        let exports = try #require(try limited.files()["Targets/App/Exports.swift"])
+        // Pay needs Mediator in every configuration, so Mediator stays unconditional.
+        #expect(exports.hasSuffix("""
+            @_exported import Mediator
+            @_exported import Pay
+            @_exported import PayMediator
+            #if DEBUG
+            @_exported import Networking
+            #endif
+
+            """))
+        let mixed = InstallInputs.Target(name: "App", pods: ["Pay"], configurations: ["Pay": ["Debug", "Release"]])
+        #expect(mixed.configuration(of: "Pay") == .any)
+        #expect(InstallInputs.Target(name: "App", pods: ["Pay"], configurations: ["Pay": ["Beta"]]).configuration(of: "Pay") == .release)
+    }
+
     @Test func theOutputIsDeterministic() throws {
         var shuffled = package
         shuffled.components.reverse()
