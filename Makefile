@@ -1,7 +1,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: build demo test bench bench-spec-repos install clean templates
+.PHONY: build demo test test-fast format bench bench-spec-repos install clean templates
 
 build:
 	$(SWIFT) build
@@ -12,6 +12,13 @@ demo:
 test:
 	bash scripts/setup.sh
 	$(SWIFT) test
+
+# Seconds once built: no git server, no build of a generated package.
+test-fast:
+	$(SWIFT) test --filter '^(SpecsTests|LintTests|ResolutionTests|ComposefileFormatTests)\.'
+
+format:
+	bash scripts/format.sh
 
 bench:
 	bash bench/run.sh

@@ -51,7 +51,9 @@ let package = Package(
         /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
         .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
 
-        .target(name: "ComposeTestSupport", dependencies: ["Specs", "Git", "ComposeCLI"], path: "Tests/ComposeTestSupport"),
+        /** Temporary folders, git repositories and servers, spawned processes. Depends on no module of
+            compose, so module tests build without the CLI. */
+        .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
         .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
@@ -59,6 +61,8 @@ let package = Package(
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Scaffold", "ComposeTestSupport"]),
+        /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
+        .testTarget(name: "ComposeCLITests", dependencies: ["ComposeCLI", "ComposeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(

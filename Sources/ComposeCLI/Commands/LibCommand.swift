@@ -91,7 +91,7 @@ extension LibCommand {
             }
             let email = try email ?? prompter.ask("E-mail", default: identity.email, optional: true) ?? identity.email
             let gitURL = try gitURL ?? prompter.ask("Git URL", default: ScaffoldRequest.placeholderURL(for: name))
-            let outputDirectory = URL(fileURLWithPath: output ?? FileManager.default.currentDirectoryPath)
+            let outputDirectory = Terminal.fileURL(output)
 
             let request = ScaffoldRequest(
                 name: name, kind: kind, author: author, email: email?.isEmpty == true ? nil : email, gitURL: gitURL,
