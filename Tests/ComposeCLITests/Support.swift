@@ -4,7 +4,8 @@ import Foundation
 
 /// Runs `compose arguments` in this process through the root command, as `main` would, with outputs
 /// of its own, this process's environment with `environment`'s entries added (or, when nil, removed),
-/// and `currentDirectory` (default: this process's) for relative paths. Runs may overlap.
+/// and `currentDirectory` (default: this process's) for the relative paths the CLI reads. Runs may
+/// overlap. `--project` is read by the Project library, against this process's folder: pass it absolute.
 func runComposeInProcess(
     _ arguments: [String], environment: [String: String?] = [:], currentDirectory: URL? = nil
 ) async throws -> ComposeRun {

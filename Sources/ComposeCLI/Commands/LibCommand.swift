@@ -97,7 +97,7 @@ extension LibCommand {
                 name: name, kind: kind, author: author, email: email?.isEmpty == true ? nil : email, gitURL: gitURL,
                 outputDirectory: outputDirectory, coreVersion: coreVersion, makeGitCommit: !noGit)
             let scaffolder = ComponentScaffolder(
-                templates: templates.map { .directory(URL(fileURLWithPath: $0)) } ?? .embedded,
+                templates: templates.map { .directory(Terminal.fileURL($0)) } ?? .embedded,
                 commit: noGit ? nil : firstCommit(author: author, email: email))
             let created = try scaffolder.create(request)
             for component in created {
