@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: build demo test fuzz bench bench-spec-repos install clean templates
+.PHONY: build demo test test-fast format fuzz bench bench-spec-repos install clean templates
 
 build:
 	$(SWIFT) build
@@ -17,6 +17,13 @@ test:
 
 fuzz:
 	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Seconds once built: no git server, no build of a generated package.
+test-fast:
+	$(SWIFT) test --filter '^(SpecsTests|LintTests|ResolutionTests|ComposefileFormatTests)\.'
+
+format:
+	bash scripts/format.sh
 
 bench:
 	bash bench/run.sh

@@ -53,8 +53,8 @@ let package = Package(
         /** libFuzzer harnesses of the parsers (scripts/fuzz.sh, make fuzz). Not shipped. */
         .executableTarget(name: "compose-fuzz", dependencies: ["Specs", "ComposefileFormat"], path: "Fuzz/compose-fuzz"),
 
-        // Runs the built `compose` binary as a process (built by `swift build`/`swift test` with every target),
-        // so it depends on no module of compose's own: a test target does not compile the CLI through it.
+        /** Temporary folders, git repositories and servers, spawned processes. Depends on no module of
+            compose, so module tests build without the CLI. */
         .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
@@ -63,6 +63,8 @@ let package = Package(
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),
+        /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
+        .testTarget(name: "ComposeCLITests", dependencies: ["ComposeCLI", "ComposeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
         .testTarget(

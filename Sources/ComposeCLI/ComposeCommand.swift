@@ -49,6 +49,12 @@ public struct ComposeCommand: AsyncParsableCommand {
         Foundation.exit(code)
     }
 
+    /// Runs one command line with `context` in place of the process's streams, environment and current
+    /// folder, and returns its exit code. Several may run at once in one process (the in-process tests).
+    package static func run(_ arguments: [String], in context: Terminal.Context) async -> Int32 {
+        await Terminal.withContext(context) { await run(arguments) }
+    }
+
     /// Parses and runs; returns the exit code instead of exiting (used by tests and `runAndExit`).
     public static func run(_ arguments: [String]?) async -> Int32 {
         do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import ComposefileFormat
 import Foundation
 import Project
+import SpecRepos
 
 /// `--format human|json` of resolve, update and outdated.
 enum ProjectOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -21,8 +22,12 @@ struct ProjectOptions: ParsableArguments {
     var format: ProjectOutputFormat = .human
 
     var service: ResolveService {
-        ResolveService(projectDirectory: project, toolVersion: ComposeCommand.version) { message in
-            Terminal.standardError.write(message + "\n")
+        let err = Terminal.standardError
+        return ResolveService(
+            projectDirectory: project, composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
+            toolVersion: ComposeCommand.version
+        ) { message in
+            err.write(message + "\n")
         }
     }
 }

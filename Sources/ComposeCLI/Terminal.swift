@@ -1,22 +1,107 @@
 import Foundation
 
 /// Where commands write. Data goes to standard output, diagnostics and progress to standard error.
+///
+/// A command reads its streams, its environment and its current folder through `Terminal`, never
+/// from the process directly, so that one process can run several commands at once, each with its
+/// own (`Terminal.withContext`, used by the in-process tests).
 package struct Terminal: Sendable {
-    let handle: FileHandle
+    private enum Destination: Sendable {
+        case file(FileHandle)
+        case buffer(OutputBuffer)
+    }
 
-    package static let standardOutput = Terminal(handle: .standardOutput)
-    package static let standardError = Terminal(handle: .standardError)
+    private let destination: Destination
+
+    init(handle: FileHandle) { destination = .file(handle) }
+
+    /// A stream whose text is kept in `buffer`; never a terminal.
+    package init(buffer: OutputBuffer) { destination = .buffer(buffer) }
+
+    package static var standardOutput: Terminal { context?.standardOutput ?? Terminal(handle: .standardOutput) }
+    package static var standardError: Terminal { context?.standardError ?? Terminal(handle: .standardError) }
 
     package func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        switch destination {
+        case .file(let handle): handle.write(Data(text.utf8))
+        case .buffer(let buffer): buffer.append(text)
+        }
     }
 
     /// Whether this stream is a terminal (colour and progress bars only then).
-    package var isTTY: Bool { isatty(handle.fileDescriptor) != 0 }
+    package var isTTY: Bool {
+        switch destination {
+        case .file(let handle): isatty(handle.fileDescriptor) != 0
+        case .buffer: false
+        }
+    }
 
     /// Colour only on a terminal, and never when NO_COLOR is set.
     package var usesColor: Bool {
-        isTTY && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let environment = Terminal.environment
+        return isTTY && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+}
+
+// MARK: - One run's context
+
+extension Terminal {
+    /// What one command run sees in place of the process's streams, environment and current folder.
+    package struct Context: Sendable {
+        package var standardOutput: Terminal
+        package var standardError: Terminal
+        package var environment: [String: String]
+        package var currentDirectory: URL
+
+        package init(standardOutput: Terminal, standardError: Terminal, environment: [String: String], currentDirectory: URL) {
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+            self.environment = environment
+            self.currentDirectory = currentDirectory
+        }
+    }
+
+    /// The context of the command running in this task; nil means the process's own.
+    @TaskLocal private static var context: Context?
+
+    /// Runs `body` with `context` in place of the process's streams, environment and current folder.
+    package static func withContext<T: Sendable>(_ context: Context, _ body: () async throws -> T) async rethrows -> T {
+        try await $context.withValue(context, operation: body)
+    }
+
+    /// The environment a command reads (`COMPOSE_HOME`, `NO_COLOR`, `GIT_AUTHOR_NAME`, …).
+    package static var environment: [String: String] { context?.environment ?? ProcessInfo.processInfo.environment }
+
+    /// The folder relative paths are read from.
+    package static var currentDirectory: URL {
+        context?.currentDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
+    /// `path` as a file URL, relative paths taken from `currentDirectory`; nil is the current folder.
+    package static func fileURL(_ path: String?, isDirectory: Bool = true) -> URL {
+        guard let path else { return currentDirectory }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: isDirectory) }
+        return currentDirectory.appendingPathComponent(path, isDirectory: isDirectory)
+    }
+}
+
+/// Text written to a `Terminal` made with `init(buffer:)`, safe to write from several threads.
+package final class OutputBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+
+    package init() {}
+
+    func append(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Everything written so far.
+    package var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,47 +1,16 @@
 import Foundation
 
-/// What a spawned command line produced.
-package struct ProcessOutput: Sendable {
-    package let code: Int32
-    package let stdout: String
-    package let stderr: String
-}
-
 /// Runs the `git` command line (for setting up and checking test repositories; compose itself
 /// never spawns git). Identity and configuration are fixed so tests do not depend on the machine.
 @discardableResult
 package func runGit(_ arguments: [String], in directory: URL? = nil, check: Bool = true) throws -> ProcessOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["GIT_AUTHOR_NAME"] = "Test"
-    environment["GIT_AUTHOR_EMAIL"] = "test@example.com"
-    environment["GIT_COMMITTER_NAME"] = "Test"
-    environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    environment["GIT_TERMINAL_PROMPT"] = "0"
-    process.environment = environment
-    if let directory { process.currentDirectoryURL = directory }
-    let scratch = try TemporaryDirectory("git-run")
-    defer { scratch.remove() }
-    let out = scratch.url.appendingPathComponent("out")
-    let err = scratch.url.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: out)
-    let errHandle = try FileHandle(forWritingTo: err)
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    let output = ProcessOutput(
-        code: process.terminationStatus,
-        stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    let output = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments,
+        environment: [
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
+            "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0",
+        ],
+        currentDirectory: directory)
     if check && output.code != 0 {
         throw GitCommandFailure(arguments: arguments, output: output)
     }

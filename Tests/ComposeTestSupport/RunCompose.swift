@@ -1,13 +1,7 @@
 import Foundation
 
-/// What a run of the built `compose` binary produced.
-package struct ComposeRun: Sendable {
-    package let code: Int32
-    package let stdout: String
-    package let stderr: String
-    /// Whether the process was killed because it outlived its time limit.
-    package let timedOut: Bool
-}
+/// What a run of `compose` produced: its exit code and outputs.
+package typealias ComposeRun = ProcessOutput
 
 /// The built `compose` executable: beside the running test bundle, else `.build/debug/compose`.
 package let composeExecutable: URL = {
@@ -26,50 +20,14 @@ package let composeExecutable: URL = {
         ?? repositoryRoot.appendingPathComponent(".build/debug/compose")
 }()
 
-/// Runs the built `compose` with `arguments`, standard input from /dev/null, outputs captured in
-/// files (no pipe can fill up). `environment` entries are added to (or, when nil, removed from) the
-/// current environment. A run outliving `timeout` seconds is killed and reported with `timedOut`.
+/// Runs the built `compose` with `arguments` (see `runProcess`: standard input from /dev/null,
+/// `environment` entries added or, when nil, removed, killed after `timeout` seconds).
 package func runCompose(
     _ arguments: [String],
     environment: [String: String?] = [:],
     currentDirectory: URL? = nil,
     timeout: Double = 120
 ) async throws -> ComposeRun {
-    let scratch = try TemporaryDirectory("compose-run")
-    defer { scratch.remove() }
-    let outURL = scratch.url.appendingPathComponent("stdout")
-    let errURL = scratch.url.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-
-    let process = Process()
-    process.executableURL = composeExecutable
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-
-    let finished = AsyncStream<Void> { continuation in
-        process.terminationHandler = { _ in continuation.yield(); continuation.finish() }
-    }
-    try process.run()
-    let watchdog = Task {
-        try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-        if process.isRunning { process.terminate() }
-        return true
-    }
-    for await _ in finished { break }
-    watchdog.cancel()
-    let timedOut = (try? await watchdog.value) ?? false
-    try outHandle.close()
-    try errHandle.close()
-    let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-    let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-    return ComposeRun(code: process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+    try await runProcess(
+        composeExecutable, arguments, environment: environment, currentDirectory: currentDirectory, timeout: timeout)
 }

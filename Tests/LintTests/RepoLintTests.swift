@@ -23,13 +23,6 @@ import Testing
         #expect(report.passes(allowWarnings: false))
     }
 
-    @Test func theCommandPrintsASummary() async throws {
-        let run = try await runCompose(["repo", "lint", "spec-repo-fixture"], currentDirectory: repositoryRoot)
-        #expect(run.code == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("Linted 52 specs in "))
-        #expect(run.stdout.contains("specs/s): 0 errors, 0 warnings, 0 notes. Passed."))
-    }
-
     @Test func layoutProblemsAreFound() async throws {
         let (directory, repo) = try Self.copyOfFixture("repo-lint-layout")
         defer { directory.remove() }

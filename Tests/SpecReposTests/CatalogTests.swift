@@ -42,35 +42,4 @@ struct CatalogTests {
             try catalog.info("Netw")
         }
     }
-
-    @Test func commandsPrintTheCatalog() async throws {
-        let world = try PublishWorld("catalog-cli", specs: [
-            "Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0", summary: "Structured logging"),
-            "Logging/1.1.0/Logging.podspec.json": Self.spec("Logging", "1.1.0", summary: "Structured logging"),
-        ])
-        defer { world.stop() }
-        let home = try world.home()
-        let environment = composeEnvironment(home: home)
-        let info = try await runCompose(["info", "Logging"], environment: environment)
-        #expect(info.code == 0)
-        #expect(info.stdout.contains("versions: 1.1.0, 1.0.0"))
-        #expect(info.stdout.contains("repo: specs"))
-        let search = try await runCompose(["search", "LOG", "--format", "json"], environment: environment)
-        #expect(search.code == 0)
-        #expect(search.stdout.contains("\"latestVersion\" : \"1.1.0\""))
-        let missing = try await runCompose(["info", "Nope"], environment: environment)
-        #expect(missing.code == 1)
-        #expect(missing.stderr.contains("no pod named 'Nope'"))
-        let list = try await runCompose(["repo", "list", "--format", "json"], environment: environment)
-        #expect(list.code == 0)
-        #expect(list.stdout.contains("\"specCount\" : 2"))
-        let escape = try await runCompose(["repo", "add", "../x", "file:///nowhere"], environment: environment)
-        #expect(escape.code == 64)
-        #expect(escape.stderr.contains("cannot name a spec repo"))
-        let secret = try await runCompose(
-            ["repo", "add", "other", "https://user:s3cret@127.0.0.1:1/specs.git"], environment: environment)
-        #expect(secret.code == 3)
-        #expect(!secret.stderr.contains("s3cret"))
-        #expect(secret.stderr.contains("https://***@127.0.0.1:1/specs.git"))
-    }
 }

@@ -63,30 +63,23 @@ struct PublishRaceTests {
         let started = Date()
         let calibration = try await runCompose(["publish", "specs"], environment: composeEnvironment(home: home), currentDirectory: work)
         #expect(calibration.code == 0, "\(calibration.stderr)")
-        let span = max(0.05, Date().timeIntervalSince(started) * 1.2)
+        // Kill at a random moment within a publish's span: most runs die part-way, a few may finish first
+        // (the span shrinks after each of those, so that a machine faster than the first run still kills).
+        var span = max(0.05, Date().timeIntervalSince(started))
         let trials = 20
-        var killedBeforeTheEnd = 0
+        var killed = 0
         for trial in 0..<trials {
             let version = "1.0.\(trial)"
             try world.component("Faulty", version: version)
-            // Kill at a random moment of a publish's span (some runs finish first).
-            let process = Process()
-            process.executableURL = composeExecutable
-            process.arguments = ["publish", "specs"]
-            var environment = ProcessInfo.processInfo.environment
-            for (key, value) in composeEnvironment(home: home) { environment[key] = value }
-            process.environment = environment
-            process.currentDirectoryURL = work
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0.005...span) * 1_000_000_000))
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                killedBeforeTheEnd += 1
+            let interrupted = try await runCompose(
+                ["publish", "specs"], environment: composeEnvironment(home: home), currentDirectory: work,
+                timeout: Double.random(in: 0.005...span))
+            if interrupted.signal == SIGKILL {
+                killed += 1
+            } else {
+                #expect(interrupted.code == 0, "trial \(trial) ran to the end: \(interrupted.stderr)")
+                span = max(0.01, span * 0.7)
             }
-            process.waitUntilExit()
 
             let rerun = try await runCompose(
                 ["publish", "specs", "--ci"], environment: composeEnvironment(home: home), currentDirectory: work)
@@ -99,6 +92,7 @@ struct PublishRaceTests {
             let head = try runGit(["rev-parse", "HEAD", "origin/main"], in: clone).stdout.split(separator: "\n")
             #expect(head.count == 2 && head[0] == head[1], "trial \(trial)")
         }
-        print("killed publishes: \(killedBeforeTheEnd) of \(trials) killed before finishing")
+        #expect(killed >= 1, "no publish was killed: the test proved nothing")
+        print("killed publishes: \(killed) of \(trials) ended by SIGKILL before finishing")
     }
 }

@@ -19,7 +19,7 @@ struct InfoCommand: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-        let pods = try SpecCatalog(store: SpecRepoStore(home: .fromEnvironment())).info(name)
+        let pods = try SpecCatalog(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment))).info(name)
         let out = Terminal.standardOutput
         for (index, pod) in pods.enumerated() {
             if index > 0 { out.write("\n") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Install
+import SpecRepos
 
 struct InstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,9 +39,11 @@ struct InstallCommand: AsyncParsableCommand {
 
     func run() async throws {
         let err = Terminal.standardError
-        let install = ProjectInstall(projectDirectory: project ?? ".", toolVersion: ComposeCommand.version) { err.write("\($0)\n") }
+        let install = ProjectInstall(
+            projectDirectory: project ?? ".", composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
+            toolVersion: ComposeCommand.version) { err.write("\($0)\n") }
         let report = try await install.run(
-            binary: BinaryPreference(flag: binary, environment: ProcessInfo.processInfo.environment),
+            binary: BinaryPreference(flag: binary, environment: Terminal.environment),
             progress: { err.write("\($0)\n") })
         if let resolve = report.resolve {
             for change in resolve.changes {

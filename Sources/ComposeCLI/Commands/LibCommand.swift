@@ -91,13 +91,13 @@ extension LibCommand {
             }
             let email = try email ?? prompter.ask("E-mail", default: identity.email, optional: true) ?? identity.email
             let gitURL = try gitURL ?? prompter.ask("Git URL", default: ScaffoldRequest.placeholderURL(for: name))
-            let outputDirectory = URL(fileURLWithPath: output ?? FileManager.default.currentDirectoryPath)
+            let outputDirectory = Terminal.fileURL(output)
 
             let request = ScaffoldRequest(
                 name: name, kind: kind, author: author, email: email?.isEmpty == true ? nil : email, gitURL: gitURL,
                 outputDirectory: outputDirectory, coreVersion: coreVersion, makeGitCommit: !noGit)
             let scaffolder = ComponentScaffolder(
-                templates: templates.map { .directory(URL(fileURLWithPath: $0)) } ?? .embedded,
+                templates: templates.map { .directory(Terminal.fileURL($0)) } ?? .embedded,
                 commit: noGit ? nil : firstCommit(author: author, email: email))
             let created = try scaffolder.create(request)
             for component in created {

@@ -8,7 +8,7 @@ struct GitIdentity {
     var email: String?
 
     static func configured() -> GitIdentity {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Terminal.environment
         return GitIdentity(name: environment["GIT_AUTHOR_NAME"], email: environment["GIT_AUTHOR_EMAIL"])
     }
 }

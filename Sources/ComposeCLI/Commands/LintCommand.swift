@@ -51,7 +51,7 @@ struct LintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let cwd = Terminal.currentDirectory
         let specReport = try LintDriver.run(paths: paths, currentDirectory: cwd)
         if quick { return try report.emit(specReport) }
         let build = ComponentLint(check: ComponentBuildCheck(runTests: runTests))

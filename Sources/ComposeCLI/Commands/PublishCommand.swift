@@ -53,10 +53,10 @@ struct PublishCommand: AsyncParsableCommand {
 
     func run() async throws {
         let err = Terminal.standardError
-        let publisher = Publisher(store: SpecRepoStore(home: .fromEnvironment()))
+        let publisher = Publisher(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment)))
         let result = try publisher.publish(
             repo: repo, spec: spec,
-            componentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            componentDirectory: Terminal.currentDirectory,
             options: PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite),
             events: { err.write(Self.describe($0) + "\n") },
             waiting: waitingMessage)

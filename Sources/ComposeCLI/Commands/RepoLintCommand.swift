@@ -37,7 +37,7 @@ struct RepoLintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        let root = Terminal.fileURL(directory)
         let concurrency = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         try report.emit(try await RepoLinter.run(root: root, displayRoot: directory, concurrency: concurrency))
     }

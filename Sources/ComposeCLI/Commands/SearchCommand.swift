@@ -25,7 +25,7 @@ struct SearchCommand: AsyncParsableCommand {
     var format: ListingFormat = .human
 
     func run() async throws {
-        let results = SpecCatalog(store: SpecRepoStore(home: .fromEnvironment())).search(query)
+        let results = SpecCatalog(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment))).search(query)
         let out = Terminal.standardOutput
         switch format {
         case .json:

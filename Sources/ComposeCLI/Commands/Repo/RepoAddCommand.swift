@@ -37,7 +37,7 @@ struct RepoAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = SpecRepoStore(home: .fromEnvironment())
+        let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
         let bar = TransferProgressBar(label: "Cloning \(name)")
         let summary: SpecRepoSummary
         do {

@@ -21,7 +21,7 @@ struct RepoListCommand: AsyncParsableCommand {
     var format: ListingFormat = .human
 
     func run() async throws {
-        let summaries = try SpecRepoStore(home: .fromEnvironment()).list()
+        let summaries = try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).list()
         let out = Terminal.standardOutput
         switch format {
         case .json:

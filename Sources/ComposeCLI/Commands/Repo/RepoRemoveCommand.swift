@@ -17,7 +17,7 @@ struct RepoRemoveCommand: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-        try SpecRepoStore(home: .fromEnvironment()).remove(name, waiting: waitingMessage)
+        try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).remove(name, waiting: waitingMessage)
         Terminal.standardOutput.write("Removed \(name)\n")
     }
 }

@@ -2,13 +2,13 @@ import ComposeTestSupport
 import Foundation
 import Testing
 
-@Suite("compose resolve, update, outdated (the built binary)")
+@Suite("compose resolve, update, outdated (in process)")
 struct ResolveCommandTests {
     @Test func resolveJSONVerboseAndFailures() async throws {
         let project = try ProjectFixture("cli", composefile: twoTargets)
         defer { project.directory.remove() }
 
-        let run = try await runCompose(["resolve", "--project", project.path, "--format", "json", "--verbose"])
+        let run = try await runComposeInProcess(["resolve", "--project", project.path, "--format", "json", "--verbose"])
         #expect(run.code == 0, "\(run.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(json["changed"] as? Bool == true)
@@ -17,30 +17,30 @@ struct ResolveCommandTests {
         #expect((json["decisions"] as? [String])?.isEmpty == false)
         #expect(run.stderr.contains("decide Account 2.0.0"))
 
-        let again = try await runCompose(["resolve", "--project", project.path])
+        let again = try await runComposeInProcess(["resolve", "--project", project.path])
         #expect(again.code == 0)
         #expect(again.stdout.contains("unchanged"))
 
-        let outdated = try await runCompose(["outdated", "--project", project.path, "--format", "json"])
+        let outdated = try await runComposeInProcess(["outdated", "--project", project.path, "--format", "json"])
         #expect(outdated.code == 0)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(outdated.stdout.utf8)) as? [Any])
         #expect(list.isEmpty)
 
-        let unknown = try await runCompose(["update", "--project", project.path, "Nope"])
+        let unknown = try await runComposeInProcess(["update", "--project", project.path, "Nope"])
         #expect(unknown.code == 1)
         #expect(unknown.stderr.contains("'Nope' is not a pod of this project"))
 
-        let usage = try await runCompose(["update", "--project", project.path, "../Nope"])
+        let usage = try await runComposeInProcess(["update", "--project", project.path, "../Nope"])
         #expect(usage.code == 64)
 
         try project.write("source 'FIXTURE'\nplatform :ios, '13.0'\ntarget 'A' do\n  pod 'Pay', '~> 1.2'\nend\n")
-        let unsatisfiable = try await runCompose(["resolve", "--project", project.path])
+        let unsatisfiable = try await runComposeInProcess(["resolve", "--project", project.path])
         #expect(unsatisfiable.code == 1)
         #expect(unsatisfiable.stderr.contains("Pay ~> 1.2"))
         #expect(unsatisfiable.stderr.contains("Composefile:4"))
 
         try project.write("target 'A' do\n  if ENV['CI']\n    pod 'X'\n  end\nend\n")
-        let ruby = try await runCompose(["resolve", "--project", project.path])
+        let ruby = try await runComposeInProcess(["resolve", "--project", project.path])
         #expect(ruby.code == 1)
         #expect(ruby.stderr.contains("Composefile:2:3: 'if' is Ruby code"))
     }

@@ -2,12 +2,12 @@ import ComposeTestSupport
 import Foundation
 import Testing
 
-/// `compose lib create` through the built binary: exit codes and messages.
+/// `compose lib create` in process: exit codes and messages.
 @Suite struct LibCreateCommandTests {
     @Test func createsAComponentNonInteractively() async throws {
         let temporary = try TemporaryDirectory("lib-create-cli")
         defer { temporary.remove() }
-        let run = try await runCompose(
+        let run = try await runComposeInProcess(
             ["lib", "create", "Pay", "--kind", "business", "--author", "Ann", "--git-url", "https://git.example.com/ios/Pay.git",
              "--output", temporary.path, "--no-git"])
         #expect(run.code == 0, "\(run.stderr)")
@@ -15,7 +15,7 @@ import Testing
         #expect(run.stdout.contains("Created mediator component PayMediator in"))
         #expect(FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("PayMediator/PayMediator.podspec.json").path))
 
-        let again = try await runCompose(["lib", "create", "Pay", "--author", "Ann", "--output", temporary.path, "--no-git"])
+        let again = try await runComposeInProcess(["lib", "create", "Pay", "--author", "Ann", "--output", temporary.path, "--no-git"])
         #expect(again.code == 1)
         #expect(again.stderr.contains("exists already"))
     }
@@ -24,7 +24,7 @@ import Testing
     func badNamesAreUsageErrors(_ name: String) async throws {
         let temporary = try TemporaryDirectory("lib-create-bad")
         defer { temporary.remove() }
-        let run = try await runCompose(["lib", "create", name, "--author", "Ann", "--output", temporary.path, "--no-git"])
+        let run = try await runComposeInProcess(["lib", "create", name, "--author", "Ann", "--output", temporary.path, "--no-git"])
         #expect(run.code == 64)
         #expect(run.stderr.contains("cannot name a component"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
@@ -33,7 +33,7 @@ import Testing
     @Test func withoutATerminalMissingValuesAreErrors() async throws {
         let temporary = try TemporaryDirectory("lib-create-missing")
         defer { temporary.remove() }
-        let run = try await runCompose(
+        let run = try await runComposeInProcess(
             ["lib", "create", "Pay", "--output", temporary.path, "--no-git"],
             environment: ["GIT_AUTHOR_NAME": nil])
         #expect(run.code == 64)
@@ -47,29 +47,13 @@ import Testing
     func asksForMissingValues() throws {
         let temporary = try TemporaryDirectory("lib-create-prompts")
         defer { temporary.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(composeExecutable.path) lib create --no-git", "/dev/null"]
-        process.currentDirectoryURL = temporary.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_AUTHOR_NAME"] = nil
-        environment["GIT_AUTHOR_EMAIL"] = nil
-        process.environment = environment
-        let input = Pipe()
-        let log = temporary.url.appendingPathComponent("log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
         // A name refused, then accepted; the kind; the author; no e-mail; the default URL.
-        input.fileHandleForWriting.write(Data("Pay Kit\nPay\nbusiness\nAnn\n\nhttps://git.example.com/shop/Pay.git\n".utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try output.close()
-        let transcript = String(decoding: try Data(contentsOf: log), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(transcript)")
+        let run = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", "\(composeExecutable.path) lib create --no-git", "/dev/null"],
+            environment: ["GIT_AUTHOR_NAME": nil, "GIT_AUTHOR_EMAIL": nil], currentDirectory: temporary.url,
+            input: Data("Pay Kit\nPay\nbusiness\nAnn\n\nhttps://git.example.com/shop/Pay.git\n".utf8), mergeOutputs: true)
+        let transcript = run.stdout
+        #expect(run.code == 0, "\(transcript)")
         #expect(transcript.contains("Component name: "))
         #expect(transcript.contains("cannot name a component: it contains ' '"))
         #expect(transcript.contains("Kind (base, business, mediator, core) [base]: "))

@@ -2,7 +2,8 @@ import ComposeTestSupport
 import Foundation
 import Testing
 
-/// `compose lint` through the built binary: exit codes, formats, and hostile input.
+/// `compose lint` in process: exit codes, formats, and hostile input. Hostile input and a pipe run the
+/// built binary with a time limit: a hang or a crash there must fail the test, not stop the test run.
 @Suite struct LintCommandTests {
     static let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture")
     static let invalid = repositoryRoot.appendingPathComponent("Tests/LintTests/Fixtures/Invalid")
@@ -71,14 +72,14 @@ import Testing
     }
 
     @Test func malformedJSONReportsLineAndColumn() async throws {
-        let run = try await runCompose(["lint", "--quick", Self.invalid.appendingPathComponent("Malformed.podspec.json").path])
+        let run = try await runComposeInProcess(["lint", "--quick", Self.invalid.appendingPathComponent("Malformed.podspec.json").path])
         #expect(run.code == 1)
         #expect(run.stdout.contains("Malformed.podspec.json:5:3: error: The specification could not be loaded"))
         #expect(run.stdout.contains("[spec-unreadable]"))
     }
 
     @Test func wrongTypesNameTheirKeys() async throws {
-        let run = try await runCompose(["lint", "--quick", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path])
+        let run = try await runComposeInProcess(["lint", "--quick", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path])
         #expect(run.code == 1)
         for key in ["version", "summary", "authors", "source", "platforms", "dependencies.Logging", "subspecs"] {
             #expect(run.stdout.contains("for `\(key)`"), "\(key) in \(run.stdout)")
@@ -89,14 +90,14 @@ import Testing
         // The full lint (which fetches the component and builds it) is tested in InstallTests/FullLintTests:
         // the fixture's sources live at git.example.com, which tests never reach.
         let path = Self.fixture.appendingPathComponent("Pay/1.2.0/Pay.podspec.json").path
-        let quick = try await runCompose(["lint", "--quick", path])
+        let quick = try await runComposeInProcess(["lint", "--quick", path])
         #expect(quick.code == 0)
         #expect(quick.stdout.contains("Linted 1 spec: 0 errors, 0 warnings, 0 notes. Passed."))
         #expect(!quick.stdout.contains("build check"))
     }
 
     @Test func aFolderHoldingOneSpecIsLinted() async throws {
-        let run = try await runCompose(["lint", "--quick", "Networking/2.1.0"], currentDirectory: Self.fixture)
+        let run = try await runComposeInProcess(["lint", "--quick", "Networking/2.1.0"], currentDirectory: Self.fixture)
         #expect(run.code == 0)
         #expect(run.stdout.contains("Linted 1 spec"))
     }
@@ -104,15 +105,15 @@ import Testing
     @Test func foldersWithoutOneSpecAreRefused() async throws {
         let directory = try TemporaryDirectory("lint-folders")
         defer { directory.remove() }
-        let empty = try await runCompose(["lint", directory.path])
+        let empty = try await runComposeInProcess(["lint", directory.path])
         #expect(empty.code == 1)
         #expect(empty.stderr.contains("\(directory.path): the folder holds no .podspec.json"))
         _ = try Self.write(Array(Self.validSpec(name: "A").utf8), named: "A.podspec.json", in: directory)
         _ = try Self.write(Array(Self.validSpec(name: "B").utf8), named: "B.podspec.json", in: directory)
-        let two = try await runCompose(["lint", directory.path])
+        let two = try await runComposeInProcess(["lint", directory.path])
         #expect(two.code == 1)
         #expect(two.stderr.contains("several specs (A.podspec.json, B.podspec.json)"))
-        let missing = try await runCompose(["lint", directory.url.appendingPathComponent("Nope.podspec.json").path])
+        let missing = try await runComposeInProcess(["lint", directory.url.appendingPathComponent("Nope.podspec.json").path])
         #expect(missing.code == 1)
         #expect(missing.stderr.contains("Nope.podspec.json: no such file or folder"))
     }
@@ -122,18 +123,18 @@ import Testing
         defer { directory.remove() }
         let spec = Self.validSpec(name: "Warned").replacingOccurrences(of: "\"tag\": \"1.2.0\"", with: "\"tag\": \"v1.2.0\"")
         let path = try Self.write(Array(spec.utf8), named: "Warned.podspec.json", in: directory)
-        let strict = try await runCompose(["lint", "--quick", path])
+        let strict = try await runComposeInProcess(["lint", "--quick", path])
         #expect(strict.code == 1)
         #expect(strict.stdout.contains("\(path):8:")) 
         #expect(strict.stdout.contains(": warning: "))
         #expect(strict.stdout.contains("[source-tag-version]"))
-        let allowed = try await runCompose(["lint", "--quick", "--allow-warnings", path])
+        let allowed = try await runComposeInProcess(["lint", "--quick", "--allow-warnings", path])
         #expect(allowed.code == 0)
         #expect(allowed.stdout.contains("Passed (warnings allowed)."))
     }
 
     @Test func jsonFormatFollowsTheSchema() async throws {
-        let run = try await runCompose(["lint", "--format", "json", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path])
+        let run = try await runComposeInProcess(["lint", "--format", "json", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path])
         #expect(run.code == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 1)
@@ -151,33 +152,23 @@ import Testing
 
     @Test func githubFormatPrintsAnnotations() async throws {
         let path = Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path
-        let run = try await runCompose(["lint", "--quick", "--format", "github", path])
+        let run = try await runComposeInProcess(["lint", "--quick", "--format", "github", path])
         #expect(run.code == 1)
         #expect(run.stdout.contains("::error file=\(path),line=3,col=3,title=attribute-type::Unacceptable type `Number` for `version`."))
     }
 
     @Test func outputHasNoColourWhenNotATerminal() async throws {
-        let run = try await runCompose(["lint", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path], environment: ["NO_COLOR": "1"])
+        let run = try await runComposeInProcess(["lint", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path], environment: ["NO_COLOR": "1"])
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
     /// Runs compose under `script`, which gives it a terminal, and returns what it printed.
     static func runOnATerminal(_ arguments: [String], noColor: Bool) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = ([composeExecutable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        process.arguments = ["-qec", command, "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = noColor ? "1" : nil
-        environment["TERM"] = "xterm"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try runProcess(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+            environment: ["NO_COLOR": noColor ? "1" : nil, "TERM": "xterm"]
+        ).stdout
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
@@ -191,9 +182,9 @@ import Testing
     }
 
     @Test func usageErrorsExit64() async throws {
-        #expect(try await runCompose(["lint"]).code == 64)
-        #expect(try await runCompose(["lint", "--format", "xml", "x.podspec.json"]).code == 64)
-        let help = try await runCompose(["lint", "--help"])
+        #expect(try await runComposeInProcess(["lint"]).code == 64)
+        #expect(try await runComposeInProcess(["lint", "--format", "xml", "x.podspec.json"]).code == 64)
+        let help = try await runComposeInProcess(["lint", "--help"])
         #expect(help.code == 0)
         #expect(help.stdout.contains("Examples:"))
     }

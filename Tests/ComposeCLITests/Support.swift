@@ -1,0 +1,53 @@
+import ComposeCLI
+import ComposeTestSupport
+import Foundation
+
+/// Runs `compose arguments` in this process through the root command, as `main` would, with outputs
+/// of its own, this process's environment with `environment`'s entries added (or, when nil, removed),
+/// and `currentDirectory` (default: this process's) for the relative paths the CLI reads. Runs may
+/// overlap. `--project` is read by the Project library, against this process's folder: pass it absolute.
+func runComposeInProcess(
+    _ arguments: [String], environment: [String: String?] = [:], currentDirectory: URL? = nil
+) async throws -> ComposeRun {
+    let out = OutputBuffer()
+    let err = OutputBuffer()
+    var merged = ProcessInfo.processInfo.environment
+    for (key, value) in environment { merged[key] = value }
+    let context = Terminal.Context(
+        standardOutput: Terminal(buffer: out), standardError: Terminal(buffer: err), environment: merged,
+        currentDirectory: currentDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    let code = await ComposeCommand.run(arguments, in: context)
+    return ComposeRun(code: code, stdout: out.text, stderr: err.text)
+}
+
+/// A project folder in a temporary directory; `FIXTURE` in a Composefile names spec-repo-fixture.
+struct ProjectFixture {
+    let directory: TemporaryDirectory
+    var path: String { directory.path }
+
+    init(_ label: String, composefile: String) throws {
+        directory = try TemporaryDirectory(label)
+        try write(composefile)
+    }
+
+    func write(_ composefile: String) throws {
+        let text = composefile.replacingOccurrences(
+            of: "FIXTURE", with: repositoryRoot.appendingPathComponent("spec-repo-fixture").path)
+        try Data(text.utf8).write(to: directory.url.appendingPathComponent("Composefile"))
+    }
+}
+
+/// Two app targets resolved against spec-repo-fixture.
+let twoTargets = """
+    source 'FIXTURE'
+    platform :ios, '15.0'
+
+    target 'Shop' do
+      pod 'Account', '~> 2.0'
+      pod 'Pay', '~> 1.2'
+    end
+
+    target 'ShopLite' do
+      pod 'Analytics'
+    end
+    """
