@@ -132,7 +132,9 @@ struct RubyLexer {
                 } else if let next = peek(1), RubyLexer.isIdentifierStart(next) {
                     index += 1
                     var name = identifier()
-                    if let last = peek(), last == UInt8(ascii: "?") || last == UInt8(ascii: "!") || last == UInt8(ascii: "=") {
+                    // `:name?`, `:name!`, `:name=` (but `:git=>` is `:git` and `=>`).
+                    if let last = peek(), last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
+                        || (last == UInt8(ascii: "=") && ![UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "~")].contains(peek(1) ?? 0)) {
                         name.append(Character(Unicode.Scalar(last)))
                         index += 1
                     }

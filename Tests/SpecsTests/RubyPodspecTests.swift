@@ -183,7 +183,7 @@ func rubySpec(_ body: String) -> String {
               TEXT
               s.homepage = %q(https://example.com/(pay))
               s.source = { git: "https://example.com/pay.git", tag: "v#{s.version}-#{s.name}" }
-              s.license = { :type => 'MIT', :file => 'LICENSE' }.freeze
+              s.license = {:type=>'MIT', :file=>'LICENSE'}.freeze
               s.source_files = %w[A B
                 C]
             end
