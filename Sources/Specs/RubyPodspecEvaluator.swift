@@ -326,7 +326,7 @@ struct RubyPodspecEvaluator {
                 guard args.positional.count == 1, args.options.isEmpty else {
                     throw fail(methodOffset, "`\(receiver).\(method)` takes one argument, the name")
                 }
-                name = try json(first, isAttribute: false)
+                name = try json(first, .raw)
             } else if kind == .library {
                 throw fail(methodOffset, "`\(receiver).subspec` needs a name: \(receiver).subspec 'Core' do |ss| … end")
             } else {
@@ -382,7 +382,7 @@ struct RubyPodspecEvaluator {
 
     private func deploymentTarget(_ value: RubyValue) throws(RubyPodspecFailure) -> JSONNode {
         switch value.kind {
-        case .string, .integer, .float, .null, .version: return try json(value, isAttribute: false)
+        case .string, .integer, .float, .null, .version: return try json(value, .raw)
         default: throw fail(value.offset, "a deployment target must be a version string such as '12.0', not \(value.typeName)")
         }
     }
@@ -390,7 +390,7 @@ struct RubyPodspecEvaluator {
     /// `Specification#store_attribute`: strings lose their common indentation and surrounding white
     /// space; hash keys become strings.
     private mutating func store(_ spec: Int, _ attribute: String, _ value: RubyValue, platform: String?, at offset: Int) throws(RubyPodspecFailure) {
-        let node = try json(value, isAttribute: true)
+        let node = try json(value, .attribute)
         let location = lines.location(offset)
         if let platform {
             try update(spec, platform, at: offset) { (object: inout RubyOrderedObject) in
@@ -441,7 +441,7 @@ struct RubyPodspecEvaluator {
             let key = try name.keyString()
             var requirements = Array(args.positional.dropFirst())
             if !args.options.isEmpty { requirements.append(RubyValue(.hash(args.options), at: args.options[0].key.offset)) }
-            let list = try json(RubyValue(.array(requirements), at: requirements.first?.offset ?? name.offset), isAttribute: false)
+            let list = try json(RubyValue(.array(requirements), at: requirements.first?.offset ?? name.offset), .raw)
             let location = lines.location(methodOffset)
             let keyLocation = lines.location(name.offset)
             try update(spec, platform, at: methodOffset) { (object: inout RubyOrderedObject) throws(RubyPodspecFailure) in
@@ -796,10 +796,18 @@ struct RubyPodspecEvaluator {
             try enter(token.offset)
             advance()
             var pairs: [(key: RubyValue, value: RubyValue)] = []
+            var literalKeys = Set<Int>()
             while true {
                 skipNewlines()
                 if isPunctuation("}") { break }
                 let key: RubyValue
+                let keyStart = position
+                var literal: Bool
+                switch current.kind {
+                case .label, .symbol, .integer, .float: literal = true
+                case .string(let parts): literal = !parts.contains { if case .code = $0 { true } else { false } }
+                default: literal = false
+                }
                 if case .label(let label) = current.kind {
                     key = RubyValue(.symbol(label), at: current.offset)
                     advance()
@@ -812,8 +820,20 @@ struct RubyPodspecEvaluator {
                     skipNewlines()
                     try expect("=>", "`=>` after the hash key")
                 }
+                literal = literal && position - keyStart <= 2
                 skipNewlines()
-                pairs.append((key, try expression()))
+                let pairValue = try expression()
+                let identity = RubyPodspecEvaluator.keyIdentity(key)
+                if let earlier = pairs.firstIndex(where: { RubyPodspecEvaluator.keyIdentity($0.key) == identity }) {
+                    // Ruby drops an earlier literal duplicate when it parses the hash.
+                    guard literal, literalKeys.contains(earlier) else {
+                        throw fail(key.offset, "this key repeats an earlier key of the hash; remove one of them")
+                    }
+                    pairs.remove(at: earlier)
+                    literalKeys = Set(literalKeys.filter { $0 != earlier }.map { $0 > earlier ? $0 - 1 : $0 })
+                }
+                if literal { literalKeys.insert(pairs.count) }
+                pairs.append((key, pairValue))
                 skipNewlines()
                 if isPunctuation(",") { advance(); continue }
                 guard isPunctuation("}") else { throw unexpected(expected: "`,` or `}` in the hash opened at \(lines.location(token.offset))") }
@@ -830,6 +850,20 @@ struct RubyPodspecEvaluator {
             return value
         default:
             throw unexpected(expected: "a value (a string, symbol, number, array, hash, true, false, nil or a local variable)")
+        }
+    }
+
+    /// What makes two hash keys the same key in Ruby: the class and the value.
+    private static func keyIdentity(_ key: RubyValue) -> String {
+        switch key.kind {
+        case .string(let s): "s" + s
+        case .symbol(let s): "y" + s
+        case .integer(let n): "i" + n
+        case .float(let n): "f" + n
+        case .version(let v): "v" + v
+        case .bool(let b): b ? "true" : "false"
+        case .null: "nil"
+        default: "?\(key.offset)"
         }
     }
 
@@ -865,13 +899,22 @@ struct RubyPodspecEvaluator {
 
     // MARK: JSON
 
-    /// The JSON Ruby's `JSON.generate` writes for a value; `isAttribute` applies `store_attribute`'s
-    /// `strip_heredoc.strip` to a string.
-    private func json(_ value: RubyValue, isAttribute: Bool) throws(RubyPodspecFailure) -> JSONNode {
+    /// How `store_attribute` has treated a value before Ruby's `JSON.generate` writes it.
+    private enum JSONMode {
+        /// The attribute's value itself: a string loses its common indentation and surrounding
+        /// white space; a hash's keys become strings (`convert_keys_to_string`).
+        case attribute
+        /// A hash value inside a converted hash: its keys became strings too.
+        case converted
+        /// Untouched: a hash keeps `:a` and `'a'` as two keys, which JSON writes twice.
+        case raw
+    }
+
+    private func json(_ value: RubyValue, _ mode: JSONMode) throws(RubyPodspecFailure) -> JSONNode {
         let location = lines.location(value.offset)
         switch value.kind {
         case .string(let s):
-            return JSONNode(.string(isAttribute ? RubyText.strip(RubyText.stripHeredoc(s)) : s), at: location)
+            return JSONNode(.string(mode == .attribute ? RubyText.strip(RubyText.stripHeredoc(s)) : s), at: location)
         case .symbol(let s), .version(let s):
             return JSONNode(.string(s), at: location)
         case .integer(let n), .float(let n):
@@ -883,12 +926,19 @@ struct RubyPodspecEvaluator {
         case .array(let elements):
             var nodes: [JSONNode] = []
             nodes.reserveCapacity(elements.count)
-            for element in elements { nodes.append(try json(element, isAttribute: false)) }
+            for element in elements { nodes.append(try json(element, .raw)) }
             return JSONNode(.array(nodes), at: location)
         case .hash(let pairs):
+            if mode == .raw {
+                var members: [JSONNode.Member] = []
+                for pair in pairs {
+                    members.append(JSONNode.Member(key: try pair.key.keyString(), keyLocation: lines.location(pair.key.offset), value: try json(pair.value, .raw)))
+                }
+                return JSONNode(.object(members), at: location)
+            }
             var object = RubyOrderedObject()
             for pair in pairs {
-                object.set(try pair.key.keyString(), at: lines.location(pair.key.offset), .node(try json(pair.value, isAttribute: false)))
+                object.set(try pair.key.keyString(), at: lines.location(pair.key.offset), .node(try json(pair.value, .converted)))
             }
             return object.node(at: location)
         case .spec, .platformProxy:

@@ -534,6 +534,7 @@ struct RubyLexer {
             throw RubyPodspecFailure(offset: start, message: "the heredoc \(opener) never ends: no line holds only \(String(decoding: id, as: UTF8.self))")
         }
         if mode == UInt8(ascii: "~") {
+            try checkSquiggly(lines)
             lines = squigglyTrimmed(lines)
         }
         if quote == UInt8(ascii: "'") {
@@ -554,6 +555,24 @@ struct RubyLexer {
         }
         index = saved
         return parts.isEmpty ? [.text("")] : parts
+    }
+
+    /// Refuses what Ruby's `<<~` does not do as documented: a line of only spaces or tabs can change
+    /// how much indentation the other lines lose, and tabs count to the next multiple of 8.
+    private func checkSquiggly(_ lines: [Range<Int>]) throws(RubyPodspecFailure) {
+        for line in lines {
+            var i = line.lowerBound
+            while i < line.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 {
+                if bytes[i] == 0x09 {
+                    throw RubyPodspecFailure(offset: i, message: "a tab in the indentation of a <<~ heredoc is not supported; indent with spaces or use <<-")
+                }
+                i += 1
+            }
+            let rest = i < line.upperBound ? bytes[i] : 0x0A
+            if i > line.lowerBound, rest == 0x0A || rest == 0x0D {
+                throw RubyPodspecFailure(offset: line.lowerBound, message: "a line of only spaces in a <<~ heredoc is not supported (Ruby may then remove more indentation than documented); make the line empty or use <<-")
+            }
+        }
     }
 
     /// `<<~`: removes the indentation of the least-indented non-blank line (a tab counts to the next

@@ -198,6 +198,31 @@ func rubySpec(_ body: String) -> String {
         #expect(node["source_files"]?.arrayValue?.count == 3)
     }
 
+    @Test func hashKeysFollowRuby() throws {
+        let node = try convertRuby(rubySpec("""
+              s.license = { :type => 'MIT', :file => 'LICENSE', :type => 'BSD' }
+              s.pod_target_xcconfig = { :A => '1', 'A' => '2' }
+              s.info_plist = [{ :k => 'symbol', 'k' => 'string' }]
+            """))
+        // A repeated literal key: Ruby keeps the later one, in the later place.
+        #expect(node["license"]?.members.map(\.key) == ["file", "type"])
+        #expect(node["license"]?["type"]?.stringValue == "BSD")
+        // `store_attribute` turns :A and 'A' into one string key, the later value in the first place.
+        #expect(node["pod_target_xcconfig"]?.members.count == 1)
+        #expect(node["pod_target_xcconfig"]?["A"]?.stringValue == "2")
+        // Inside an array nothing converts them: JSON gets both keys, as CocoaPods writes them.
+        #expect(node["info_plist"]?.arrayValue?.first?.members.map(\.key) == ["k", "k"])
+    }
+
+    @Test func squigglyHeredocsWithBlankLines() throws {
+        let node = try convertRuby(rubySpec("  s.description = <<~DESC\n    First.\n\n      Indented.\n  DESC"))
+        #expect(node["description"]?.stringValue == "First.\n\n  Indented.")
+        // A line of only spaces makes Ruby remove more than documented: refused, never guessed.
+        #expect(throws: SpecError.self) {
+            try convertRuby(rubySpec("  s.description = <<~DESC\n      \n   First.\n      Second.\n  DESC"))
+        }
+    }
+
     @Test func canonicalOrderIsAvailable() throws {
         let node = try convertRuby(rubySpec("  s.summary = 'x'\n  s.homepage = 'h'"))
         let text = PodspecReader.canonicalJSON(node)
