@@ -33,12 +33,19 @@ public enum PodspecReader {
 
     /// Evaluates a Ruby podspec into the JSON `pod ipc spec` prints for it (cocoapods-core 1.17.0).
     public static func readRuby(bytes: [UInt8], label: String) throws(SpecError) -> JSONNode {
-        let lines = RubyLineTable(bytes)
         do {
             try checkText(bytes)
-            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            let tokens = try RubyLexer.tokenize(bytes, range: start..<bytes.count)
-            var evaluator = RubyPodspecEvaluator(bytes: bytes, tokens: tokens, lines: lines)
+        } catch {
+            throw SpecError(label: label, location: RubyLineTable(bytes).location(error.offset), key: nil, spec: nil, message: error.message)
+        }
+        // Ruby reads a CR LF line end as LF (also inside strings and heredocs). Dropping the CR
+        // moves nothing else on its line, so lines and columns stay those of the file.
+        let text = bytes.contains(0x0D) ? withoutCarriageReturnsBeforeLineFeeds(bytes) : bytes
+        let lines = RubyLineTable(text)
+        do {
+            let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let tokens = try RubyLexer.tokenize(text, range: start..<text.count)
+            var evaluator = RubyPodspecEvaluator(bytes: text, tokens: tokens, lines: lines)
             return try evaluator.run()
         } catch {
             throw SpecError(label: label, location: lines.location(error.offset), key: nil, spec: nil, message: error.message)
@@ -48,6 +55,15 @@ public enum PodspecReader {
     /// The spec as canonical JSON text (compose's key order), as `compose spec convert --canonical` writes it.
     public static func canonicalJSON(_ node: JSONNode) -> String {
         node.serialized(order: .canonical)
+    }
+
+    private static func withoutCarriageReturnsBeforeLineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (i, b) in bytes.enumerated() where !(b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
+            out.append(b)
+        }
+        return out
     }
 
     /// Refuses binary files and text that is not UTF-8, at the first offending byte.

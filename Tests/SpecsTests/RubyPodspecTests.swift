@@ -223,6 +223,16 @@ func rubySpec(_ body: String) -> String {
         }
     }
 
+    @Test func crlfLineEndsReadAsRubyReadsThem() throws {
+        let text = "Pod::Spec.new do |s|\r\n  s.name = 'Pay'\r\n  s.description = <<-DESC\r\n    a\r\n      b\r\n  DESC\r\n"
+            + "  s.summary = \"x\r\ny\"\r\n  s.resources = %w[a\r\nb]\r\nend\r\n"
+        let node = try convertRuby(text)
+        #expect(node["description"]?.stringValue == "a\n  b")
+        #expect(node["summary"]?.stringValue == "x\ny")
+        #expect(node["resources"]?.arrayValue?.count == 2)
+        #expect(node.member("summary")?.keyLocation == SourceLocation(line: 7, column: 5))
+    }
+
     @Test func canonicalOrderIsAvailable() throws {
         let node = try convertRuby(rubySpec("  s.summary = 'x'\n  s.homepage = 'h'"))
         let text = PodspecReader.canonicalJSON(node)
