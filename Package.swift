@@ -56,7 +56,7 @@ let package = Package(
         /** Temporary folders, git repositories and servers, spawned processes. Depends on no module of
             compose, so module tests build without the CLI. */
         .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
-        .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"]),
+        .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
         .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
