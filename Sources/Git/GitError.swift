@@ -32,7 +32,8 @@ public enum GitError: ComposeFailure, Equatable {
         case let .authentication(url, message):
             return "authentication to \(url) failed: \(message). compose tries the ssh-agent, then "
                 + "COMPOSE_SSH_KEY, ~/.ssh/id_ed25519 and ~/.ssh/id_rsa for ssh URLs, and the URL's "
-                + "user and password or COMPOSE_GIT_USERNAME / COMPOSE_GIT_TOKEN for https URLs"
+                + "user and password, COMPOSE_GIT_USERNAME / COMPOSE_GIT_TOKEN (only over https, to the hosts of "
+                + "COMPOSE_GIT_TOKEN_HOST and of the spec repos you added) or git's credential helpers for https URLs"
         case let .diverged(branch, local, target):
             return "branch \(branch) at \(local.short) cannot be fast-forwarded to \(target.short): "
                 + "it has commits that \(target.short) does not have"

@@ -18,42 +18,6 @@ public struct TransferProgress: Sendable, Equatable {
     }
 }
 
-/// Where credentials come from when a remote asks for them. A credential is never printed.
-public struct Credentials: Sendable, Equatable {
-    /// Private key files to try for ssh, in order, after the ssh-agent.
-    public var sshKeyFiles: [String]
-    /// Whether to ask the ssh-agent first (only when `SSH_AUTH_SOCK` is set).
-    public var useSSHAgent: Bool
-    /// For https: the user name, when the URL does not carry one.
-    public var username: String?
-    /// For https: the password or access token.
-    public var token: String?
-
-    public init(sshKeyFiles: [String] = [], useSSHAgent: Bool = false, username: String? = nil, token: String? = nil) {
-        self.sshKeyFiles = sshKeyFiles
-        self.useSSHAgent = useSSHAgent
-        self.username = username
-        self.token = token
-    }
-
-    /// ssh-agent, then `COMPOSE_SSH_KEY`, `~/.ssh/id_ed25519`, `~/.ssh/id_rsa`; https user and token
-    /// from `COMPOSE_GIT_USERNAME` / `COMPOSE_GIT_TOKEN` (a user and password in the URL itself are
-    /// used by libgit2 before any of these).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> Credentials
-    {
-        var keys: [String] = []
-        if let key = environment["COMPOSE_SSH_KEY"], !key.isEmpty { keys.append(key) }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        for name in ["id_ed25519", "id_rsa"] { keys.append("\(home)/.ssh/\(name)") }
-        return Credentials(
-            sshKeyFiles: keys,
-            useSSHAgent: !(environment["SSH_AUTH_SOCK"] ?? "").isEmpty,
-            username: environment["COMPOSE_GIT_USERNAME"].flatMap { $0.isEmpty ? nil : $0 },
-            token: environment["COMPOSE_GIT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 })
-    }
-}
-
 /// What one fetch did.
 public struct FetchResult: Sendable, Equatable {
     /// Objects received; 0 when the remote had nothing new.
@@ -98,10 +62,11 @@ extension Repository {
     ) throws(GitError) {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
-        let url = redact(git_remote_url(remote).map { String(cString: $0) } ?? name)
+        let rawURL = git_remote_url(remote).map { String(cString: $0) } ?? name
+        let url = redact(rawURL)
         var options = git_push_options()
         git_push_options_init(&options, 1)
-        let context = RemoteContext(url: url, credentials: credentials, progress: nil)
+        let context = RemoteContext(url: rawURL, credentials: credentials, progress: nil)
         let code = context.withPayload { payload in
             context.install(on: &options.callbacks, payload: payload)
             return withStrArray(refspecs) { array -> Int32 in git_remote_push(remote, array, &options) }
@@ -170,7 +135,8 @@ final class RemoteContext {
         callbacks.payload = payload
         callbacks.credentials = { out, url, usernameFromURL, allowed, payload in
             RemoteContext.from(payload).acquire(
-                out, usernameFromURL: usernameFromURL.map { String(cString: $0) }, allowed: allowed)
+                out, requestURL: url.map { String(cString: $0) } ?? "", usernameFromURL: usernameFromURL.map { String(cString: $0) },
+                allowed: allowed)
         }
         callbacks.certificate_check = { _, valid, _, _ in
             // Accept what libgit2 found valid; otherwise let libgit2 apply its own verdict (known_hosts, CA store).
@@ -212,7 +178,10 @@ final class RemoteContext {
         }
     }
 
-    func acquire(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, usernameFromURL: String?, allowed: UInt32) -> Int32 {
+    func acquire(
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, requestURL: String, usernameFromURL: String?,
+        allowed: UInt32
+    ) -> Int32 {
         let sshUser = usernameFromURL ?? "git"
         if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0, !usernameOffered {
             usernameOffered = true
@@ -230,15 +199,31 @@ final class RemoteContext {
                 }
                 triedDescriptions.append(key)
                 let publicKey = FileManager.default.fileExists(atPath: key + ".pub") ? key + ".pub" : nil
-                let passphrase = ProcessInfo.processInfo.environment["COMPOSE_SSH_KEY_PASSPHRASE"]
-                return git_credential_ssh_key_new(out, sshUser, publicKey, key, passphrase)
+                return git_credential_ssh_key_new(out, sshUser, publicKey, key, credentials.sshKeyPassphrase)
             }
         }
-        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0, !offeredPlaintext, let token = credentials.token {
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0, !offeredPlaintext {
             offeredPlaintext = true
-            let user = credentials.username ?? usernameFromURL ?? "x-access-token"
-            triedDescriptions.append("COMPOSE_GIT_TOKEN for user \(user)")
-            return git_credential_userpass_plaintext_new(out, user, token)
+            if let (user, token) = credentials.scopedToken(
+                requestURL: requestURL, originalURL: url, usernameFromURL: usernameFromURL)
+            {
+                triedDescriptions.append("COMPOSE_GIT_TOKEN for user \(user)")
+                return git_credential_userpass_plaintext_new(out, user, token)
+            }
+            if credentials.useCredentialHelpers,
+                let host = Credentials.httpsHost(requestURL: requestURL, originalURL: url),
+                let address = RemoteAddress(url),
+                let (user, password) = CredentialHelper.fill(host: host, path: address.path)
+            {
+                triedDescriptions.append("git's credential helper for \(host), user \(user)")
+                return git_credential_userpass_plaintext_new(out, user, password)
+            }
+            if credentials.token != nil {
+                let host = RemoteAddress(requestURL).map { "\($0.scheme)://\($0.authority)" } ?? "this host"
+                triedDescriptions.append(
+                    "COMPOSE_GIT_TOKEN is not offered to \(host): it goes only over https to the hosts of "
+                        + "COMPOSE_GIT_TOKEN_HOST and of the spec repos you added")
+            }
         }
         let tried = triedDescriptions.isEmpty ? "no credential was available" : "tried " + triedDescriptions.joined(separator: ", ")
         git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "the remote refused the credentials offered (\(tried))")

@@ -40,7 +40,7 @@ extension ResolveService {
         case .commit(let commit)?: options["commit"] = commit; wanted = .commit(commit)
         case nil: wanted = .defaultBranch
         }
-        let cache = SourceCache(home: home)
+        let cache = SourceCache(home: home, credentials: SpecRepoStore(home: home).credentialsForSources())
         let fetch: SourceCache.Fetch
         do {
             if let lockedCommit, wanted.moves {

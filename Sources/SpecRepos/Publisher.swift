@@ -158,7 +158,8 @@ public struct Publisher: Sendable {
             }
             let remote = try remoteName(for: spec.gitURL, in: component)
             do throws(GitError) {
-                try component.push(remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: store.credentials)
+                let credentials = ((try? component.remoteURL(remote)) ?? nil).map { store.credentials.trusting($0) } ?? store.credentials
+                try component.push(remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: credentials)
             } catch {
                 if case let .pushRejected(url, reference, _) = error, reference == "refs/tags/\(tag)" {
                     if created { try? component.deleteTag(tag) }
@@ -207,6 +208,7 @@ public struct Publisher: Sendable {
         let failureState = "\(tagState) The local clone of '\(repo)' was reset to the remote's tip. "
             + "Run `compose publish \(repo)` again to finish"
 
+        let credentials = store.credentials(for: repository)
         var journalStarted = false
         let podFolder = spec.name
         func fail(_ error: SpecRepoError) -> SpecRepoError {
@@ -241,7 +243,7 @@ public struct Publisher: Sendable {
             var retries = 0
             for attempt in 1...max(1, options.maxAttempts) {
                 let tip: ObjectID? = try wrap { () throws(GitError) in
-                    try repository.fetch(credentials: store.credentials)
+                    try repository.fetch(credentials: credentials)
                     return try repository.resolveCommit("refs/remotes/origin/\(branch)")
                 }
                 try wrap { () throws(GitError) in
@@ -289,7 +291,7 @@ public struct Publisher: Sendable {
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {
-                    try repository.push(refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], credentials: store.credentials)
+                    try repository.push(refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], credentials: credentials)
                 } catch {
                     guard case .nonFastForward = error, attempt < options.maxAttempts else {
                         if case .nonFastForward = error {

@@ -91,6 +91,20 @@ public struct SpecRepoStore: Sendable {
         return name
     }
 
+    /// The credentials for a clone's own remote: the token may go to the host the user added it from.
+    func credentials(for repository: Repository) -> Credentials {
+        ((try? repository.remoteURL()) ?? nil).map { credentials.trusting($0) } ?? credentials
+    }
+
+    /// The credentials for component sources named by specs: the token may go to the hosts of the
+    /// added spec repos (and of `COMPOSE_GIT_TOKEN_HOST`), never to another host a spec names.
+    public func credentialsForSources() -> Credentials {
+        names().reduce(credentials) { result, name in
+            guard let repository = try? Repository.open(at: home.repoDirectory(name)) else { return result }
+            return ((try? repository.remoteURL()) ?? nil).map { result.trusting($0) } ?? result
+        }
+    }
+
     /// Runs `body` holding the lock of clone `name`; `waiting` is told when another process holds it.
     func withLock<T>(_ name: String, waiting: (String) -> Void, _ body: () throws(SpecRepoError) -> T)
         throws(SpecRepoError) -> T
@@ -124,7 +138,7 @@ public struct SpecRepoStore: Sendable {
             defer { try? FileManager.default.removeItem(at: staging) }
             do throws(GitError) {
                 _ = try Repository.clone(
-                    from: url, to: staging, branch: branch, applyFilters: false, credentials: credentials,
+                    from: url, to: staging, branch: branch, applyFilters: false, credentials: credentials.trusting(url),
                     progress: progress)
             } catch {
                 throw .git(error, context: "cannot add '\(name)' (nothing was added)")
@@ -202,7 +216,7 @@ public struct SpecRepoStore: Sendable {
                 throw SpecRepoError.detachedHead(name: name, path: directory.path)
             }
             let before = try repository.headCommit()
-            try repository.fetch(credentials: credentials)
+            try repository.fetch(credentials: credentials(for: repository))
             guard let tip = try repository.resolveCommit("refs/remotes/origin/\(branch)") else {
                 throw SpecRepoError.remoteBranchMissing(
                     name: name, branch: branch, url: redact(try repository.remoteURL() ?? ""))
