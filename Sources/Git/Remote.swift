@@ -55,6 +55,12 @@ extension Repository {
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`, `refs/tags/1.0:refs/tags/1.0`) to
     /// remote `name`. A ref the remote refuses because it moved on throws `.nonFastForward`; any
     /// other refusal throws `.pushRejected`. The remote-tracking refs are updated on success.
+    ///
+    /// To a local remote (`file://` or a path) the objects travel through libgit2 under a fresh
+    /// temporary ref, then each destination ref is moved in the remote repository itself with
+    /// compare-and-swap against the value just read (`git_reference_create_matching`, under the
+    /// ref's lock file as git takes it): libgit2's local transport does not compare, so two racing
+    /// pushes would otherwise both succeed and one would silently undo the other.
     public func push(
         remote name: String = "origin",
         refspecs: [String],
@@ -63,6 +69,22 @@ extension Repository {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
         let rawURL = git_remote_url(remote).map { String(cString: $0) } ?? name
+        let pairs = refspecs.map { $0.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init) }
+        if let path = localPath(of: rawURL),
+            pairs.allSatisfy({ $0.count == 2 && !$0[0].isEmpty && !$0[0].hasPrefix("+") && $0[1].hasPrefix("refs/") })
+        {
+            try pushLocally(
+                remote: remote, remoteName: name, path: path, url: redact(rawURL),
+                updates: pairs.map { ($0[0], $0[1]) }, credentials: credentials)
+            return
+        }
+        try transfer(remote: remote, rawURL: rawURL, refspecs: refspecs, credentials: credentials)
+    }
+
+    /// libgit2's own push of `refspecs`, its refusals classified.
+    private func transfer(remote: OpaquePointer, rawURL: String, refspecs: [String], credentials: Credentials)
+        throws(GitError)
+    {
         let url = redact(rawURL)
         var options = git_push_options()
         git_push_options_init(&options, 1)
@@ -73,7 +95,7 @@ extension Repository {
         }
         let references = refspecs.map { $0.split(separator: ":").last.map(String.init) ?? $0 }.joined(separator: ", ")
         if code == GIT_EUSER.rawValue, let (reference, status) = context.rejections.first {
-            _ = lastErrorMessage()
+            git_error_clear()  // the message is the one the push_negotiation callback set; `status` says it
             throw .pushRejected(remote: url, reference: reference, message: status)
         }
         if code == GIT_ENONFASTFORWARD.rawValue {
@@ -83,6 +105,95 @@ extension Repository {
         if let (reference, status) = context.rejections.first {
             throw Self.classifyRejection(remote: url, reference: reference, status: status)
         }
+    }
+
+    /// The folder of a local remote (`file:///x`, `/x`, `../x`), or nil for a network URL.
+    private func localPath(of url: String) -> String? {
+        if url.hasPrefix("file://") { return URL(string: url)?.path ?? String(url.dropFirst("file://".count)) }
+        guard RemoteAddress(url)?.scheme == "file" else { return nil }
+        return url.hasPrefix("/") ? url : location.appendingPathComponent(url).standardizedFileURL.path
+    }
+
+    private func pushLocally(
+        remote: OpaquePointer, remoteName: String, path: String, url: String, updates: [(source: String, destination: String)],
+        credentials: Credentials
+    ) throws(GitError) {
+        let target = try Repository.open(at: URL(fileURLWithPath: path))
+        var moves: [(destination: String, id: ObjectID, temporary: String)] = []
+        let batch = "refs/compose-incoming/\(UUID().uuidString)"
+        for (index, update) in updates.enumerated() {
+            guard let id = try referenceID(update.source) else {
+                throw .revisionNotFound(revision: update.source, repository: location.path)
+            }
+            moves.append((update.destination, id, "\(batch)/\(index)"))
+        }
+        defer { for move in moves { target.deleteReference(move.temporary) } }
+        try transfer(
+            remote: remote, rawURL: path, refspecs: zip(updates, moves).map { "\($0.source):\($1.temporary)" },
+            credentials: credentials)
+        for move in moves {
+            let current = try target.referenceID(move.destination)
+            if current != move.id {
+                try target.compareAndSwap(move.destination, from: current, to: move.id, remote: url)
+            }
+            if move.destination.hasPrefix("refs/heads/") {
+                try setReference("refs/remotes/\(remoteName)/\(move.destination.dropFirst("refs/heads/".count))", to: move.id)
+            }
+        }
+    }
+
+    /// Moves `reference` from `current` (nil: it must not exist) to `id`, failing when it has moved
+    /// since it was read. A tag is never moved; a branch only fast-forwards.
+    private func compareAndSwap(_ reference: String, from current: ObjectID?, to id: ObjectID, remote url: String)
+        throws(GitError)
+    {
+        if let current, reference.hasPrefix("refs/tags/") {
+            throw .pushRejected(
+                remote: url, reference: reference,
+                message: "the remote already has this tag at \(current.short); a tag is not moved")
+        }
+        if let current, reference.hasPrefix("refs/heads/"), try !isAncestor(current, of: id) {
+            throw .nonFastForward(remote: url, reference: reference, message: "the remote's \(reference) is at \(current.short)")
+        }
+        var newOID = id.oid
+        var oldOID = current?.oid ?? git_oid()
+        var created: OpaquePointer?
+        let code = current == nil
+            ? git_reference_create_matching(&created, pointer, reference, &newOID, 0, nil, "push")
+            : git_reference_create_matching(&created, pointer, reference, &newOID, 1, &oldOID, "push")
+        git_reference_free(created)
+        if code == GIT_EMODIFIED.rawValue || code == GIT_ELOCKED.rawValue || code == GIT_EEXISTS.rawValue {
+            let message = lastErrorMessage()
+            if reference.hasPrefix("refs/tags/"), try referenceID(reference) != id {
+                throw .pushRejected(remote: url, reference: reference, message: "another push created this tag first (\(message))")
+            }
+            if reference.hasPrefix("refs/tags/") { return }
+            throw .nonFastForward(remote: url, reference: reference, message: "the remote's \(reference) moved meanwhile (\(message))")
+        }
+        try check("git_reference_create_matching(\(reference)) in \(url)", code)
+    }
+
+    /// The object `reference` (a full name) points at, not peeled; nil when there is no such ref.
+    func referenceID(_ reference: String) throws(GitError) -> ObjectID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, reference)
+        if code == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            return nil
+        }
+        try check("git_reference_name_to_id(\(reference)) in \(location.path)", code)
+        return ObjectID(oid)
+    }
+
+    /// Deletes `reference` when it exists.
+    func deleteReference(_ reference: String) {
+        var found: OpaquePointer?
+        guard git_reference_lookup(&found, pointer, reference) == 0 else {
+            git_error_clear()
+            return
+        }
+        defer { git_reference_free(found) }
+        if git_reference_delete(found) != 0 { git_error_clear() }
     }
 
     static func classifyRejection(remote: String, reference: String, status: String) -> GitError {

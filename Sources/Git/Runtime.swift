@@ -13,6 +13,8 @@ enum Runtime {
 }
 
 /// The last libgit2 error on this thread, read in the same synchronous frame as the failing call.
+/// Where a failure is expected and handled (a missing tag, an unset user.name), the error is
+/// dropped with `git_error_clear()` instead, so it cannot leak into a later message.
 func lastErrorMessage() -> String {
     guard let error = git_error_last(), let message = error.pointee.message else {
         return "no message from libgit2"

@@ -306,6 +306,18 @@ public struct Publisher: Sendable {
                     usleep(UInt32(options.retryDelay * Double(attempt) * jitter * 1_000_000))
                     continue
                 }
+                // Never report success on the push's word alone: the spec must be on the remote branch.
+                let landed = try wrap { () throws(GitError) -> Bool in
+                    try repository.fetch(credentials: credentials)
+                    guard let tip = try repository.resolveCommit("refs/remotes/origin/\(branch)") else { return false }
+                    guard try repository.isAncestor(commit, of: tip) else { return false }
+                    return try repository.readFile(file, at: tip.hex) != nil
+                }
+                guard landed else {
+                    retries += 1
+                    events(.retrying(attempt: attempt + 1, reason: "the spec was not on '\(repo)' after the push"))
+                    continue
+                }
                 PublishJournal.end(repository)
                 let url = (try? repository.remoteURL()).flatMap { $0 } ?? repo
                 events(.pushed(repo: repo, url: redact(url)))

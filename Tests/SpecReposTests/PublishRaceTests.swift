@@ -4,11 +4,13 @@ import Git
 import SpecRepos
 import Testing
 
-/// The real `compose` binary, many at once, against a `git daemon` (a server with atomic ref updates).
-@Suite("SpecRepos: racing and killed publishes through git daemon", .serialized)
+/// The real `compose` binary, many at once, against a `git daemon` (a server with atomic ref updates)
+/// and against a bare repository over `file://` (where compose itself moves the branch with compare-and-swap).
+@Suite("SpecRepos: racing and killed publishes through git daemon and file://", .serialized)
 struct PublishRaceTests {
-    @Test func tenPublishesAtOnceAllLand() async throws {
-        let world = try PublishWorld("race", daemon: true)
+    @Test(arguments: [true, false])
+    func tenPublishesAtOnceAllLand(throughDaemon: Bool) async throws {
+        let world = try PublishWorld(throughDaemon ? "race" : "race-file", daemon: throughDaemon)
         defer { world.stop() }
         // Eight components, and one component released twice (1.0.0 and 1.1.0) from two checkouts.
         var jobs: [(name: String, version: String, work: URL, home: ComposeHome)] = []
@@ -51,7 +53,7 @@ struct PublishRaceTests {
         let log = try world.specLog()
         #expect(log.count == jobs.count + 1)
         #expect(log.filter { $0.hasPrefix("[Add] Twice") || $0.hasPrefix("[Update] Twice") }.count == 2)
-        print("racing publishes: \(jobs.count) processes, \(retries) retries in all")
+        print("racing publishes (\(throughDaemon ? "git daemon" : "file://")): \(jobs.count) processes, \(retries) retries in all")
     }
 
     @Test func killedPublishesFinishOnARerun() async throws {
