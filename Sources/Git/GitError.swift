@@ -11,6 +11,8 @@ public enum GitError: ComposeFailure, Equatable {
     case pushRejected(remote: String, reference: String, message: String)
     /// The remote asked for credentials and none of the ones tried were accepted.
     case authentication(url: String, message: String)
+    /// The remote did not let a connection be made, or sent nothing, within the limit (`NetworkTimeouts`).
+    case timedOut(url: String, message: String)
     /// A fast-forward was asked for but the branch has commits the target does not have.
     case diverged(branch: String, local: ObjectID, target: ObjectID)
     /// A revision (branch, tag, commit) does not exist in the repository.
@@ -34,6 +36,10 @@ public enum GitError: ComposeFailure, Equatable {
                 + "COMPOSE_SSH_KEY, ~/.ssh/id_ed25519 and ~/.ssh/id_rsa for ssh URLs, and the URL's "
                 + "user and password, COMPOSE_GIT_USERNAME / COMPOSE_GIT_TOKEN (only over https, to the hosts of "
                 + "COMPOSE_GIT_TOKEN_HOST and of the spec repos you added) or git's credential helpers for https URLs"
+        case let .timedOut(url, message):
+            return "\(url) did not answer: \(message). Check the URL and the network (a VPN, a proxy, the "
+                + "server's status), then run the command again; COMPOSE_NETWORK_TIMEOUT=SECONDS changes the "
+                + "limit (default \(NetworkTimeouts.defaultConnect) s to connect, \(NetworkTimeouts.defaultIdle) s without data)"
         case let .diverged(branch, local, target):
             return "branch \(branch) at \(local.short) cannot be fast-forwarded to \(target.short): "
                 + "it has commits that \(target.short) does not have"

@@ -343,6 +343,9 @@ final class RemoteContext {
 
     func error(operation: String, code: Int32) -> GitError {
         let message = lastErrorMessage()
+        if message.contains(NetworkTimeouts.marker) {
+            return .timedOut(url: redact(url), message: message.replacingOccurrences(of: " (\(NetworkTimeouts.marker))", with: ""))
+        }
         if code == GIT_EAUTH.rawValue || !triedDescriptions.isEmpty && message.contains("authentic") {
             return .authentication(url: redact(url), message: message)
         }

@@ -5,6 +5,7 @@ import Foundation
 enum Runtime {
     static let initialised: Void = {
         git_libgit2_init()
+        NetworkTimeouts.register()
         // Owner validation would refuse clones made by other users in shared CI caches; compose
         // opens only paths it was pointed at, so it keeps libgit2's default here.
     }()

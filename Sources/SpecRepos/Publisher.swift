@@ -87,15 +87,16 @@ public struct Publisher: Sendable {
         // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
         _ = try store.directory(of: repo)
 
-        var tagCreated = false
-        var tagState = "no tag was involved."
-        if !options.noTag {
-            tagCreated = try tagComponent(spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
-            tagState = "tag \(spec.tag ?? "") is pushed, the spec is not."
-        }
-
+        // The clone's lock is taken before anything is tagged: a publish that cannot have it leaves no tag
+        // behind, and once the tag is pushed every failure says so ("tag X is pushed, the spec is not").
         return try store.withLock(repo, waiting: waiting) { () throws(SpecRepoError) in
-            try addToSpecRepo(spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
+            var tagCreated = false
+            var tagState = "no tag was involved."
+            if !options.noTag {
+                tagCreated = try tagComponent(spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
+                tagState = "tag \(spec.tag ?? "") is pushed, the spec is not; run again."
+            }
+            return try addToSpecRepo(spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
         }
     }
 

@@ -135,3 +135,41 @@ package final class CaptureServer: @unchecked Sendable {
         close(connection)
     }
 }
+
+/// A listening socket on 127.0.0.1 whose accept queue is full and is never accepted from: a new
+/// connection to it is never completed (the kernel drops the handshake), as with a host that does
+/// not answer. Closed by `stop()`.
+package final class UnansweredListener: @unchecked Sendable {
+    package let port: Int
+    private var descriptors: [Int32] = []
+
+    package init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptors.append(listener)
+        port = try bindToLoopback(listener)
+        guard listen(listener, 0) == 0 else { throw POSIXError(.EADDRINUSE) }
+        // Fill the queue: these connections complete (queued) and later ones wait for a free slot.
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        for _ in 0..<4 {
+            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            descriptors.append(client)
+        }
+        usleep(100_000)
+    }
+
+    package func stop() {
+        for descriptor in descriptors { close(descriptor) }
+        descriptors = []
+    }
+
+    deinit { stop() }
+}

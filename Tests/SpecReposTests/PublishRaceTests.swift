@@ -72,17 +72,7 @@ struct PublishRaceTests {
             let version = "1.0.\(trial)"
             try world.component("Faulty", version: version)
             // Kill at a random moment of a publish's span (some runs finish first).
-            let process = Process()
-            process.executableURL = composeExecutable
-            process.arguments = ["publish", "specs"]
-            var environment = ProcessInfo.processInfo.environment
-            for (key, value) in composeEnvironment(home: home) { environment[key] = value }
-            process.environment = environment
-            process.currentDirectoryURL = work
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startPublish(home: home, in: work, standardError: FileHandle.nullDevice)
             try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0.005...span) * 1_000_000_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
@@ -102,5 +92,59 @@ struct PublishRaceTests {
             #expect(head.count == 2 && head[0] == head[1], "trial \(trial)")
         }
         print("killed publishes: \(killedBeforeTheEnd) of \(trials) killed before finishing")
+    }
+
+    @Test func publishTakesTheSpecRepoLockBeforeItTags() async throws {
+        let world = try PublishWorld("lock-first")
+        defer { world.stop() }
+        let home = try world.home()
+        let work = try world.component("Locked", version: "1.0.0")
+        // Another process holds the clone's lock (as a running `repo update` would).
+        let lockPath = home.reposDirectory.appendingPathComponent(".specs.lock").path
+        let holder = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        var holding = true
+        defer { if holding { close(holder) } }
+
+        let scratch = try TemporaryDirectory("lock-first-run")
+        defer { scratch.remove() }
+        let errors = scratch.url.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = try Self.startPublish(home: home, in: work, standardError: FileHandle(forWritingTo: errors))
+        var waited = false
+        for _ in 0..<600 where process.isRunning {
+            if String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another compose process") {
+                waited = true
+                break
+            }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        #expect(waited, "the publish never said it was waiting for the lock")
+        // While it waits for the lock, nothing is tagged.
+        #expect(try world.remoteTag("Locked", "1.0.0") == nil)
+        #expect(try runGit(["tag", "--list", "1.0.0"], in: work).stdout.isEmpty)
+        close(holder)
+        holding = false
+        process.waitUntilExit()
+        let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(try world.remoteTag("Locked", "1.0.0") != nil)
+        #expect(try world.remoteHasSpec("Locked", "1.0.0"))
+    }
+
+    /// Starts `compose publish specs` in `work` without waiting for it.
+    static func startPublish(home: ComposeHome, in work: URL, standardError: FileHandle) throws -> Process {
+        let process = Process()
+        process.executableURL = composeExecutable
+        process.arguments = ["publish", "specs"]
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in composeEnvironment(home: home) { environment[key] = value }
+        process.environment = environment
+        process.currentDirectoryURL = work
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = standardError
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 }
