@@ -91,7 +91,9 @@ public final class Repository {
             }
             throw context.error(operation: "git clone \(url) \(destination.path)", code: code)
         }
-        return Repository(pointer: pointer!)
+        let repository = Repository(pointer: pointer!)
+        try repository.scrubReflogs(of: url)
+        return repository
     }
 
     // MARK: Where it is

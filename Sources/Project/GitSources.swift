@@ -32,7 +32,9 @@ extension ResolveService {
         _ dependency: Dependency, url: String, reference: GitReference?, lockedCommit: String?
     ) throws -> ExternalPod {
         let root = dependency.rootName
-        var options = ["git": url]
+        // What is written (Compose.lock, Composed/) names the repository without any user or token.
+        let written = strippingCredentials(url)
+        var options = ["git": written]
         let wanted: SourceReference
         switch reference {
         case .tag(let tag)?: options["tag"] = tag; wanted = .tag(tag)
@@ -64,7 +66,7 @@ extension ResolveService {
         guard summary.name == root else {
             throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: display)
         }
-        var checkout = ["git": url, "commit": fetch.commit]
+        var checkout = ["git": written, "commit": fetch.commit]
         if case .tag(let tag)? = reference { checkout["tag"] = tag }
         return ExternalPod(
             dependency: dependency, summary: summary, specPath: display, specData: data, options: options, checkout: checkout)

@@ -104,4 +104,25 @@ struct CredentialScopeTests {
         #expect(found?.user == "alice" && found?.password == "s3cret")
         #expect(CredentialHelper.fill(host: "evil.example.net", path: "/ios/Pay.git", environment: environment) == nil)
     }
+
+    @Test func aTokenInTheURLIsNotKeptInTheClonesReflogs() throws {
+        let temp = try TemporaryDirectory("cred-reflog")
+        defer { temp.remove() }
+        let base = temp.url.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        try makeBareRepository(at: base.appendingPathComponent("specs.git"), files: ["README.md": "specs\n"])
+        let daemon = try GitDaemon(base: base)
+        defer { daemon.stop() }
+        let url = daemon.url("specs.git").replacingOccurrences(of: "git://", with: "git://ci:SECRET-TOKEN@")
+        let clone = try Repository.clone(from: url, to: temp.url.appendingPathComponent("clone"))
+        let logs = clone.gitDirectory.appendingPathComponent("logs")
+        let files = FileManager.default.enumerator(atPath: logs.path)?.compactMap { $0 as? String } ?? []
+        var texts: [String] = []
+        for file in files {
+            if let text = try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8) { texts.append(text) }
+        }
+        #expect(!texts.isEmpty)
+        #expect(!texts.joined().contains("SECRET-TOKEN"), "\(texts)")
+        #expect(texts.joined().contains("clone: from \(daemon.url("specs.git"))"), "\(texts)")
+    }
 }

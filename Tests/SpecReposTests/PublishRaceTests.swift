@@ -109,7 +109,7 @@ struct PublishRaceTests {
         let scratch = try TemporaryDirectory("lock-first-run")
         defer { scratch.remove() }
         let errors = scratch.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = try Self.startPublish(home: home, in: work, standardError: FileHandle(forWritingTo: errors))
         var waited = false
         for _ in 0..<600 where process.isRunning {

@@ -163,6 +163,30 @@ struct PublishTests {
         #expect(try runGit(["tag"], in: work).stdout.isEmpty)
     }
 
+    @Test func aSpecWhoseURLCarriesATokenIsRefusedBeforeAnythingIsTagged() throws {
+        let world = try PublishWorld("lint-credentials")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Leaky", version: "1.0.0")
+        let spec = world.podspec("Leaky", version: "1.0.0").replacingOccurrences(
+            of: "\"homepage\": \"https://example.com/Leaky\"", with: "\"homepage\": \"https://ci:SECRET@example.com/Leaky\"")
+        try Data(spec.utf8).write(to: work.appendingPathComponent("Leaky.podspec.json"))
+        try runGit(["commit", "-q", "-am", "a token in the homepage"], in: work)
+        do {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+            Issue.record("expected a lint failure")
+        } catch {
+            guard case .lintFailed(_, let findings, _, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(findings.contains { $0.contains("[url-credentials]") })
+            #expect(!findings.joined().contains("SECRET"))
+        }
+        #expect(try world.remoteTag("Leaky", "1.0.0") == nil)
+        #expect(!(try world.remoteHasSpec("Leaky", "1.0.0")))
+    }
+
     @Test func aSpecNameThatWouldEscapeTheRepoIsRefused() throws {
         let world = try PublishWorld("escape")
         defer { world.stop() }

@@ -154,4 +154,14 @@ final class MessageLog: @unchecked Sendable {
     var all: [String] { lock.withLock { messages } }
     func finish() { lock.withLock { finished = true } }
     var isFinished: Bool { lock.withLock { finished } }
+
+    @Test func infoNeverShowsCredentialsFromASpec() throws {
+        let spec = #"{"name": "Leaky", "version": "1.0.0", "homepage": "https://u:pass word@example.com/Leaky", "source": {"git": "https://ci:TOKEN@git.example.com/Leaky.git", "tag": "1.0.0"}}"#
+        let world = try PublishWorld("info-credentials", specs: ["Leaky/1.0.0/Leaky.podspec.json": spec])
+        defer { world.stop() }
+        let catalog = SpecCatalog(store: SpecRepoStore(home: try world.home()))
+        let info = try #require(try catalog.info("Leaky").first)
+        #expect(info.source == "https://***@git.example.com/Leaky.git (tag 1.0.0)")
+        #expect(info.homepage == "https://***@example.com/Leaky")
+    }
 }
