@@ -12,14 +12,13 @@ extension ResolveService {
     /// the URL. With `repoUpdate`, it is fetched and fast-forwarded first (as `compose repo update`).
     func cloneSpecRepository(_ url: String, repoUpdate: Bool) throws -> URL {
         let store = SpecRepoStore(home: home)
-        let name: String
         if let existing = store.name(forURL: url) {
-            name = existing
-            if repoUpdate { _ = try store.update(name, waiting: progress) }
-        } else {
-            name = store.unusedName(forURL: url)
+            if repoUpdate { _ = try store.update(existing, waiting: progress) }
+            return try store.directory(of: existing)
+        }
+        // A resolve running at the same time may add it first: then its clone is used.
+        let name = try store.nameAddingIfNeeded(url: url, waiting: progress) { name in
             progress("adding spec repo '\(name)' from \(redact(url)) (once; `compose repo list` shows it)")
-            try store.add(name: name, url: url, waiting: progress)
         }
         return try store.directory(of: name)
     }

@@ -105,6 +105,25 @@ public struct SpecRepoStore: Sendable {
         }
     }
 
+    /// The added repo for `url`, adding it under `unusedName(forURL:)` when there is none (`adding` is
+    /// told the new name first). Two processes doing this for one URL at once take turns on one lock
+    /// (`repos/.first-use.lock`): the second finds and uses the first one's clone.
+    public func nameAddingIfNeeded(
+        url: String, waiting: (String) -> Void = { _ in }, adding: (String) -> Void = { _ in }
+    ) throws(SpecRepoError) -> String {
+        if let existing = name(forURL: url) { return existing }
+        let lockURL = home.reposDirectory.appendingPathComponent(".first-use.lock")
+        let lock = try FileLock(lockURL) {
+            waiting("waiting for another compose process adding a spec repo (lock \(lockURL.path))")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        if let existing = name(forURL: url) { return existing }
+        let name = unusedName(forURL: url)
+        adding(name)
+        try add(name: name, url: url, waiting: waiting)
+        return name
+    }
+
     /// Runs `body` holding the lock of clone `name`; `waiting` is told when another process holds it.
     func withLock<T>(_ name: String, waiting: (String) -> Void, _ body: () throws(SpecRepoError) -> T)
         throws(SpecRepoError) -> T

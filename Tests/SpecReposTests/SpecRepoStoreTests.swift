@@ -164,4 +164,21 @@ final class MessageLog: @unchecked Sendable {
         #expect(info.source == "https://***@git.example.com/Leaky.git (tag 1.0.0)")
         #expect(info.homepage == "https://***@example.com/Leaky")
     }
+
+    @Test func firstUsesOfOneURLAtOnceShareOneClone() async throws {
+        let world = try PublishWorld("first-use", specs: ["A/1.0/A.podspec.json": "{}\n"])
+        defer { world.stop() }
+        let home = ComposeHome(url: world.temp.url.appendingPathComponent("home"))
+        let url = world.specsURL
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<6 {
+                group.addTask { try SpecRepoStore(home: home).nameAddingIfNeeded(url: url) }
+            }
+            var all: [String] = []
+            for try await name in group { all.append(name) }
+            return all
+        }
+        #expect(Set(names).count == 1, "\(names)")
+        #expect(SpecRepoStore(home: home).names() == names.first.map { [$0] })
+    }
 }
