@@ -104,6 +104,11 @@ public struct SourceCache: Sendable {
             throw .fetchFailed(url: redact(url), message: error.description)
         }
         defer { withExtendedLifetime(lock) {} }
+        // Under the lock, a `.partial` clone beside the mirror is what a killed or interrupted run left.
+        let parent = location.deletingLastPathComponent()
+        for entry in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where entry.hasSuffix(".partial") {
+            try? fileManager.removeItem(at: parent.appendingPathComponent(entry))
+        }
         do {
             if fileManager.fileExists(atPath: location.appendingPathComponent("HEAD").path) {
                 let repository = try Repository.open(at: location)

@@ -133,7 +133,22 @@ public struct SpecRepoStore: Sendable {
             waiting("waiting for another compose process using spec repo '\(name)' (lock \(lockURL.path))")
         }
         defer { withExtendedLifetime(lock) {} }
+        removeLeftovers(of: name)
+        sweepLeftovers()
         return try body()
+    }
+
+    /// Deletes what killed or interrupted commands left for other clones (`.NAME.adding-*`,
+    /// `.NAME.removing-*`), each only when NAME's lock is free (no command is working on it).
+    func sweepLeftovers() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []
+        for entry in entries where entry.hasPrefix(".") {
+            guard let marker = entry.range(of: ".adding-") ?? entry.range(of: ".removing-") else { continue }
+            let name = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
+            guard !name.isEmpty, let lock = FileLock(ifFree: home.lockFile(name)) else { continue }
+            try? FileManager.default.removeItem(at: home.reposDirectory.appendingPathComponent(entry))
+            withExtendedLifetime(lock) {}
+        }
     }
 
     // MARK: add
@@ -152,7 +167,6 @@ public struct SpecRepoStore: Sendable {
             if FileManager.default.fileExists(atPath: destination.path) {
                 throw .repoExists(name: name, path: destination.path)
             }
-            removeLeftovers(of: name)
             let staging = home.reposDirectory.appendingPathComponent(".\(name).adding-\(UUID().uuidString.prefix(8))")
             defer { try? FileManager.default.removeItem(at: staging) }
             do throws(GitError) {
@@ -271,7 +285,6 @@ public struct SpecRepoStore: Sendable {
         let directory = try directory(of: name)
         try withLock(name, waiting: waiting) { () throws(SpecRepoError) in
             // Move aside first so a failure half-way never leaves a half-deleted clone under its name.
-            removeLeftovers(of: name)
             let trash = home.reposDirectory.appendingPathComponent(".\(name).removing-\(UUID().uuidString.prefix(8))")
             do {
                 try FileManager.default.moveItem(at: directory, to: trash)
