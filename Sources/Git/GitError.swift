@@ -1,8 +1,9 @@
-public import Specs
-
 /// Every failure of a git operation. Messages name the operation and carry libgit2's own words;
 /// URLs in them are redacted (`redact(_:)`), so a credential never reaches a terminal or a log.
-public enum GitError: ComposeFailure, Equatable {
+/// Every case is a failure of the environment (exit 3): SpecRepos, the lowest module that knows both
+/// Git and compose's error contract, declares the `ComposeFailure` conformance, so Git depends on
+/// libgit2 alone.
+public enum GitError: Error, Equatable, CustomStringConvertible {
     /// A libgit2 call failed: `operation` names it with its argument (a path, a URL, a ref).
     case failed(operation: String, code: Int32, message: String)
     /// A push was rejected because the remote moved on (someone else pushed first).
@@ -19,8 +20,6 @@ public enum GitError: ComposeFailure, Equatable {
     case revisionNotFound(revision: String, repository: String)
     /// A tag of that name exists already.
     case tagExists(name: String, target: ObjectID)
-
-    public var kind: FailureKind { .environment }
 
     public var description: String {
         switch self {

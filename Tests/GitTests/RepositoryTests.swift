@@ -127,7 +127,6 @@ struct RepositoryTests {
         } catch {
             #expect(error.description.contains(missing.path))
             #expect(error.description.contains("git_repository_open"))
-            #expect(error.kind == .environment)
         }
     }
 
