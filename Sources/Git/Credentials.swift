@@ -119,6 +119,14 @@ struct RemoteAddress: Equatable {
         }
     }
 
+    /// The host name alone (no port, no IPv6 brackets), as a TLS certificate check names it.
+    var hostname: String {
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return String(authority[authority.index(after: authority.startIndex)..<close])
+        }
+        return authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? authority
+    }
+
     /// A host as written in `COMPOSE_GIT_TOKEN_HOST`: `host`, `host:port` or `https://host[:port]`.
     init?(scopeHost: String) {
         let text = scopeHost.contains("://") ? scopeHost : "https://" + scopeHost

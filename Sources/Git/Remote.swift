@@ -224,6 +224,9 @@ final class RemoteContext {
     var usernameOffered = false
     var triedDescriptions: [String] = []
     var rejections: [(String, String)] = []
+    /// The host of the last TLS connection (from the certificate check): after a redirect it is not
+    /// the host of `url`, and then no token or helper password is offered.
+    var connectedHost: String?
 
     init(url: String, credentials: Credentials, progress: ((TransferProgress) -> Void)?) {
         self.url = url
@@ -249,9 +252,11 @@ final class RemoteContext {
                 out, requestURL: url.map { String(cString: $0) } ?? "", usernameFromURL: usernameFromURL.map { String(cString: $0) },
                 allowed: allowed)
         }
-        callbacks.certificate_check = { _, valid, _, _ in
-            // Accept what libgit2 found valid; otherwise let libgit2 apply its own verdict (known_hosts, CA store).
-            valid != 0 ? 0 : GIT_PASSTHROUGH.rawValue
+        callbacks.certificate_check = { _, valid, host, payload in
+            // Remember which host this connection reached (a redirect may lead elsewhere), then accept
+            // what libgit2 found valid; otherwise let libgit2 apply its own verdict (known_hosts, CA store).
+            RemoteContext.from(payload).connectedHost = host.map { String(cString: $0).lowercased() }
+            return valid != 0 ? 0 : GIT_PASSTHROUGH.rawValue
         }
         callbacks.transfer_progress = { stats, payload in
             let context = RemoteContext.from(payload)
@@ -313,7 +318,9 @@ final class RemoteContext {
                 return git_credential_ssh_key_new(out, sshUser, publicKey, key, credentials.sshKeyPassphrase)
             }
         }
-        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0, !offeredPlaintext {
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0, !offeredPlaintext,
+            connectedHost == nil || connectedHost == RemoteAddress(url)?.hostname
+        {
             offeredPlaintext = true
             if let (user, token) = credentials.scopedToken(
                 requestURL: requestURL, originalURL: url, usernameFromURL: usernameFromURL)

@@ -87,6 +87,9 @@ struct CredentialScopeTests {
         #expect(added.tokenHosts.contains("specs.example.com"))
         #expect(credentials.trusting("http://specs.example.com/ios/specs.git") == credentials)
         #expect(credentials.trusting("git@specs.example.com:ios/specs.git") == credentials)
+        // The host a TLS certificate check names is compared with the URL's host name alone.
+        #expect(RemoteAddress("https://ci:pw@Git.Example.com:8443/a.git")?.hostname == "git.example.com")
+        #expect(RemoteAddress("https://[::1]:8443/a.git")?.hostname == "::1")
     }
 
     @Test func gitsCredentialHelpersAnswerOnlyForTheHostAsked() throws {
