@@ -55,10 +55,11 @@ public struct SpecRepoStore: Sendable {
         return url
     }
 
-    /// The added repo whose remote is `url`, compared without a trailing `/` or `.git`; nil when none is.
+    /// The added repo whose remote is `url`, compared without credentials, a trailing `/` or `.git`;
+    /// nil when none is.
     public func name(forURL url: String) -> String? {
         func normal(_ text: String) -> String {
-            var text = text
+            var text = strippingCredentials(text)
             while text.hasSuffix("/") { text.removeLast() }
             return text.hasSuffix(".git") ? String(text.dropLast(4)) : text
         }
