@@ -4,7 +4,8 @@ import Foundation
 /// A credential is never printed.
 ///
 /// An https token (`COMPOSE_GIT_TOKEN`) is offered only to the hosts it is scoped to
-/// (`COMPOSE_GIT_TOKEN_HOST`, plus the host of a spec repo's own URL via `trusting(_:)`), only over
+/// (`COMPOSE_GIT_TOKEN_HOST`, plus the host of a spec repo's own URL via `trusting(_:)`; a
+/// `COMPOSE_GIT_TOKEN_<HOST>` only to its own host), only over
 /// https, and only when the host asking is the host of the URL the operation started with (a
 /// redirect to another host gets nothing). Other https hosts are offered what git's credential
 /// helpers give for exactly that host (`git credential fill`), as `git` itself would do.
@@ -23,11 +24,17 @@ public struct Credentials: Sendable, Equatable {
     public var tokenHosts: Set<String>
     /// Whether git's credential helpers are asked (`git credential fill`) when no token is scoped to the host.
     public var useCredentialHelpers: Bool
+    /// Tokens for one host each, from `COMPOSE_GIT_TOKEN_<HOST>` (the host in capitals, every character
+    /// other than a letter or digit as `_`, the port included: `COMPOSE_GIT_TOKEN_GIT_EXAMPLE_COM_8443`),
+    /// keyed by that spelling. Over https only, like `token`.
+    public var hostTokens: [String: String]
 
     public init(
         sshKeyFiles: [String] = [], useSSHAgent: Bool = false, sshKeyPassphrase: String? = nil,
-        username: String? = nil, token: String? = nil, tokenHosts: Set<String> = [], useCredentialHelpers: Bool = false
+        username: String? = nil, token: String? = nil, tokenHosts: Set<String> = [], useCredentialHelpers: Bool = false,
+        hostTokens: [String: String] = [:]
     ) {
+        self.hostTokens = hostTokens
         self.sshKeyFiles = sshKeyFiles
         self.useSSHAgent = useSSHAgent
         self.sshKeyPassphrase = sshKeyPassphrase
@@ -59,7 +66,17 @@ public struct Credentials: Sendable, Equatable {
             username: value("COMPOSE_GIT_USERNAME"),
             token: value("COMPOSE_GIT_TOKEN"),
             tokenHosts: Set(hosts.compactMap { RemoteAddress(scopeHost: $0)?.authority }),
-            useCredentialHelpers: environment["COMPOSE_GIT_CREDENTIAL_HELPERS"] != "0")
+            useCredentialHelpers: environment["COMPOSE_GIT_CREDENTIAL_HELPERS"] != "0",
+            hostTokens: environment.reduce(into: [:]) { tokens, entry in
+                let prefix = "COMPOSE_GIT_TOKEN_"
+                guard entry.key.hasPrefix(prefix), entry.key != "COMPOSE_GIT_TOKEN_HOST", !entry.value.isEmpty else { return }
+                tokens[String(entry.key.dropFirst(prefix.count))] = entry.value
+            })
+    }
+
+    /// `git.example.com:8443` → `GIT_EXAMPLE_COM_8443`, the spelling of `COMPOSE_GIT_TOKEN_<HOST>`.
+    static func environmentSpelling(of host: String) -> String {
+        String(host.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 
     /// These credentials with the token also scoped to `url`'s host, when `url` is https: for a URL
@@ -74,10 +91,11 @@ public struct Credentials: Sendable, Equatable {
     /// The token, with its user name, when it may go to the host that asks (`requestURL`, as libgit2
     /// reports it) during an operation that started at `originalURL`: both https, on one scoped host.
     func scopedToken(requestURL: String, originalURL: String, usernameFromURL: String?) -> (user: String, token: String)? {
-        guard let token, let host = Self.httpsHost(requestURL: requestURL, originalURL: originalURL),
-            tokenHosts.contains(host)
-        else { return nil }
-        return (username ?? usernameFromURL ?? "x-access-token", token)
+        guard let host = Self.httpsHost(requestURL: requestURL, originalURL: originalURL) else { return nil }
+        let user = username ?? usernameFromURL ?? "x-access-token"
+        if let own = hostTokens[Self.environmentSpelling(of: host)] { return (user, own) }
+        guard let token, tokenHosts.contains(host) else { return nil }
+        return (user, token)
     }
 
     /// The one https host both URLs name, or nil when either is not https or they differ (a redirect).

@@ -336,7 +336,7 @@ final class RemoteContext {
                 triedDescriptions.append("git's credential helper for \(host), user \(user)")
                 return git_credential_userpass_plaintext_new(out, user, password)
             }
-            if credentials.token != nil {
+            if credentials.token != nil || !credentials.hostTokens.isEmpty {
                 let host = RemoteAddress(requestURL).map { "\($0.scheme)://\($0.authority)" } ?? "this host"
                 triedDescriptions.append(
                     "COMPOSE_GIT_TOKEN is not offered to \(host): it goes only over https to the hosts of "

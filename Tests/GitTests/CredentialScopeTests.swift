@@ -87,6 +87,18 @@ struct CredentialScopeTests {
         #expect(added.tokenHosts.contains("specs.example.com"))
         #expect(credentials.trusting("http://specs.example.com/ios/specs.git") == credentials)
         #expect(credentials.trusting("git@specs.example.com:ios/specs.git") == credentials)
+        // A per-host token goes to its own host only.
+        let perHost = Credentials.fromEnvironment([
+            "HOME": "/nonexistent", "COMPOSE_GIT_TOKEN_GIT_EXAMPLE_COM": "OWN", "COMPOSE_GIT_TOKEN_OTHER_EXAMPLE_COM_8443": "PORT",
+        ])
+        #expect(perHost.scopedToken(requestURL: "https://git.example.com/a.git", originalURL: "https://git.example.com/a.git",
+            usernameFromURL: nil)?.token == "OWN")
+        #expect(perHost.scopedToken(requestURL: "https://other.example.com:8443/a.git",
+            originalURL: "https://other.example.com:8443/a.git", usernameFromURL: nil)?.token == "PORT")
+        #expect(perHost.scopedToken(requestURL: "https://evil.example.net/a.git", originalURL: "https://evil.example.net/a.git",
+            usernameFromURL: nil) == nil)
+        #expect(perHost.scopedToken(requestURL: "http://git.example.com/a.git", originalURL: "http://git.example.com/a.git",
+            usernameFromURL: nil) == nil)
         // The host a TLS certificate check names is compared with the URL's host name alone.
         #expect(RemoteAddress("https://ci:pw@Git.Example.com:8443/a.git")?.hostname == "git.example.com")
         #expect(RemoteAddress("https://[::1]:8443/a.git")?.hostname == "::1")
