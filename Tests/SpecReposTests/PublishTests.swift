@@ -187,6 +187,29 @@ struct PublishTests {
         #expect(!(try world.remoteHasSpec("Leaky", "1.0.0")))
     }
 
+    @Test func aSpecRepoThatStallsAfterTheTagIsPushedSaysWhatToDo() throws {
+        let world = try PublishWorld("publish-stall")
+        defer { world.stop() }
+        let server = try CaptureServer(.stall)
+        defer { server.stop() }
+        let home = try world.home()
+        let publisher = Publisher(store: SpecRepoStore(home: home))
+        let work = try world.component("Stalled", version: "1.0.0")
+        try Repository.open(at: home.repoDirectory("specs")).setRemoteURL("origin", to: server.url("specs.git"))
+        do {
+            _ = try NetworkTimeouts(connect: 1, idle: 1).during { () throws(SpecRepoError) in
+                try publisher.publish(repo: "specs", componentDirectory: work)
+            }
+            Issue.record("a publish to a stalled spec repo succeeded")
+        } catch {
+            #expect(error.kind == .environment)
+            #expect(error.description.contains("tag 1.0.0 is pushed, the spec is not; run again"), "\(error)")
+            #expect(error.description.contains("did not answer"), "\(error)")
+        }
+        #expect(try world.remoteTag("Stalled", "1.0.0") != nil)
+        #expect(try Repository.open(at: home.repoDirectory("specs")).isClean())
+    }
+
     @Test func aSpecNameThatWouldEscapeTheRepoIsRefused() throws {
         let world = try PublishWorld("escape")
         defer { world.stop() }
