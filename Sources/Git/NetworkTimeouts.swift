@@ -65,16 +65,17 @@ public struct NetworkTimeouts: Sendable, Equatable {
     }
 }
 
-/// libgit2's `git_stream` followed by the socket, laid out as libgit2's own socket stream
-/// (`{ git_stream parent; int s; ... }`), because the ssh transport reads the descriptor from there.
-/// The extra fields live after it: connect and idle seconds, host and port (strdup'ed).
+/// libgit2's `git_stream` followed by host, port and socket, laid out as libgit2's own socket stream
+/// (`{ git_stream parent; char *host; char *port; int s; }`, streams/socket.h), because the ssh
+/// transport reads the descriptor from there. The connect and idle seconds follow.
 enum TimedSocket {
-    static let socketOffset = MemoryLayout<git_stream>.size
+    static let hostOffset = (MemoryLayout<git_stream>.size + 7) & ~7
+    static let portOffset = hostOffset + 8
+    static let socketOffset = portOffset + 8
     static let connectOffset = socketOffset + 4
     static let idleOffset = socketOffset + 8
-    static let hostOffset = (socketOffset + 16 + 7) & ~7
-    static let portOffset = hostOffset + 8
-    static let size = portOffset + 8
+    static let watchOffset = socketOffset + 16
+    static let size = watchOffset + 8
 
     static func create(
         _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_stream>?>?, host: UnsafePointer<CChar>?,
@@ -171,6 +172,9 @@ enum TimedSocket {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             UnsafeMutableRawPointer(stream).storeBytes(of: descriptor, toByteOffset: socketOffset, as: Int32.self)
+            let watch = SocketWatch(descriptor: descriptor, idle: Int(idle), endpoint: endpoint(stream))
+            UnsafeMutableRawPointer(stream).storeBytes(
+                of: Unmanaged.passRetained(watch).toOpaque(), toByteOffset: watchOffset, as: UnsafeMutableRawPointer?.self)
             return 0
         }
         if timedOut {
@@ -212,6 +216,11 @@ enum TimedSocket {
     }
 
     static func close(_ stream: UnsafeMutablePointer<git_stream>) -> Int32 {
+        // The watch stops before the descriptor is closed, so it never touches a reused number.
+        if let watch = field(stream, watchOffset, UnsafeMutableRawPointer?.self) {
+            Unmanaged<SocketWatch>.fromOpaque(watch).takeRetainedValue().stop()
+            UnsafeMutableRawPointer(stream).storeBytes(of: nil, toByteOffset: watchOffset, as: UnsafeMutableRawPointer?.self)
+        }
         let descriptor = socket(stream)
         if descriptor >= 0 { Glibc.close(descriptor) }
         UnsafeMutableRawPointer(stream).storeBytes(of: Int32(-1), toByteOffset: socketOffset, as: Int32.self)
@@ -223,5 +232,84 @@ enum TimedSocket {
         Glibc.free(field(stream, hostOffset, UnsafeMutablePointer<CChar>?.self))
         Glibc.free(field(stream, portOffset, UnsafeMutablePointer<CChar>?.self))
         UnsafeMutableRawPointer(stream).deallocate()
+    }
+}
+
+/// Where a watch that ended a connection leaves its words for the operation's thread (libssh2
+/// reports such an end as a broken connection, not as a timeout).
+final class TimeoutNote: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String?
+
+    var message: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return text
+    }
+
+    func set(_ message: String) {
+        lock.lock()
+        text = message
+        lock.unlock()
+    }
+
+    func clear() {
+        lock.lock()
+        text = nil
+        lock.unlock()
+    }
+
+    static let threadKey = "compose.network-timeout-note"
+
+    /// The note of this thread's network operations, made on first use.
+    static var current: TimeoutNote? {
+        let dictionary = Thread.current.threadDictionary
+        if let note = dictionary[threadKey] as? TimeoutNote { return note }
+        let note = TimeoutNote()
+        dictionary[threadKey] = note
+        return note
+    }
+}
+
+/// Ends a connection on which nothing has been received for the idle limit: the kernel's
+/// `SO_RCVTIMEO` covers libgit2's own reads, but libssh2 switches the socket to non-blocking and
+/// waits in `poll` without a limit. Every 250 ms it reads `TCP_INFO`'s time since the last data
+/// received and sent; past the limit on both, it shuts the socket down (the blocked `poll` returns)
+/// and leaves the reason in the operation thread's `TimeoutNote`.
+final class SocketWatch: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var open = true
+    private let timer: DispatchSourceTimer
+
+    init(descriptor: Int32, idle: Int, endpoint: String) {
+        self.descriptor = descriptor
+        let note = TimeoutNote.current
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
+        let limit = UInt32(idle) * 1000
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            guard self.open else { return }
+            var info = tcp_info()
+            var length = socklen_t(MemoryLayout<tcp_info>.size)
+            guard getsockopt(self.descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return }
+            if info.tcpi_last_data_recv >= limit && info.tcpi_last_data_sent >= limit {
+                note?.set("\(endpoint) sent nothing for \(idle) s (\(NetworkTimeouts.marker))")
+                shutdown(self.descriptor, Int32(SHUT_RDWR))
+                self.open = false
+            }
+        }
+        timer.resume()
+    }
+
+    /// Stops watching; after it returns the watch never touches the descriptor again.
+    func stop() {
+        lock.lock()
+        open = false
+        lock.unlock()
+        timer.cancel()
     }
 }

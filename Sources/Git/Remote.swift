@@ -229,6 +229,7 @@ final class RemoteContext {
     var connectedHost: String?
 
     init(url: String, credentials: Credentials, progress: ((TransferProgress) -> Void)?) {
+        TimeoutNote.current?.clear()
         self.url = url
         self.credentials = credentials
         self.progress = progress
@@ -349,7 +350,8 @@ final class RemoteContext {
     }
 
     func error(operation: String, code: Int32) -> GitError {
-        let message = lastErrorMessage()
+        var message = lastErrorMessage()
+        if let note = TimeoutNote.current?.message { message = note }
         if message.contains(NetworkTimeouts.marker) {
             return .timedOut(url: redact(url), message: message.replacingOccurrences(of: " (\(NetworkTimeouts.marker))", with: ""))
         }

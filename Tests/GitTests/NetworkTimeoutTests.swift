@@ -9,7 +9,7 @@ import Testing
 struct NetworkTimeoutTests {
     static let short = NetworkTimeouts(connect: 1, idle: 1)
 
-    @Test(arguments: ["http", "git"])
+    @Test(arguments: ["http", "git", "ssh"])
     func aServerThatNeverAnswersTimesOut(scheme: String) throws {
         let server = try CaptureServer(.stall)
         defer { server.stop() }
