@@ -29,7 +29,7 @@ let package = Package(
         /** Lint rules over a Spec. */
         library("Lint", ["Specs"]),
         /** The one Swift wrapper of libgit2. */
-        library("Git", ["CGit2", "Specs"]),
+        library("Git", ["CGit2"]),
         /** Spec repositories on disk and in git; the publish transaction. */
         library("SpecRepos", ["Specs", "Lint", "Git"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */

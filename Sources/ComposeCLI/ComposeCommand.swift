@@ -46,6 +46,7 @@ public struct ComposeCommand: AsyncParsableCommand {
 
     /// Parses `arguments` (the process's when nil), runs the command and exits with the mapped code.
     public static func runAndExit(_ arguments: [String]? = nil) async -> Never {
+        InterruptHandler.install(arguments: arguments ?? Array(CommandLine.arguments.dropFirst()))
         let code = await run(arguments)
         Foundation.exit(code)
     }

@@ -1,8 +1,9 @@
-public import Specs
-
 /// Every failure of a git operation. Messages name the operation and carry libgit2's own words;
 /// URLs in them are redacted (`redact(_:)`), so a credential never reaches a terminal or a log.
-public enum GitError: ComposeFailure, Equatable {
+/// Every case is a failure of the environment (exit 3): SpecRepos, the lowest module that knows both
+/// Git and compose's error contract, declares the `ComposeFailure` conformance, so Git depends on
+/// libgit2 alone.
+public enum GitError: Error, Equatable, CustomStringConvertible {
     /// A libgit2 call failed: `operation` names it with its argument (a path, a URL, a ref).
     case failed(operation: String, code: Int32, message: String)
     /// A push was rejected because the remote moved on (someone else pushed first).
@@ -11,14 +12,14 @@ public enum GitError: ComposeFailure, Equatable {
     case pushRejected(remote: String, reference: String, message: String)
     /// The remote asked for credentials and none of the ones tried were accepted.
     case authentication(url: String, message: String)
+    /// The remote did not let a connection be made, or sent nothing, within the limit (`NetworkTimeouts`).
+    case timedOut(url: String, message: String)
     /// A fast-forward was asked for but the branch has commits the target does not have.
     case diverged(branch: String, local: ObjectID, target: ObjectID)
     /// A revision (branch, tag, commit) does not exist in the repository.
     case revisionNotFound(revision: String, repository: String)
     /// A tag of that name exists already.
     case tagExists(name: String, target: ObjectID)
-
-    public var kind: FailureKind { .environment }
 
     public var description: String {
         switch self {
@@ -32,7 +33,12 @@ public enum GitError: ComposeFailure, Equatable {
         case let .authentication(url, message):
             return "authentication to \(url) failed: \(message). compose tries the ssh-agent, then "
                 + "COMPOSE_SSH_KEY, ~/.ssh/id_ed25519 and ~/.ssh/id_rsa for ssh URLs, and the URL's "
-                + "user and password or COMPOSE_GIT_USERNAME / COMPOSE_GIT_TOKEN for https URLs"
+                + "user and password, COMPOSE_GIT_USERNAME / COMPOSE_GIT_TOKEN (only over https, to the hosts of "
+                + "COMPOSE_GIT_TOKEN_HOST and of the spec repos you added) or git's credential helpers for https URLs"
+        case let .timedOut(url, message):
+            return "\(url) did not answer: \(message). Check the URL and the network (a VPN, a proxy, the "
+                + "server's status), then run the command again; COMPOSE_NETWORK_TIMEOUT=SECONDS changes the "
+                + "limit (default \(NetworkTimeouts.defaultConnect) s to connect, \(NetworkTimeouts.defaultIdle) s without data)"
         case let .diverged(branch, local, target):
             return "branch \(branch) at \(local.short) cannot be fast-forwarded to \(target.short): "
                 + "it has commits that \(target.short) does not have"

@@ -18,42 +18,6 @@ public struct TransferProgress: Sendable, Equatable {
     }
 }
 
-/// Where credentials come from when a remote asks for them. A credential is never printed.
-public struct Credentials: Sendable, Equatable {
-    /// Private key files to try for ssh, in order, after the ssh-agent.
-    public var sshKeyFiles: [String]
-    /// Whether to ask the ssh-agent first (only when `SSH_AUTH_SOCK` is set).
-    public var useSSHAgent: Bool
-    /// For https: the user name, when the URL does not carry one.
-    public var username: String?
-    /// For https: the password or access token.
-    public var token: String?
-
-    public init(sshKeyFiles: [String] = [], useSSHAgent: Bool = false, username: String? = nil, token: String? = nil) {
-        self.sshKeyFiles = sshKeyFiles
-        self.useSSHAgent = useSSHAgent
-        self.username = username
-        self.token = token
-    }
-
-    /// ssh-agent, then `COMPOSE_SSH_KEY`, `~/.ssh/id_ed25519`, `~/.ssh/id_rsa`; https user and token
-    /// from `COMPOSE_GIT_USERNAME` / `COMPOSE_GIT_TOKEN` (a user and password in the URL itself are
-    /// used by libgit2 before any of these).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> Credentials
-    {
-        var keys: [String] = []
-        if let key = environment["COMPOSE_SSH_KEY"], !key.isEmpty { keys.append(key) }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        for name in ["id_ed25519", "id_rsa"] { keys.append("\(home)/.ssh/\(name)") }
-        return Credentials(
-            sshKeyFiles: keys,
-            useSSHAgent: !(environment["SSH_AUTH_SOCK"] ?? "").isEmpty,
-            username: environment["COMPOSE_GIT_USERNAME"].flatMap { $0.isEmpty ? nil : $0 },
-            token: environment["COMPOSE_GIT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 })
-    }
-}
-
 /// What one fetch did.
 public struct FetchResult: Sendable, Equatable {
     /// Objects received; 0 when the remote had nothing new.
@@ -91,6 +55,12 @@ extension Repository {
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`, `refs/tags/1.0:refs/tags/1.0`) to
     /// remote `name`. A ref the remote refuses because it moved on throws `.nonFastForward`; any
     /// other refusal throws `.pushRejected`. The remote-tracking refs are updated on success.
+    ///
+    /// To a local remote (`file://` or a path) the objects travel through libgit2 under a fresh
+    /// temporary ref, then each destination ref is moved in the remote repository itself with
+    /// compare-and-swap against the value just read (`git_reference_create_matching`, under the
+    /// ref's lock file as git takes it): libgit2's local transport does not compare, so two racing
+    /// pushes would otherwise both succeed and one would silently undo the other.
     public func push(
         remote name: String = "origin",
         refspecs: [String],
@@ -98,17 +68,34 @@ extension Repository {
     ) throws(GitError) {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
-        let url = redact(git_remote_url(remote).map { String(cString: $0) } ?? name)
+        let rawURL = git_remote_url(remote).map { String(cString: $0) } ?? name
+        let pairs = refspecs.map { $0.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init) }
+        if let path = localPath(of: rawURL),
+            pairs.allSatisfy({ $0.count == 2 && !$0[0].isEmpty && !$0[0].hasPrefix("+") && $0[1].hasPrefix("refs/") })
+        {
+            try pushLocally(
+                remote: remote, remoteName: name, path: path, url: redact(rawURL),
+                updates: pairs.map { ($0[0], $0[1]) }, credentials: credentials)
+            return
+        }
+        try transfer(remote: remote, rawURL: rawURL, refspecs: refspecs, credentials: credentials)
+    }
+
+    /// libgit2's own push of `refspecs`, its refusals classified.
+    private func transfer(remote: OpaquePointer, rawURL: String, refspecs: [String], credentials: Credentials)
+        throws(GitError)
+    {
+        let url = redact(rawURL)
         var options = git_push_options()
         git_push_options_init(&options, 1)
-        let context = RemoteContext(url: url, credentials: credentials, progress: nil)
+        let context = RemoteContext(url: rawURL, credentials: credentials, progress: nil)
         let code = context.withPayload { payload in
             context.install(on: &options.callbacks, payload: payload)
             return withStrArray(refspecs) { array -> Int32 in git_remote_push(remote, array, &options) }
         }
         let references = refspecs.map { $0.split(separator: ":").last.map(String.init) ?? $0 }.joined(separator: ", ")
         if code == GIT_EUSER.rawValue, let (reference, status) = context.rejections.first {
-            _ = lastErrorMessage()
+            git_error_clear()  // the message is the one the push_negotiation callback set; `status` says it
             throw .pushRejected(remote: url, reference: reference, message: status)
         }
         if code == GIT_ENONFASTFORWARD.rawValue {
@@ -118,6 +105,95 @@ extension Repository {
         if let (reference, status) = context.rejections.first {
             throw Self.classifyRejection(remote: url, reference: reference, status: status)
         }
+    }
+
+    /// The folder of a local remote (`file:///x`, `/x`, `../x`), or nil for a network URL.
+    private func localPath(of url: String) -> String? {
+        if url.hasPrefix("file://") { return URL(string: url)?.path ?? String(url.dropFirst("file://".count)) }
+        guard RemoteAddress(url)?.scheme == "file" else { return nil }
+        return url.hasPrefix("/") ? url : location.appendingPathComponent(url).standardizedFileURL.path
+    }
+
+    private func pushLocally(
+        remote: OpaquePointer, remoteName: String, path: String, url: String, updates: [(source: String, destination: String)],
+        credentials: Credentials
+    ) throws(GitError) {
+        let target = try Repository.open(at: URL(fileURLWithPath: path))
+        var moves: [(destination: String, id: ObjectID, temporary: String)] = []
+        let batch = "refs/compose-incoming/\(UUID().uuidString)"
+        for (index, update) in updates.enumerated() {
+            guard let id = try referenceID(update.source) else {
+                throw .revisionNotFound(revision: update.source, repository: location.path)
+            }
+            moves.append((update.destination, id, "\(batch)/\(index)"))
+        }
+        defer { for move in moves { target.deleteReference(move.temporary) } }
+        try transfer(
+            remote: remote, rawURL: path, refspecs: zip(updates, moves).map { "\($0.source):\($1.temporary)" },
+            credentials: credentials)
+        for move in moves {
+            let current = try target.referenceID(move.destination)
+            if current != move.id {
+                try target.compareAndSwap(move.destination, from: current, to: move.id, remote: url)
+            }
+            if move.destination.hasPrefix("refs/heads/") {
+                try setReference("refs/remotes/\(remoteName)/\(move.destination.dropFirst("refs/heads/".count))", to: move.id)
+            }
+        }
+    }
+
+    /// Moves `reference` from `current` (nil: it must not exist) to `id`, failing when it has moved
+    /// since it was read. A tag is never moved; a branch only fast-forwards.
+    private func compareAndSwap(_ reference: String, from current: ObjectID?, to id: ObjectID, remote url: String)
+        throws(GitError)
+    {
+        if let current, reference.hasPrefix("refs/tags/") {
+            throw .pushRejected(
+                remote: url, reference: reference,
+                message: "the remote already has this tag at \(current.short); a tag is not moved")
+        }
+        if let current, reference.hasPrefix("refs/heads/"), try !isAncestor(current, of: id) {
+            throw .nonFastForward(remote: url, reference: reference, message: "the remote's \(reference) is at \(current.short)")
+        }
+        var newOID = id.oid
+        var oldOID = current?.oid ?? git_oid()
+        var created: OpaquePointer?
+        let code = current == nil
+            ? git_reference_create_matching(&created, pointer, reference, &newOID, 0, nil, "push")
+            : git_reference_create_matching(&created, pointer, reference, &newOID, 1, &oldOID, "push")
+        git_reference_free(created)
+        if code == GIT_EMODIFIED.rawValue || code == GIT_ELOCKED.rawValue || code == GIT_EEXISTS.rawValue {
+            let message = lastErrorMessage()
+            if reference.hasPrefix("refs/tags/"), try referenceID(reference) != id {
+                throw .pushRejected(remote: url, reference: reference, message: "another push created this tag first (\(message))")
+            }
+            if reference.hasPrefix("refs/tags/") { return }
+            throw .nonFastForward(remote: url, reference: reference, message: "the remote's \(reference) moved meanwhile (\(message))")
+        }
+        try check("git_reference_create_matching(\(reference)) in \(url)", code)
+    }
+
+    /// The object `reference` (a full name) points at, not peeled; nil when there is no such ref.
+    func referenceID(_ reference: String) throws(GitError) -> ObjectID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, reference)
+        if code == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            return nil
+        }
+        try check("git_reference_name_to_id(\(reference)) in \(location.path)", code)
+        return ObjectID(oid)
+    }
+
+    /// Deletes `reference` when it exists.
+    func deleteReference(_ reference: String) {
+        var found: OpaquePointer?
+        guard git_reference_lookup(&found, pointer, reference) == 0 else {
+            git_error_clear()
+            return
+        }
+        defer { git_reference_free(found) }
+        if git_reference_delete(found) != 0 { git_error_clear() }
     }
 
     static func classifyRejection(remote: String, reference: String, status: String) -> GitError {
@@ -148,8 +224,12 @@ final class RemoteContext {
     var usernameOffered = false
     var triedDescriptions: [String] = []
     var rejections: [(String, String)] = []
+    /// The host of the last TLS connection (from the certificate check): after a redirect it is not
+    /// the host of `url`, and then no token or helper password is offered.
+    var connectedHost: String?
 
     init(url: String, credentials: Credentials, progress: ((TransferProgress) -> Void)?) {
+        TimeoutNote.current?.clear()
         self.url = url
         self.credentials = credentials
         self.progress = progress
@@ -170,11 +250,14 @@ final class RemoteContext {
         callbacks.payload = payload
         callbacks.credentials = { out, url, usernameFromURL, allowed, payload in
             RemoteContext.from(payload).acquire(
-                out, usernameFromURL: usernameFromURL.map { String(cString: $0) }, allowed: allowed)
+                out, requestURL: url.map { String(cString: $0) } ?? "", usernameFromURL: usernameFromURL.map { String(cString: $0) },
+                allowed: allowed)
         }
-        callbacks.certificate_check = { _, valid, _, _ in
-            // Accept what libgit2 found valid; otherwise let libgit2 apply its own verdict (known_hosts, CA store).
-            valid != 0 ? 0 : GIT_PASSTHROUGH.rawValue
+        callbacks.certificate_check = { _, valid, host, payload in
+            // Remember which host this connection reached (a redirect may lead elsewhere), then accept
+            // what libgit2 found valid; otherwise let libgit2 apply its own verdict (known_hosts, CA store).
+            RemoteContext.from(payload).connectedHost = host.map { String(cString: $0).lowercased() }
+            return valid != 0 ? 0 : GIT_PASSTHROUGH.rawValue
         }
         callbacks.transfer_progress = { stats, payload in
             let context = RemoteContext.from(payload)
@@ -212,7 +295,10 @@ final class RemoteContext {
         }
     }
 
-    func acquire(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, usernameFromURL: String?, allowed: UInt32) -> Int32 {
+    func acquire(
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, requestURL: String, usernameFromURL: String?,
+        allowed: UInt32
+    ) -> Int32 {
         let sshUser = usernameFromURL ?? "git"
         if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0, !usernameOffered {
             usernameOffered = true
@@ -230,15 +316,33 @@ final class RemoteContext {
                 }
                 triedDescriptions.append(key)
                 let publicKey = FileManager.default.fileExists(atPath: key + ".pub") ? key + ".pub" : nil
-                let passphrase = ProcessInfo.processInfo.environment["COMPOSE_SSH_KEY_PASSPHRASE"]
-                return git_credential_ssh_key_new(out, sshUser, publicKey, key, passphrase)
+                return git_credential_ssh_key_new(out, sshUser, publicKey, key, credentials.sshKeyPassphrase)
             }
         }
-        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0, !offeredPlaintext, let token = credentials.token {
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0, !offeredPlaintext,
+            connectedHost == nil || connectedHost == RemoteAddress(url)?.hostname
+        {
             offeredPlaintext = true
-            let user = credentials.username ?? usernameFromURL ?? "x-access-token"
-            triedDescriptions.append("COMPOSE_GIT_TOKEN for user \(user)")
-            return git_credential_userpass_plaintext_new(out, user, token)
+            if let (user, token) = credentials.scopedToken(
+                requestURL: requestURL, originalURL: url, usernameFromURL: usernameFromURL)
+            {
+                triedDescriptions.append("COMPOSE_GIT_TOKEN for user \(user)")
+                return git_credential_userpass_plaintext_new(out, user, token)
+            }
+            if credentials.useCredentialHelpers,
+                let host = Credentials.httpsHost(requestURL: requestURL, originalURL: url),
+                let address = RemoteAddress(url),
+                let (user, password) = CredentialHelper.fill(host: host, path: address.path)
+            {
+                triedDescriptions.append("git's credential helper for \(host), user \(user)")
+                return git_credential_userpass_plaintext_new(out, user, password)
+            }
+            if credentials.token != nil || !credentials.hostTokens.isEmpty {
+                let host = RemoteAddress(requestURL).map { "\($0.scheme)://\($0.authority)" } ?? "this host"
+                triedDescriptions.append(
+                    "COMPOSE_GIT_TOKEN is not offered to \(host): it goes only over https to the hosts of "
+                        + "COMPOSE_GIT_TOKEN_HOST and of the spec repos you added")
+            }
         }
         let tried = triedDescriptions.isEmpty ? "no credential was available" : "tried " + triedDescriptions.joined(separator: ", ")
         git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "the remote refused the credentials offered (\(tried))")
@@ -246,7 +350,11 @@ final class RemoteContext {
     }
 
     func error(operation: String, code: Int32) -> GitError {
-        let message = lastErrorMessage()
+        var message = lastErrorMessage()
+        if let note = TimeoutNote.current?.message { message = note }
+        if message.contains(NetworkTimeouts.marker) {
+            return .timedOut(url: redact(url), message: message.replacingOccurrences(of: " (\(NetworkTimeouts.marker))", with: ""))
+        }
         if code == GIT_EAUTH.rawValue || !triedDescriptions.isEmpty && message.contains("authentic") {
             return .authentication(url: redact(url), message: message)
         }

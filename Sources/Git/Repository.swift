@@ -86,12 +86,14 @@ public final class Repository {
         }
         if code < 0 {
             if code == GIT_ENOTFOUND.rawValue, let branch {
-                _ = lastErrorMessage()
+                git_error_clear()
                 throw .revisionNotFound(revision: branch, repository: redact(url))
             }
             throw context.error(operation: "git clone \(url) \(destination.path)", code: code)
         }
-        return Repository(pointer: pointer!)
+        let repository = Repository(pointer: pointer!)
+        try repository.scrubReflogs(of: url)
+        return repository
     }
 
     // MARK: Where it is
@@ -549,7 +551,7 @@ public final class Repository {
         var tagOID = git_oid()
         let code = git_tag_create(&tagOID, pointer, name, target, signature, message, 0)
         if code == GIT_EEXISTS.rawValue {
-            _ = lastErrorMessage()
+            git_error_clear()
             throw .tagExists(name: name, target: try tagCommit(name) ?? commit)
         }
         try check("git tag -a \(name) \(commit.short)", code)
@@ -584,7 +586,7 @@ public final class Repository {
     /// Deletes the tag `name` (nothing happens when there is none).
     public func deleteTag(_ name: String) throws(GitError) {
         let code = git_tag_delete(pointer, name)
-        if code == GIT_ENOTFOUND.rawValue { _ = lastErrorMessage(); return }
+        if code == GIT_ENOTFOUND.rawValue { git_error_clear(); return }
         try check("git tag -d \(name)", code)
     }
 
@@ -664,7 +666,7 @@ public struct Signature: Hashable, Sendable {
             defer { git_signature_free(signature) }
             return Signature(name: String(cString: signature.pointee.name), email: String(cString: signature.pointee.email))
         }
-        _ = lastErrorMessage()
+        git_error_clear()
         return Signature(name: "compose", email: "compose@localhost")
     }
 

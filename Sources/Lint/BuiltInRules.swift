@@ -35,6 +35,7 @@ public let builtInRules: [any LintRule.Type] = [
     // Source.
     SourceKeysRule.self,
     SourceExampleURLRule.self,
+    URLCredentialsRule.self,
     SourceCommitHeadRule.self,
     SourceTagVersionRule.self,
     SourceTagMissingRule.self,

@@ -12,14 +12,13 @@ extension ResolveService {
     /// the URL. With `repoUpdate`, it is fetched and fast-forwarded first (as `compose repo update`).
     func cloneSpecRepository(_ url: String, repoUpdate: Bool) throws -> URL {
         let store = SpecRepoStore(home: home)
-        let name: String
         if let existing = store.name(forURL: url) {
-            name = existing
-            if repoUpdate { _ = try store.update(name, waiting: progress) }
-        } else {
-            name = store.unusedName(forURL: url)
+            if repoUpdate { _ = try store.update(existing, waiting: progress) }
+            return try store.directory(of: existing)
+        }
+        // A resolve running at the same time may add it first: then its clone is used.
+        let name = try store.nameAddingIfNeeded(url: url, waiting: progress) { name in
             progress("adding spec repo '\(name)' from \(redact(url)) (once; `compose repo list` shows it)")
-            try store.add(name: name, url: url, waiting: progress)
         }
         return try store.directory(of: name)
     }
@@ -32,7 +31,9 @@ extension ResolveService {
         _ dependency: Dependency, url: String, reference: GitReference?, lockedCommit: String?
     ) throws -> ExternalPod {
         let root = dependency.rootName
-        var options = ["git": url]
+        // What is written (Compose.lock, Composed/) names the repository without any user or token.
+        let written = strippingCredentials(url)
+        var options = ["git": written]
         let wanted: SourceReference
         switch reference {
         case .tag(let tag)?: options["tag"] = tag; wanted = .tag(tag)
@@ -40,7 +41,7 @@ extension ResolveService {
         case .commit(let commit)?: options["commit"] = commit; wanted = .commit(commit)
         case nil: wanted = .defaultBranch
         }
-        let cache = SourceCache(home: home)
+        let cache = SourceCache(home: home, credentials: SpecRepoStore(home: home).credentialsForSources())
         let fetch: SourceCache.Fetch
         do {
             if let lockedCommit, wanted.moves {
@@ -64,7 +65,7 @@ extension ResolveService {
         guard summary.name == root else {
             throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: display)
         }
-        var checkout = ["git": url, "commit": fetch.commit]
+        var checkout = ["git": written, "commit": fetch.commit]
         if case .tag(let tag)? = reference { checkout["tag"] = tag }
         return ExternalPod(
             dependency: dependency, summary: summary, specPath: display, specData: data, options: options, checkout: checkout)

@@ -41,6 +41,18 @@ final class FileLock {
         self.descriptor = descriptor
     }
 
+    /// Takes the lock on `url` only when it is free right now; nil when another process holds it
+    /// (or the file cannot be opened).
+    init?(ifFree url: URL) {
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)

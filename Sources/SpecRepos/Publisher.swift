@@ -88,15 +88,16 @@ public struct Publisher: Sendable {
         // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
         _ = try store.directory(of: repo)
 
-        var tagCreated = false
-        var tagState = "no tag was involved."
-        if !options.noTag {
-            tagCreated = try tagComponent(spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
-            tagState = "tag \(spec.tag ?? "") is pushed, the spec is not."
-        }
-
+        // The clone's lock is taken before anything is tagged: a publish that cannot have it leaves no tag
+        // behind, and once the tag is pushed every failure says so ("tag X is pushed, the spec is not").
         return try store.withLock(repo, waiting: waiting) { () throws(SpecRepoError) in
-            try addToSpecRepo(spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
+            var tagCreated = false
+            var tagState = "no tag was involved."
+            if !options.noTag {
+                tagCreated = try tagComponent(spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
+                tagState = "tag \(spec.tag ?? "") is pushed, the spec is not; run again."
+            }
+            return try addToSpecRepo(spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
         }
     }
 
@@ -159,7 +160,8 @@ public struct Publisher: Sendable {
             }
             let remote = try remoteName(for: spec.gitURL, in: component)
             do throws(GitError) {
-                try component.push(remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: store.credentials)
+                let credentials = ((try? component.remoteURL(remote)) ?? nil).map { store.credentials.trusting($0) } ?? store.credentials
+                try component.push(remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: credentials)
             } catch {
                 if case let .pushRejected(url, reference, _) = error, reference == "refs/tags/\(tag)" {
                     if created { try? component.deleteTag(tag) }
@@ -208,6 +210,7 @@ public struct Publisher: Sendable {
         let failureState = "\(tagState) The local clone of '\(repo)' was reset to the remote's tip. "
             + "Run `compose publish \(repo)` again to finish"
 
+        let credentials = store.credentials(for: repository)
         var journalStarted = false
         let podName: SafeName
         do {
@@ -248,7 +251,7 @@ public struct Publisher: Sendable {
             var retries = 0
             for attempt in 1...max(1, options.maxAttempts) {
                 let tip: ObjectID? = try wrap { () throws(GitError) in
-                    try repository.fetch(credentials: store.credentials)
+                    try repository.fetch(credentials: credentials)
                     return try repository.resolveCommit("refs/remotes/origin/\(branch)")
                 }
                 try wrap { () throws(GitError) in
@@ -311,7 +314,7 @@ public struct Publisher: Sendable {
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {
-                    try repository.push(refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], credentials: store.credentials)
+                    try repository.push(refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], credentials: credentials)
                 } catch {
                     guard case .nonFastForward = error, attempt < options.maxAttempts else {
                         if case .nonFastForward = error {
@@ -324,6 +327,18 @@ public struct Publisher: Sendable {
                     events(.retrying(attempt: attempt + 1, reason: "another publish reached '\(repo)' first"))
                     let jitter = Double.random(in: 0.5...1.5)
                     usleep(UInt32(options.retryDelay * Double(attempt) * jitter * 1_000_000))
+                    continue
+                }
+                // Never report success on the push's word alone: the spec must be on the remote branch.
+                let landed = try wrap { () throws(GitError) -> Bool in
+                    try repository.fetch(credentials: credentials)
+                    guard let tip = try repository.resolveCommit("refs/remotes/origin/\(branch)") else { return false }
+                    guard try repository.isAncestor(commit, of: tip) else { return false }
+                    return try repository.readFile(file, at: tip.hex) != nil
+                }
+                guard landed else {
+                    retries += 1
+                    events(.retrying(attempt: attempt + 1, reason: "the spec was not on '\(repo)' after the push"))
                     continue
                 }
                 PublishJournal.end(repository)

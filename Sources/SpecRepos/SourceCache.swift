@@ -78,10 +78,11 @@ public struct SourceCache: Sendable {
         public let usedNetwork: Bool
     }
 
-    /// Where the mirror of `url` lives: `<hash of URL>/<last path component of URL>.git`. SwiftPM names a
+    /// Where the mirror of `url` lives: `<hash of URL without credentials>/<last path component of URL>.git`. SwiftPM names a
     /// mirrored package after the mirror's last path component, so it must be the URL's.
     public func location(of url: String) -> URL {
-        folder.appendingPathComponent(String(SHA256Digest.hex(of: url.utf8).prefix(16)))
+        // Credentials in the URL do not make another mirror: Compose.lock names the URL without them.
+        folder.appendingPathComponent(String(SHA256Digest.hex(of: strippingCredentials(url).utf8).prefix(16)))
             .appendingPathComponent("\(packageIdentity(of: url)).git")
     }
 
@@ -103,6 +104,11 @@ public struct SourceCache: Sendable {
             throw .fetchFailed(url: redact(url), message: error.description)
         }
         defer { withExtendedLifetime(lock) {} }
+        // Under the lock, a `.partial` clone beside the mirror is what a killed or interrupted run left.
+        let parent = location.deletingLastPathComponent()
+        for entry in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where entry.hasSuffix(".partial") {
+            try? fileManager.removeItem(at: parent.appendingPathComponent(entry))
+        }
         do {
             if fileManager.fileExists(atPath: location.appendingPathComponent("HEAD").path) {
                 let repository = try Repository.open(at: location)

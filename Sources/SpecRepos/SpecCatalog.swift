@@ -1,4 +1,5 @@
 import Foundation
+import Git
 import Specs
 
 /// One pod in `compose search`.
@@ -65,7 +66,7 @@ public struct SpecCatalog: Sendable {
             let inFavorOf = spec?.deprecatedInFavorOf
             results.append(PodInfo(
                 name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
-                homepage: spec?.homepage, source: spec?.source.flatMap(Self.describeSource),
+                homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(Self.describeSource).map(redact),
                 deprecated: spec?.deprecated == true || inFavorOf != nil,
                 deprecatedInFavorOf: inFavorOf))
         }

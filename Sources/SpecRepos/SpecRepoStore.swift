@@ -55,10 +55,11 @@ public struct SpecRepoStore: Sendable {
         return url
     }
 
-    /// The added repo whose remote is `url`, compared without a trailing `/` or `.git`; nil when none is.
+    /// The added repo whose remote is `url`, compared without credentials, a trailing `/` or `.git`;
+    /// nil when none is.
     public func name(forURL url: String) -> String? {
         func normal(_ text: String) -> String {
-            var text = text
+            var text = strippingCredentials(text)
             while text.hasSuffix("/") { text.removeLast() }
             return text.hasSuffix(".git") ? String(text.dropLast(4)) : text
         }
@@ -91,6 +92,39 @@ public struct SpecRepoStore: Sendable {
         return name
     }
 
+    /// The credentials for a clone's own remote: the token may go to the host the user added it from.
+    func credentials(for repository: Repository) -> Credentials {
+        ((try? repository.remoteURL()) ?? nil).map { credentials.trusting($0) } ?? credentials
+    }
+
+    /// The credentials for component sources named by specs: the token may go to the hosts of the
+    /// added spec repos (and of `COMPOSE_GIT_TOKEN_HOST`), never to another host a spec names.
+    public func credentialsForSources() -> Credentials {
+        names().reduce(credentials) { result, name in
+            guard let repository = try? Repository.open(at: home.repoDirectory(name)) else { return result }
+            return ((try? repository.remoteURL()) ?? nil).map { result.trusting($0) } ?? result
+        }
+    }
+
+    /// The added repo for `url`, adding it under `unusedName(forURL:)` when there is none (`adding` is
+    /// told the new name first). Two processes doing this for one URL at once take turns on one lock
+    /// (`repos/.first-use.lock`): the second finds and uses the first one's clone.
+    public func nameAddingIfNeeded(
+        url: String, waiting: (String) -> Void = { _ in }, adding: (String) -> Void = { _ in }
+    ) throws(SpecRepoError) -> String {
+        if let existing = name(forURL: url) { return existing }
+        let lockURL = home.reposDirectory.appendingPathComponent(".first-use.lock")
+        let lock = try FileLock(lockURL) {
+            waiting("waiting for another compose process adding a spec repo (lock \(lockURL.path))")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        if let existing = name(forURL: url) { return existing }
+        let name = unusedName(forURL: url)
+        adding(name)
+        try add(name: name, url: url, waiting: waiting)
+        return name
+    }
+
     /// Runs `body` holding the lock of clone `name`; `waiting` is told when another process holds it.
     func withLock<T>(_ name: String, waiting: (String) -> Void, _ body: () throws(SpecRepoError) -> T)
         throws(SpecRepoError) -> T
@@ -100,7 +134,22 @@ public struct SpecRepoStore: Sendable {
             waiting("waiting for another compose process using spec repo '\(name)' (lock \(lockURL.path))")
         }
         defer { withExtendedLifetime(lock) {} }
+        removeLeftovers(of: name)
+        sweepLeftovers()
         return try body()
+    }
+
+    /// Deletes what killed or interrupted commands left for other clones (`.NAME.adding-*`,
+    /// `.NAME.removing-*`), each only when NAME's lock is free (no command is working on it).
+    func sweepLeftovers() {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []
+        for entry in entries where entry.hasPrefix(".") {
+            guard let marker = entry.range(of: ".adding-") ?? entry.range(of: ".removing-") else { continue }
+            let name = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
+            guard !name.isEmpty, let lock = FileLock(ifFree: home.lockFile(name)) else { continue }
+            try? FileManager.default.removeItem(at: home.reposDirectory.appendingPathComponent(entry))
+            withExtendedLifetime(lock) {}
+        }
     }
 
     // MARK: add
@@ -119,12 +168,11 @@ public struct SpecRepoStore: Sendable {
             if FileManager.default.fileExists(atPath: destination.path) {
                 throw .repoExists(name: name, path: destination.path)
             }
-            removeLeftovers(of: name)
             let staging = home.reposDirectory.appendingPathComponent(".\(name).adding-\(UUID().uuidString.prefix(8))")
             defer { try? FileManager.default.removeItem(at: staging) }
             do throws(GitError) {
                 _ = try Repository.clone(
-                    from: url, to: staging, branch: branch, applyFilters: false, credentials: credentials,
+                    from: url, to: staging, branch: branch, applyFilters: false, credentials: credentials.trusting(url),
                     progress: progress)
             } catch {
                 throw .git(error, context: "cannot add '\(name)' (nothing was added)")
@@ -202,7 +250,7 @@ public struct SpecRepoStore: Sendable {
                 throw SpecRepoError.detachedHead(name: name, path: directory.path)
             }
             let before = try repository.headCommit()
-            try repository.fetch(credentials: credentials)
+            try repository.fetch(credentials: credentials(for: repository))
             guard let tip = try repository.resolveCommit("refs/remotes/origin/\(branch)") else {
                 throw SpecRepoError.remoteBranchMissing(
                     name: name, branch: branch, url: redact(try repository.remoteURL() ?? ""))
@@ -238,7 +286,6 @@ public struct SpecRepoStore: Sendable {
         let directory = try directory(of: name)
         try withLock(name, waiting: waiting) { () throws(SpecRepoError) in
             // Move aside first so a failure half-way never leaves a half-deleted clone under its name.
-            removeLeftovers(of: name)
             let trash = home.reposDirectory.appendingPathComponent(".\(name).removing-\(UUID().uuidString.prefix(8))")
             do {
                 try FileManager.default.moveItem(at: directory, to: trash)

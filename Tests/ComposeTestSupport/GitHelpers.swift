@@ -98,17 +98,22 @@ package final class GitDaemon: @unchecked Sendable {
 package func freePort() throws -> Int {
     let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(socketFD) }
+    return try bindToLoopback(socketFD)
+}
+
+/// Binds `descriptor` to 127.0.0.1 at a port the kernel picks, and returns that port.
+package func bindToLoopback(_ descriptor: Int32) throws -> Int {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
     }
     guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
     _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
     }
     return Int(UInt16(bigEndian: address.sin_port))
 }

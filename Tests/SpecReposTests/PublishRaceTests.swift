@@ -4,11 +4,13 @@ import Git
 import SpecRepos
 import Testing
 
-/// The real `compose` binary, many at once, against a `git daemon` (a server with atomic ref updates).
-@Suite("SpecRepos: racing and killed publishes through git daemon", .serialized)
+/// The real `compose` binary, many at once, against a `git daemon` (a server with atomic ref updates)
+/// and against a bare repository over `file://` (where compose itself moves the branch with compare-and-swap).
+@Suite("SpecRepos: racing and killed publishes through git daemon and file://", .serialized)
 struct PublishRaceTests {
-    @Test func tenPublishesAtOnceAllLand() async throws {
-        let world = try PublishWorld("race", daemon: true)
+    @Test(arguments: [true, false])
+    func tenPublishesAtOnceAllLand(throughDaemon: Bool) async throws {
+        let world = try PublishWorld(throughDaemon ? "race" : "race-file", daemon: throughDaemon)
         defer { world.stop() }
         // Eight components, and one component released twice (1.0.0 and 1.1.0) from two checkouts.
         var jobs: [(name: String, version: String, work: URL, home: ComposeHome)] = []
@@ -51,7 +53,7 @@ struct PublishRaceTests {
         let log = try world.specLog()
         #expect(log.count == jobs.count + 1)
         #expect(log.filter { $0.hasPrefix("[Add] Twice") || $0.hasPrefix("[Update] Twice") }.count == 2)
-        print("racing publishes: \(jobs.count) processes, \(retries) retries in all")
+        print("racing publishes (\(throughDaemon ? "git daemon" : "file://")): \(jobs.count) processes, \(retries) retries in all")
     }
 
     @Test func killedPublishesFinishOnARerun() async throws {
@@ -94,5 +96,59 @@ struct PublishRaceTests {
         }
         #expect(killed >= 1, "no publish was killed: the test proved nothing")
         print("killed publishes: \(killed) of \(trials) ended by SIGKILL before finishing")
+    }
+
+    @Test func publishTakesTheSpecRepoLockBeforeItTags() async throws {
+        let world = try PublishWorld("lock-first")
+        defer { world.stop() }
+        let home = try world.home()
+        let work = try world.component("Locked", version: "1.0.0")
+        // Another process holds the clone's lock (as a running `repo update` would).
+        let lockPath = home.reposDirectory.appendingPathComponent(".specs.lock").path
+        let holder = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        var holding = true
+        defer { if holding { close(holder) } }
+
+        let scratch = try TemporaryDirectory("lock-first-run")
+        defer { scratch.remove() }
+        let errors = scratch.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = try Self.startPublish(home: home, in: work, standardError: FileHandle(forWritingTo: errors))
+        var waited = false
+        for _ in 0..<600 where process.isRunning {
+            if String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another compose process") {
+                waited = true
+                break
+            }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        #expect(waited, "the publish never said it was waiting for the lock")
+        // While it waits for the lock, nothing is tagged.
+        #expect(try world.remoteTag("Locked", "1.0.0") == nil)
+        #expect(try runGit(["tag", "--list", "1.0.0"], in: work).stdout.isEmpty)
+        close(holder)
+        holding = false
+        process.waitUntilExit()
+        let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(try world.remoteTag("Locked", "1.0.0") != nil)
+        #expect(try world.remoteHasSpec("Locked", "1.0.0"))
+    }
+
+    /// Starts `compose publish specs` in `work` without waiting for it.
+    static func startPublish(home: ComposeHome, in work: URL, standardError: FileHandle) throws -> Process {
+        let process = Process()
+        process.executableURL = composeExecutable
+        process.arguments = ["publish", "specs"]
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in composeEnvironment(home: home) { environment[key] = value }
+        process.environment = environment
+        process.currentDirectoryURL = work
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = standardError
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 }

@@ -163,6 +163,53 @@ struct PublishTests {
         #expect(try runGit(["tag"], in: work).stdout.isEmpty)
     }
 
+    @Test func aSpecWhoseURLCarriesATokenIsRefusedBeforeAnythingIsTagged() throws {
+        let world = try PublishWorld("lint-credentials")
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        let work = try world.component("Leaky", version: "1.0.0")
+        let spec = world.podspec("Leaky", version: "1.0.0").replacingOccurrences(
+            of: "\"homepage\": \"https://example.com/Leaky\"", with: "\"homepage\": \"https://ci:SECRET@example.com/Leaky\"")
+        try Data(spec.utf8).write(to: work.appendingPathComponent("Leaky.podspec.json"))
+        try runGit(["commit", "-q", "-am", "a token in the homepage"], in: work)
+        do {
+            try publisher.publish(repo: "specs", componentDirectory: work)
+            Issue.record("expected a lint failure")
+        } catch {
+            guard case .lintFailed(_, let findings, _, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(findings.contains { $0.contains("[url-credentials]") })
+            #expect(!findings.joined().contains("SECRET"))
+        }
+        #expect(try world.remoteTag("Leaky", "1.0.0") == nil)
+        #expect(!(try world.remoteHasSpec("Leaky", "1.0.0")))
+    }
+
+    @Test func aSpecRepoThatStallsAfterTheTagIsPushedSaysWhatToDo() throws {
+        let world = try PublishWorld("publish-stall")
+        defer { world.stop() }
+        let server = try CaptureServer(.stall)
+        defer { server.stop() }
+        let home = try world.home()
+        let publisher = Publisher(store: SpecRepoStore(home: home))
+        let work = try world.component("Stalled", version: "1.0.0")
+        try Repository.open(at: home.repoDirectory("specs")).setRemoteURL("origin", to: server.url("specs.git"))
+        do {
+            _ = try NetworkTimeouts(connect: 1, idle: 1).during { () throws(SpecRepoError) in
+                try publisher.publish(repo: "specs", componentDirectory: work)
+            }
+            Issue.record("a publish to a stalled spec repo succeeded")
+        } catch {
+            #expect(error.kind == .environment)
+            #expect(error.description.contains("tag 1.0.0 is pushed, the spec is not; run again"), "\(error)")
+            #expect(error.description.contains("did not answer"), "\(error)")
+        }
+        #expect(try world.remoteTag("Stalled", "1.0.0") != nil)
+        #expect(try Repository.open(at: home.repoDirectory("specs")).isClean())
+    }
+
     @Test func aSpecNameThatWouldEscapeTheRepoIsRefused() throws {
         let world = try PublishWorld("escape")
         defer { world.stop() }

@@ -154,4 +154,35 @@ final class MessageLog: @unchecked Sendable {
     var all: [String] { lock.withLock { messages } }
     func finish() { lock.withLock { finished = true } }
     var isFinished: Bool { lock.withLock { finished } }
+
+    @Test func infoNeverShowsCredentialsFromASpec() throws {
+        let spec = #"{"name": "Leaky", "version": "1.0.0", "homepage": "https://u:pass word@example.com/Leaky", "source": {"git": "https://ci:TOKEN@git.example.com/Leaky.git", "tag": "1.0.0"}}"#
+        let world = try PublishWorld("info-credentials", specs: ["Leaky/1.0.0/Leaky.podspec.json": spec])
+        defer { world.stop() }
+        let catalog = SpecCatalog(store: SpecRepoStore(home: try world.home()))
+        let info = try #require(try catalog.info("Leaky").first)
+        #expect(info.source == "https://***@git.example.com/Leaky.git (tag 1.0.0)")
+        #expect(info.homepage == "https://***@example.com/Leaky")
+    }
+
+    @Test func firstUsesOfOneURLAtOnceShareOneClone() async throws {
+        let world = try PublishWorld("first-use", specs: ["A/1.0/A.podspec.json": "{}\n"])
+        defer { world.stop() }
+        let home = ComposeHome(url: world.temp.url.appendingPathComponent("home"))
+        let url = world.specsURL
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<6 {
+                group.addTask { try SpecRepoStore(home: home).nameAddingIfNeeded(url: url) }
+            }
+            var all: [String] = []
+            for try await name in group { all.append(name) }
+            return all
+        }
+        #expect(Set(names).count == 1, "\(names)")
+        #expect(SpecRepoStore(home: home).names() == names.first.map { [$0] })
+        // The same URL with credentials in it names the same repository: no second clone.
+        let withToken = "https://ci:TOKEN@git.example.com/ios/specs.git"
+        try Repository.open(at: home.repoDirectory(try #require(names.first))).setRemoteURL("origin", to: "https://git.example.com/ios/specs.git/")
+        #expect(SpecRepoStore(home: home).name(forURL: withToken) == names.first)
+    }
 }

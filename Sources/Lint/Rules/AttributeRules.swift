@@ -184,12 +184,21 @@ struct FilePatternAbsoluteRule: LintRule {
 struct FilePatternEscapeRule: LintRule {
     static let description = RuleDescription(
         identifier: "file-pattern-escapes", severity: .error, origin: .compose,
-        summary: "File patterns stay inside the component (no `..` component).",
-        triggering: [.spec(["source_files": #"["Sources/**/*.swift", "../Shared/*.swift"]"#])],
+        summary: "File patterns stay inside the component (no `..` component, also inside `{a,b}` alternatives).",
+        triggering: [
+            .spec(["source_files": #"["Sources/**/*.swift", "../Shared/*.swift"]"#]),
+            .spec(["source_files": #""{..,Sources}/**""#]),
+            .spec(["resources": #""Resources/{Images,../../Secrets}/*""#]),
+        ],
         nonTriggering: [.valid, .spec(["source_files": #""Sources/{Core,UI}/**/*.{h,m,swift}""#])])
 
+    /// Whether a glob can name `..`: a path component, or an alternative of a `{a,b}` group, that is `..`.
+    static func escapes(_ pattern: String) -> Bool {
+        pattern.split(whereSeparator: { "/{},\\".contains($0) }).contains("..")
+    }
+
     func check(_ file: SpecFile) -> [Finding] {
-        filePatterns(in: file).filter { $0.pattern.split(separator: "/").contains("..") }.map {
+        filePatterns(in: file).filter { Self.escapes($0.pattern) }.map {
             finding("The pattern `\($0.pattern)` in `\($0.attribute)` reaches outside the component; list files inside it.", at: $0.location, in: file)
         }
     }

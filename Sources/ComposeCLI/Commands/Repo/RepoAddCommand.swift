@@ -9,8 +9,16 @@ struct RepoAddCommand: AsyncParsableCommand {
             NAME becomes a folder name: letters, digits, '-', '_' and '.' (not first); no '/', \
             '..' or whitespace. A NAME that is already added is refused. Credentials: ssh URLs use \
             the ssh-agent, then COMPOSE_SSH_KEY, ~/.ssh/id_ed25519 or ~/.ssh/id_rsa; https URLs \
-            use the user and token in the URL or COMPOSE_GIT_USERNAME and COMPOSE_GIT_TOKEN. \
-            Credentials are never printed.
+            use the user and token in the URL, or COMPOSE_GIT_USERNAME and COMPOSE_GIT_TOKEN, or \
+            git's credential helpers (`git credential fill`). COMPOSE_GIT_TOKEN goes only over https \
+            and only to the host of a spec repo you added and the hosts listed in \
+            COMPOSE_GIT_TOKEN_HOST (comma-separated, e.g. git.example.com,git.example.com:8443); \
+            never to another host a spec names, nor after a redirect to another host. \
+            COMPOSE_GIT_TOKEN_<HOST> (e.g. COMPOSE_GIT_TOKEN_GIT_EXAMPLE_COM) is a token for that \
+            host alone. Set \
+            COMPOSE_GIT_CREDENTIAL_HELPERS=0 to skip git's helpers. Credentials are never printed. \
+            A server that does not answer ends the command (exit 3) after 30 s without a \
+            connection or 120 s without data; COMPOSE_NETWORK_TIMEOUT=SECONDS sets both.
 
             Examples:
               compose repo add specs https://git.example.com/ios/specs.git
