@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Scaffold", "ComposeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
-        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
+        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "ComposeTestSupport"], exclude: ["Fixtures"]),
     ],

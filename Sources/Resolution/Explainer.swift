@@ -130,6 +130,8 @@ struct Explainer {
         case .sameVersion(let dependee):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
             return "\(terse(depender, allowEvery: true)) \(verb(incompatibility)) \(sameVersionText(incompatibility, dependee))"
+        case .cycle:
+            return cycleText(terms)
         case .derived:
             break
         }
@@ -156,6 +158,19 @@ struct Explainer {
         }
         if !positives.isEmpty { return "one of \(positives.map { terse($0) }.joined(separator: " or ")) must be false" }
         return "one of \(negatives.map { terse($0) }.joined(separator: " or ")) must be true"
+    }
+
+    /// "foo 0.2.6 and bar 1.0.0 depend on each other (foo -> bar -> foo), which CocoaPods does not allow".
+    func cycleText(_ terms: [Term]) -> String {
+        let chosen = terms.map { terse($0) }
+        let circle = (terms + terms.prefix(1)).map { name($0.package) }.joined(separator: " -> ")
+        let subject: String
+        switch chosen.count {
+        case 1: subject = "\(chosen[0]) depends on itself"
+        case 2: subject = "\(chosen[0]) and \(chosen[1]) depend on each other"
+        default: subject = "\(chosen.dropLast().joined(separator: ", ")) and \(chosen.last!) depend on one another in a circle"
+        }
+        return "\(subject) (\(circle)), which CocoaPods does not allow"
     }
 
     func lineRef(_ line: Int?) -> String { line.map { " (\($0))" } ?? "" }
@@ -419,6 +434,11 @@ private final class ReportWriter {
         var topLevel: [String] = []
         for id in derivations.keys.sorted() {
             let incompatibility = solver.incompatibilities[id]
+            if case .cycle = incompatibility.cause {
+                let circle = (incompatibility.terms + incompatibility.terms.prefix(1)).map { explainer.name($0.package) }
+                result.append("Pods must not depend on one another in a circle (\(circle.joined(separator: " -> "))): require versions without that dependency, or ask the pods' authors to remove it.")
+                continue
+            }
             guard case .dependency(let dependee, let requirement, let empty) = incompatibility.cause else { continue }
             let name = explainer.name(dependee)
             switch empty {
