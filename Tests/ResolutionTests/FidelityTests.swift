@@ -67,3 +67,28 @@ import Testing
         #expect(solution.chosen == ["rails": "7.0.4", "rack-cache": "1.0.0", "rack": "2.2.4"])
     }
 }
+
+@Suite struct FidelityWordingTests {
+    @Test func overlappingRangesWithoutAReleaseAreSaidSo() throws {
+        let repository = Repository([
+            "left 1.0.0": ["shared": ">= 2.0.0, < 3.0.0"],
+            "right 1.0.0": ["shared": ">= 2.9.0, < 4.0.0"],
+            "shared 2.0.0": [:], "shared 2.5.0": [:], "shared 3.5.0": [:],
+        ])
+        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["left": "", "right": ""])) }
+        let text = try #require(error).description
+        #expect(text.contains("and no release of shared lies in both >= 2.9.0, < 4.0.0 and >= 2.0.0, < 3.0.0, right is incompatible with left."), "\(text)")
+    }
+
+    @Test func aNumberedExplanationStartsAtTheCallersPrefix() throws {
+        let repository = Repository([
+            "foo 1.0.0": ["a": "~> 1.0", "b": "~> 1.0"], "foo 1.1.0": ["x": "~> 1.0", "y": "~> 1.0"],
+            "a 1.0.0": ["b": "~> 2.0"], "b 1.0.0": [:], "b 2.0.0": [:],
+            "x 1.0.0": ["y": "~> 2.0"], "y 1.0.0": [:], "y 2.0.0": [:],
+        ])
+        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["foo": "~> 1.0"])) }
+        let text = try #require(error).description
+        #expect(text.contains("\n(1) "))
+        #expect(text.hasPrefix("Because "), "\(text)")
+    }
+}
