@@ -130,7 +130,10 @@ func hasCycle(_ nodes: [String], _ edges: (String) -> [String]) -> Bool {
                 answer.map { $0.mapValues { try! Version($0) } == solution.versions } ?? false
             }
             #expect(matches(fixture.expected) || matches(fixture.composeAnswer), "\(file): chose \(solution.chosen)")
-            #expect(solution.lockChanges.isEmpty || fixture.locked.isEmpty)
+            // A lock change is reported for each locked pod that moved, and only for those.
+            let moved = fixture.locked.filter { name, version in solution.versions[name].map { !($0 == version) } ?? false }
+            #expect(solution.lockChanges.count == moved.count, "\(file): \(solution.lockChanges)")
+            for name in moved.keys { #expect(solution.lockChanges.contains { $0.hasPrefix("\(name) was locked at") }) }
         case .failure(let error):
             let explanation = error.description
             #expect(fixture.failureMentions != nil, "\(file): failed:\n\(explanation)")
