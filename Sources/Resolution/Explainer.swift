@@ -162,9 +162,11 @@ struct Explainer {
         return "one of \(negatives.map { terse($0) }.joined(separator: " or ")) must be true"
     }
 
-    /// "foo 0.2.6 and bar 1.0.0 depend on each other (foo -> bar -> foo), which CocoaPods does not allow".
+    /// "foo 0.2.6 and bar 1.0.0 depend on each other (foo -> bar -> foo), a dependency cycle CocoaPods does not allow".
     func cycleText(_ terms: [Term]) -> String {
-        let chosen = terms.map { terse($0) }
+        let chosen = terms.map { term in
+            term.versions.indices.first.map { "\(name(term.package)) \(solver.versions[term.package][$0])" } ?? terse(term)
+        }
         let circle = (terms + terms.prefix(1)).map { name($0.package) }.joined(separator: " -> ")
         let subject: String
         switch chosen.count {
@@ -172,7 +174,7 @@ struct Explainer {
         case 2: subject = "\(chosen[0]) and \(chosen[1]) depend on each other"
         default: subject = "\(chosen.dropLast().joined(separator: ", ")) and \(chosen.last!) depend on one another in a circle"
         }
-        return "\(subject) (\(circle)), which CocoaPods does not allow"
+        return "\(subject) (\(circle)), a dependency cycle CocoaPods does not allow"
     }
 
     func lineRef(_ line: Int?) -> String { line.map { " (\($0))" } ?? "" }
@@ -183,7 +185,8 @@ struct Explainer {
         if let both = requiresBoth(a, b, aLine, bLine) { return both }
         if let through = requiresThrough(a, b, aLine, bLine) { return through }
         if let forbidden = requiresForbidden(a, b, aLine, bLine) { return forbidden }
-        return "\(sentence(a))\(lineRef(aLine)) and \(sentence(b))\(lineRef(bLine))\(emptyOverlap(a, b).map { ", and \($0)" } ?? "")"
+        let isCycle = [a, b].contains { if case .cycle = solver.incompatibilities[$0].cause { true } else { false } }
+        return "\(sentence(a))\(lineRef(aLine))\(isCycle ? "," : "") and \(sentence(b))\(lineRef(bLine))\(emptyOverlap(a, b).map { ", and \($0)" } ?? "")"
     }
 
     /// "no release of shared lies in both >= 2.0.0, < 3.0.0 and >= 2.9.0, < 4.0.0": two dependencies

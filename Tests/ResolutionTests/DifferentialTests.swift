@@ -132,6 +132,25 @@ struct Instance: CustomStringConvertible {
         #expect(Instance(seed: 42).description == Instance(seed: 42).description)
     }
 
+    /// The instances exercise both rules the brute force states apart from the solver: dependency
+    /// cycles among the published versions, and exclusive bounds at another spelling of a release.
+    @Test func cyclesAndExclusiveBoundsOccur() {
+        let instances = (0..<200).map { Instance(seed: UInt64($0) &* 7919 &+ 17) }
+        let withCycles = instances.filter { instance in
+            hasCycle(instance.names) { name in instance.repository.packages[name]!.flatMap { $0.dependencies.map(\.name) } }
+        }
+        let spellings: Set<String> = ["1", "1.0.0", "2.0.0.0"]
+        let withBounds = instances.filter { instance in
+            let requirements = instance.top.map(\.requirements)
+                + instance.repository.packages.values.flatMap { $0.flatMap { $0.dependencies.map(\.requirements) } }
+            return requirements.contains { set in
+                set.requirements.contains { ($0.op == .greater || $0.op == .less) && spellings.contains($0.version.string) }
+            }
+        }
+        #expect(withCycles.count >= 20)
+        #expect(withBounds.count >= 10)
+    }
+
     @Test func bothOutcomesOccur() {
         let outcomes = (0..<200).map { Instance(seed: UInt64($0) &* 7919 &+ 17).bruteForce() != nil }
         #expect(outcomes.filter { $0 }.count >= 30)

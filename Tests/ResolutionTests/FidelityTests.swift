@@ -12,7 +12,7 @@ import Testing
         ])
         let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["app": ""])) }
         let text = try #require(error).description
-        #expect(text.contains("depend on each other (bar -> foo -> bar), which CocoaPods does not allow"), "\(text)")
+        #expect(text.contains("bar 1.0.0 and foo 0.2.6 depend on each other (bar -> foo -> bar), a dependency cycle CocoaPods does not allow"), "\(text)")
         #expect(text.contains("Pods must not depend on one another in a circle (bar -> foo -> bar)"))
         #expect(text.contains("version solving failed."))
     }
