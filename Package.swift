@@ -66,7 +66,7 @@ let package = Package(
         /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
         .testTarget(name: "ComposeCLITests", dependencies: ["ComposeCLI", "ComposeTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
-        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"]),
+        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "ComposeTestSupport"], exclude: ["Fixtures"]),
     ],

@@ -164,7 +164,10 @@ final class ProjectProvider: DependencyProvider {
                     let origin = platformOrigins[platform.name].map { ", \($0)" } ?? ""
                     object += " (the \(name) deployment target is \(target)\(origin))"
                 }
-                return DependencyWording(verb: "requires", object: object)
+                let line = platformOrigins[platform.name].map { " (\($0))" } ?? ""
+                return DependencyWording(
+                    verb: "requires", object: object,
+                    hint: "raise the \(name) deployment target to \(only.version) in the platform line\(line)")
             case .equal:
                 return DependencyWording(verb: "sets", object: "the \(name) deployment target \(only.version)")
             default:

@@ -51,7 +51,9 @@ struct Explainer {
             return excluded.map { "!= \(all[base[$0]])" }.joined(separator: ", ")
         }
         return runs.map { run -> String in
-            if run.0 == run.1 { return all[base[run.0]].description }
+            // One version reads as itself, except at the open end of the list, where it is still a
+            // range (">= 3.0.0", as the requirement was written), not a pin.
+            if run.0 == run.1 && !(run.1 == base.count - 1 && run.0 > 0) { return all[base[run.0]].description }
             var bounds: [String] = []
             if run.0 > 0 { bounds.append(">= \(all[base[run.0]])") }
             if run.1 < base.count - 1 { bounds.append("< \(all[base[run.1 + 1]])") }
@@ -130,6 +132,8 @@ struct Explainer {
         case .sameVersion(let dependee):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
             return "\(terse(depender, allowEvery: true)) \(verb(incompatibility)) \(sameVersionText(incompatibility, dependee))"
+        case .cycle:
+            return cycleText(terms)
         case .derived:
             break
         }
@@ -158,6 +162,21 @@ struct Explainer {
         return "one of \(negatives.map { terse($0) }.joined(separator: " or ")) must be true"
     }
 
+    /// "foo 0.2.6 and bar 1.0.0 depend on each other (foo -> bar -> foo), a dependency cycle CocoaPods does not allow".
+    func cycleText(_ terms: [Term]) -> String {
+        let chosen = terms.map { term in
+            term.versions.indices.first.map { "\(name(term.package)) \(solver.versions[term.package][$0])" } ?? terse(term)
+        }
+        let circle = (terms + terms.prefix(1)).map { name($0.package) }.joined(separator: " -> ")
+        let subject: String
+        switch chosen.count {
+        case 1: subject = "\(chosen[0]) depends on itself"
+        case 2: subject = "\(chosen[0]) and \(chosen[1]) depend on each other"
+        default: subject = "\(chosen.dropLast().joined(separator: ", ")) and \(chosen.last!) depend on one another in a circle"
+        }
+        return "\(subject) (\(circle)), a dependency cycle CocoaPods does not allow"
+    }
+
     func lineRef(_ line: Int?) -> String { line.map { " (\($0))" } ?? "" }
 
     /// Two incompatibilities in one clause, folded when one leads into the other.
@@ -166,7 +185,23 @@ struct Explainer {
         if let both = requiresBoth(a, b, aLine, bLine) { return both }
         if let through = requiresThrough(a, b, aLine, bLine) { return through }
         if let forbidden = requiresForbidden(a, b, aLine, bLine) { return forbidden }
-        return "\(sentence(a))\(lineRef(aLine)) and \(sentence(b))\(lineRef(bLine))"
+        let isCycle = [a, b].contains { if case .cycle = solver.incompatibilities[$0].cause { true } else { false } }
+        return "\(sentence(a))\(lineRef(aLine))\(isCycle ? "," : "") and \(sentence(b))\(lineRef(bLine))\(emptyOverlap(a, b).map { ", and \($0)" } ?? "")"
+    }
+
+    /// "no release of shared lies in both >= 2.0.0, < 3.0.0 and >= 2.9.0, < 4.0.0": two dependencies
+    /// on one package whose ranges overlap (a bound of one lies in both), with no candidate in the overlap.
+    func emptyOverlap(_ a: Int, _ b: Int) -> String? {
+        guard case .dependency(let x, let first, _) = solver.incompatibilities[a].cause,
+              case .dependency(let y, let second, _) = solver.incompatibilities[b].cause, x == y,
+              !first.requirements.isAny, !second.requirements.isAny
+        else { return nil }
+        let both = RequirementSet(first.requirements.requirements + second.requirements.requirements)
+        let bounds = both.requirements.map(\.version)
+        guard bounds.contains(where: both.isSatisfied(by:)),
+              !solver.versions[x].contains(where: both.isSatisfied(by:))
+        else { return nil }
+        return "no release of \(name(x)) lies in both \(first.requirements) and \(second.requirements)"
     }
 
     private func single(_ terms: [Term], positive: Bool) -> Term? {
@@ -321,7 +356,8 @@ private final class ReportWriter {
                 let label = "(\(number))"
                 text.append(label + String(repeating: " ", count: max(1, padding - label.count)) + line.text)
             } else {
-                text.append(String(repeating: " ", count: padding) + line.text)
+                // The first line follows the caller's prefix ("error: Because …"): no margin there.
+                text.append(String(repeating: " ", count: text.isEmpty ? 0 : padding) + line.text)
             }
         }
         let hints = self.hints()
@@ -417,9 +453,16 @@ private final class ReportWriter {
     func hints() -> [String] {
         var result: [String] = []
         var topLevel: [String] = []
+        var alternatives: [String] = []
         for id in derivations.keys.sorted() {
             let incompatibility = solver.incompatibilities[id]
+            if case .cycle = incompatibility.cause {
+                let circle = (incompatibility.terms + incompatibility.terms.prefix(1)).map { explainer.name($0.package) }
+                result.append("Pods must not depend on one another in a circle (\(circle.joined(separator: " -> "))): require versions without that dependency, or ask the pods' authors to remove it.")
+                continue
+            }
             guard case .dependency(let dependee, let requirement, let empty) = incompatibility.cause else { continue }
+            if let hint = explainer.wording(incompatibility)?.hint { alternatives.append(hint) }
             let name = explainer.name(dependee)
             switch empty {
             case .unknownPackage?:
@@ -436,11 +479,15 @@ private final class ReportWriter {
         }
         var seen: Set<String> = []
         topLevel = topLevel.filter { seen.insert($0).inserted }
+        alternatives = alternatives.filter { seen.insert($0).inserted }
+        var ways: [String] = []
         if topLevel.count == 1 {
-            result.append("To resolve it, change the requirement \(topLevel[0]).")
+            ways.append("change the requirement \(topLevel[0])")
         } else if !topLevel.isEmpty {
-            result.append("To resolve it, change one of these requirements: \(topLevel.joined(separator: ", ")).")
+            ways.append("change one of these requirements: \(topLevel.joined(separator: ", "))")
         }
+        ways += alternatives
+        if !ways.isEmpty { result.append("To resolve it, \(ways.joined(separator: "; or ")).") }
         return result
     }
 }

@@ -64,6 +64,9 @@ struct Incompatibility: Sendable {
         /// (a subspec and its root). Implied by the per-version dependencies; learned once for the
         /// range so that propagation and explanations need not go version by version.
         case sameVersion(dependee: Int)
+        /// The packages, at the single versions of `terms` (in cycle order), depend on one another
+        /// in a circle: each on the next, the last on the first. CocoaPods refuses a dependency cycle.
+        case cycle
         /// Learned from two incompatibilities during conflict resolution.
         case derived(conflict: Int, other: Int)
     }

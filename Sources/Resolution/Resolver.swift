@@ -33,10 +33,14 @@ public struct DependencyWording: Sendable, Equatable {
     public var verb: String
     /// "iOS 16.0 or later", "iOS", "the Kit 1.2.0 spec".
     public var object: String
+    /// Another way out when a failure rests on this dependency, completing "To resolve it, …; or
+    /// HINT." ("raise the iOS deployment target to 16.0 (Composefile:2)"); nil for none.
+    public var hint: String?
 
-    public init(verb: String, object: String) {
+    public init(verb: String, object: String, hint: String? = nil) {
         self.verb = verb
         self.object = object
+        self.hint = hint
     }
 }
 

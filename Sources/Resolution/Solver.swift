@@ -37,6 +37,8 @@ final class Solver {
     /// Roots named with a prerelease by the dependencies of the versions this run looked at (a
     /// pod's own subspecs and root do not count for it).
     private(set) var namedPrereleaseRoots: Set<String> = []
+    /// The names the Composefile itself asks for (decided before transitive ones).
+    let topLevelNames: Set<String>
 
     // Packages, by id (0 is the root).
     var names: [String] = []
@@ -71,6 +73,7 @@ final class Solver {
         self.options = options
         self.rootRequirements = root
         self.prereleaseRoots = prereleaseRoots.union(root.filter { $0.requirements.mentionsPrerelease }.map { Solver.rootName(of: $0.name) })
+        self.topLevelNames = Set(root.map(\.name))
         addPackage(name: "", versions: [Version.zero])
     }
 
@@ -352,6 +355,18 @@ final class Solver {
         while let package = next {
             try propagate(package)
             next = try makeDecision()
+            if next == nil, let cycle = findCycle() {
+                // Every package is decided, but some depend on one another in a circle: learn that
+                // those versions cannot all be chosen, jump back and carry on.
+                let terms = cycle.map { Term(package: $0, versions: VersionSet(index: decision[$0]), allowsAbsent: false) }
+                let id = add(Incompatibility(terms: terms, cause: .cycle))
+                log.append("cycle: \(Explainer(solver: self).sentence(id))")
+                let learned = try resolveConflict(id)
+                guard case .derived(let p) = propagate(incompatibility: learned) else {
+                    preconditionFailure("a learned incompatibility must derive a term after backjumping")
+                }
+                next = p
+            }
         }
 
         var chosen: [String: Version] = [:]
@@ -471,16 +486,49 @@ final class Solver {
             || (incompatibility.terms.count == 1 && incompatibility.terms[0].package == Solver.root && incompatibility.terms[0].isPositive)
     }
 
+    /// A dependency cycle among the chosen versions, in dependency order (each package depends
+    /// on the next, the last on the first), or nil. Subspecs of one pod depending on each other
+    /// form no cycle unless the dependencies come back round (`Root/A` → `Root/B` → `Root/A`).
+    func findCycle() -> [Int]? {
+        var state = [UInt8](repeating: 0, count: names.count)  // 0 new, 1 on the path, 2 done
+        var path: [Int] = []
+        func visit(_ p: Int) -> [Int]? {
+            state[p] = 1
+            path.append(p)
+            for requirement in dependencyCache[p][decision[p]] ?? [] {
+                guard let q = ids[requirement.name], decision[q] >= 0 else { continue }
+                if state[q] == 1 { return Array(path[path.firstIndex(of: q)!...]) }
+                if state[q] == 0, let cycle = visit(q) { return cycle }
+            }
+            path.removeLast()
+            state[p] = 2
+            return nil
+        }
+        for p in touched where p != Solver.root && decision[p] >= 0 && state[p] == 0 {
+            if let cycle = visit(p) { return cycle }
+        }
+        return nil
+    }
+
+    /// Which packages are decided first: those whose locked version is still a candidate (keeping
+    /// every locked version is the first goal), then the Composefile's own (their newest versions
+    /// are the second), then the rest; within a class, the one with the fewest candidates.
+    func decisionClass(_ p: Int, _ candidates: VersionSet) -> Int {
+        if let locked = lockedIndex[p], candidates.contains(locked) { return 0 }
+        return topLevelNames.contains(names[p]) ? 1 : 2
+    }
+
     /// Picks the next package and version; returns the package to propagate from, or nil when done.
     func makeDecision() throws -> Int? {
         var best = -1
-        var bestCount = Int.max
+        var bestRank = (Int.max, Int.max)
         for p in touched where decision[p] < 0 {
             guard let accumulated = accumulated(p), accumulated.isPositive else { continue }
             let count = accumulated.versions.count
-            if count < bestCount {
+            let rank = (count <= 1 ? -1 : decisionClass(p, accumulated.versions), count)
+            if rank < bestRank {
                 best = p
-                bestCount = count
+                bestRank = rank
                 if count <= 1 { break }
             }
         }

@@ -62,8 +62,10 @@ public struct Requirement: Sendable, Hashable, CustomStringConvertible {
         switch op {
         case .equal: return candidate == version
         case .notEqual: return !(candidate == version)
-        case .greater: return candidate > version
-        case .less: return candidate < version
+        // RubyGems' equality at the exclusive bounds: `1.0.0` is not `> 1.0`, nor `< 1.0.0.0`,
+        // although it sorts after `1.0` (`Version`'s string tie-break orders spellings only).
+        case .greater: return candidate > version && !(candidate == version)
+        case .less: return candidate < version && !(candidate == version)
         case .greaterOrEqual: return candidate >= version
         case .lessOrEqual: return candidate <= version
         case .pessimistic: return candidate >= version && candidate.release < version.bump

@@ -35,7 +35,7 @@ struct ExplanationTests {
         #expect(text == """
             Because the Composefile depends on Charts ~> 2.0 (\(file):4) which requires iOS 16.0 or later (the iOS deployment target is 15.0, \(file):2), version solving failed.
 
-            To resolve it, change the requirement Charts ~> 2.0 (\(file):4).
+            To resolve it, change the requirement Charts ~> 2.0 (\(file):4); or raise the iOS deployment target to 16.0 in the platform line (\(file):2).
             """)
     }
 
@@ -54,7 +54,7 @@ struct ExplanationTests {
     @Test func subspecsAtTwoVersionsAreOnePod() throws {
         let (text, file) = try explain("explain-subspecs", pods: ["'Networking/Mock', '~> 2.0.0'", "'Networking/Core', '~> 2.1'"])
         #expect(text == """
-            Because Networking/Core and Networking/Mock must use one version of Networking, Networking/Core 2.1.0 is incompatible with Networking/Mock >= 2.0.0, < 2.1.0.
+            Because Networking/Core and Networking/Mock must use one version of Networking, Networking/Core >= 2.1.0 is incompatible with Networking/Mock >= 2.0.0, < 2.1.0.
             So, because the Composefile depends on both Networking/Mock ~> 2.0.0 (\(file):4) and Networking/Core ~> 2.1 (\(file):5), version solving failed.
 
             To resolve it, change one of these requirements: Networking/Mock ~> 2.0.0 (\(file):4), Networking/Core ~> 2.1 (\(file):5).
@@ -64,7 +64,7 @@ struct ExplanationTests {
     @Test func aPodThatNeedsAnotherVersionOfASubspecsRoot() throws {
         let (text, file) = try explain("explain-subspec-root", pods: ["'DesignSystem/Icons', '~> 1.1'", "'Goods', '~> 1.1'"])
         #expect(text == """
-            Because Goods >= 1.1.0 depends on DesignSystem ~> 2.0 which uses the DesignSystem 2.0.0 spec, Goods >= 1.1.0 requires DesignSystem 2.0.0.
+            Because Goods >= 1.1.0 depends on DesignSystem ~> 2.0 which uses the DesignSystem 2.0.0 spec, Goods >= 1.1.0 requires DesignSystem >= 2.0.0.
             And because DesignSystem/Icons < 2.0.0 uses the DesignSystem spec at the same version, Goods >= 1.1.0 is incompatible with DesignSystem/Icons < 2.0.0.
             So, because the Composefile depends on both DesignSystem/Icons ~> 1.1 (\(file):4) and Goods ~> 1.1 (\(file):5), version solving failed.
 

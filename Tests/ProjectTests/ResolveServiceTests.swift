@@ -169,7 +169,7 @@ struct ResolveServiceTests {
             #expect(error.description == """
                 Because the Composefile depends on Account ~> 2.0 (\(file):4) which requires iOS 14.0 or later (the iOS deployment target is 13.0, \(file):2), version solving failed.
 
-                To resolve it, change the requirement Account ~> 2.0 (\(file):4).
+                To resolve it, change the requirement Account ~> 2.0 (\(file):4); or raise the iOS deployment target to 14.0 in the platform line (\(file):2).
                 """)
         }
         #expect(!FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path))

@@ -22,6 +22,8 @@ struct Instance: CustomStringConvertible {
     var locked: [String: Version] = [:]
 
     static let pool = ["0.9", "1.0", "1.0.1", "1.1", "1.2.0", "1.5", "2.0.0-beta.1", "2.0", "2.1", "3.0.0-rc.1", "3.0"]
+    /// Versions requirements name: the pool and other spellings of its releases (RubyGems' equality at `>` and `<`).
+    static let bounds = pool + ["1", "1.0.0", "2.0.0.0"]
     static let operators = ["", "= ", "!= ", "!= ", "> ", "< ", ">= ", ">= ", ">= ", "<= ", "~> ", "~> ", "~> "]
 
     init(seed: UInt64) {
@@ -30,7 +32,7 @@ struct Instance: CustomStringConvertible {
         names = (0..<count).map { "P\($0)" }
         func requirement() -> RequirementSet {
             let parts = (0..<(Int.random(in: 0..<4, using: &rng) == 0 ? 2 : 1)).map { _ in
-                Instance.operators.randomElement(using: &rng)! + Instance.pool.randomElement(using: &rng)!
+                Instance.operators.randomElement(using: &rng)! + Instance.bounds.randomElement(using: &rng)!
             }
             return try! RequirementSet(parsing: parts)
         }
@@ -68,7 +70,7 @@ struct Instance: CustomStringConvertible {
     /// names one: CocoaPods' rule counts such requirements once they are in its graph, so what the
     /// solver admits lies between the two.
     func allows(_ name: String, _ version: Version, _ requirements: RequirementSet, strict: Bool) -> Bool {
-        guard requirements.isSatisfied(by: version) else { return false }
+        guard requirements.requirements.allSatisfy({ satisfies(version, $0) }) else { return false }
         if !version.isPrerelease { return true }
         if requirements.mentionsPrerelease || locked[name].map({ $0.string == version.string }) == true { return true }
         if top.contains(where: { $0.name == name && $0.requirements.mentionsPrerelease }) { return true }
@@ -93,7 +95,10 @@ struct Instance: CustomStringConvertible {
                 return false
             }
         }
-        return true
+        // CocoaPods refuses a dependency cycle.
+        return !hasCycle(selection.keys.sorted()) { name in
+            repository.packages[name]!.first { $0.version.string == selection[name]!.string }!.dependencies.map(\.name)
+        }
     }
 
     /// Tries every selection.
@@ -174,9 +179,28 @@ struct Instance: CustomStringConvertible {
         #expect(Instance(seed: 42).description == Instance(seed: 42).description)
     }
 
+    /// The instances exercise both rules the brute force states apart from the solver: dependency
+    /// cycles among the published versions, and exclusive bounds at another spelling of a release.
+    @Test func cyclesAndExclusiveBoundsOccur() {
+        let instances = (0..<200).map { Instance(seed: UInt64($0) &* 7919 &+ 17) }
+        let withCycles = instances.filter { instance in
+            hasCycle(instance.names) { name in instance.repository.packages[name]!.flatMap { $0.dependencies.map(\.name) } }
+        }
+        let spellings: Set<String> = ["1", "1.0.0", "2.0.0.0"]
+        let withBounds = instances.filter { instance in
+            let requirements = instance.top.map(\.requirements)
+                + instance.repository.packages.values.flatMap { $0.flatMap { $0.dependencies.map(\.requirements) } }
+            return requirements.contains { set in
+                set.requirements.contains { ($0.op == .greater || $0.op == .less) && spellings.contains($0.version.string) }
+            }
+        }
+        #expect(withCycles.count >= 20)
+        #expect(withBounds.count >= 10)
+    }
+
     @Test func bothOutcomesOccur() {
         let outcomes = (0..<200).map { Instance(seed: UInt64($0) &* 7919 &+ 17).bruteForce() != nil }
-        #expect(outcomes.filter { $0 }.count >= 40)
+        #expect(outcomes.filter { $0 }.count >= 30)
         #expect(outcomes.filter { !$0 }.count >= 40)
     }
 }

@@ -104,14 +104,15 @@ import Testing
 
     // MARK: Exact CocoaPods semantics
 
-    @Test func notEqualAndTheGreaterThanQuirkAreExact() throws {
+    @Test func notEqualAndExclusiveBoundsAreExact() throws {
         let repository = Repository(["foo 1.0.0": [:], "foo 1.0.1": [:], "foo 1.1": [:]])
         let notEqual = try Resolver(provider: repository).resolve(root(["foo": "!= 1.1, != 1.0.1"]))
         #expect(notEqual.chosen == ["foo": "1.0.0"])
-        // `> 1.0` admits 1.0.0: the segments tie and the strings decide, as in CocoaPods.
-        let quirk = try Resolver(provider: repository).resolve(root(["foo": "> 1.0, < 1.0.1"]))
-        #expect(quirk.chosen == ["foo": "1.0.0"])
+        // `> 1.0` does not admit 1.0.0: RubyGems' equality (1.0.0 == 1.0) holds at exclusive bounds.
+        #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["foo": "> 1.0, < 1.0.1"])) }
         #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["foo": "> 1.0.0, < 1.0.1"])) }
+        let above = try Resolver(provider: repository).resolve(root(["foo": "> 1.0, < 1.1"]))
+        #expect(above.chosen == ["foo": "1.0.1"])
     }
 
     @Test func equalVersionsSpelledDifferentlyAreOneCandidate() throws {

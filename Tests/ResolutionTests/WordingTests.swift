@@ -63,7 +63,7 @@ struct WordedRepository: DependencyProvider {
             try Resolver(provider: provider).resolve(root(["Kit/Core": "~> 1.0", "Kit/UI": "~> 2.0"]))
         }
         #expect(pair?.description == """
-            Because Kit/UI and Kit/Core must use one version of Kit, Kit/UI 2.0.0 is incompatible with Kit/Core < 2.0.0.
+            Because Kit/UI and Kit/Core must use one version of Kit, Kit/UI >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
             So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/UI ~> 2.0 (Composefile:2), version solving failed.
 
             To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/UI ~> 2.0 (Composefile:2).
@@ -72,7 +72,7 @@ struct WordedRepository: DependencyProvider {
             try Resolver(provider: provider).resolve(root(["App": "", "Kit/Core": "~> 1.0"]))
         }
         #expect(through?.description == """
-            Because every version of App depends on Kit ~> 2.0 which uses the Kit 2.0.0 spec, every version of App requires Kit 2.0.0.
+            Because every version of App depends on Kit ~> 2.0 which uses the Kit 2.0.0 spec, every version of App requires Kit >= 2.0.0.
             And because Kit/Core < 2.0.0 uses the Kit spec at the same version, App is incompatible with Kit/Core < 2.0.0.
             So, because the Composefile depends on both App (Composefile:1) and Kit/Core ~> 1.0 (Composefile:2), version solving failed.
 

@@ -80,7 +80,10 @@ import Testing
         + rows("~> 1", "0.9 n · 1.0 Y · 1.9 Y · 2.0 n")
         + rows("~> 0.1.2", "0.1.2 Y · 0.1.9 Y · 0.2 n · 0.2.0-alpha n")
         + rows("~> 1.0.0-beta.1", "1.0.0-beta.0 n · 1.0.0-beta.1 Y · 1.0.0-beta.2 Y · 1.0.0 Y · 1.0.5 Y · 1.1.0 n")
-        + rows("> 1.0", "1.0 n · 1.0.0 Y · 1.0.1 Y · 1.0.1-beta Y")
+        // RubyGems' equality at exclusive bounds: 1.0.0 == 1.0 == 1, so none of them is `> 1.0`.
+        + rows("> 1.0", "1.0 n · 1.0.0 n · 1.0.1 Y · 1.0.1-beta Y")
+        + rows("> 1", "1 n · 1.0 n · 1.0.0 n · 1.0.1 Y")
+        + rows("< 1.0.0.0", "0.9 Y · 1 n · 1.0 n · 1.0.0 n")
         + rows(">= 1.0", "1.0.0-beta.1 n · 1.0 Y · 1.0.0 Y")
         + rows("!= 1.0", "1.0 n · 1.0.0 n · 1.0.1 Y")
         + rows("= 1.0", "1 Y · 1.0 Y · 1.0.0 Y · 1.0.0.0 Y")
