@@ -114,7 +114,9 @@ public struct ResolveService: Sendable {
         let previous = project.previousLock
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
-        let solution = try Resolver(provider: provider, locked: locked).resolve(project.rootRequirements)
+        var options = ResolverOptions()
+        if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
+        let solution = try Resolver(provider: provider, locked: locked, options: options).resolve(project.rootRequirements)
         let lock = try buildLock(project: project, provider: provider, solution: solution)
         let changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
         if write { try lock.write(to: lockPath) }

@@ -72,9 +72,15 @@ public struct ResolverOptions: Sendable {
     /// neighbouring versions of each chosen version; makes conflicts far cheaper and explanations shorter.
     public var mergesVersionRanges: Bool
 
-    public init(rootName: String = "the Composefile", mergesVersionRanges: Bool = true) {
+    /// Root names the user asked to update (`compose update NAME`): decided before everything else,
+    /// newest first, so that an update moves what it names even where keeping a locked version of
+    /// another pod would have been possible with the old version.
+    public var updating: Set<String>
+
+    public init(rootName: String = "the Composefile", mergesVersionRanges: Bool = true, updating: Set<String> = []) {
         self.rootName = rootName
         self.mergesVersionRanges = mergesVersionRanges
+        self.updating = updating
     }
 }
 

@@ -510,10 +510,11 @@ final class Solver {
         return nil
     }
 
-    /// Which packages are decided first: those whose locked version is still a candidate (keeping
+    /// Which packages are decided first: those the user asked to update, then those whose locked version is still a candidate (keeping
     /// every locked version is the first goal), then the Composefile's own (their newest versions
     /// are the second), then the rest; within a class, the one with the fewest candidates.
     func decisionClass(_ p: Int, _ candidates: VersionSet) -> Int {
+        if !options.updating.isEmpty, options.updating.contains(Solver.rootName(of: names[p])) { return -1 }
         if let locked = lockedIndex[p], candidates.contains(locked) { return 0 }
         return topLevelNames.contains(names[p]) ? 1 : 2
     }
