@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, bottom to top (imports go one way): Specs → Lint → Git → SpecRepos → Resolution →
-// ComposefileFormat → Install → Scaffold → ComposeCLI → compose. See docs/DESIGN.md.
+// ComposefileFormat → Project → Install → Scaffold → ComposeCLI → compose. See docs/DESIGN.md.
 
 /// A library of compose's own; its README.md is documentation, not a source.
 func library(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {

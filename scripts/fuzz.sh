@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json spec composefile lockfile requirement)
+[ ${#targets[@]} -gt 0 ] || targets=(json spec composefile lockfile requirement ruby)
 
 scratch=.build-fuzz
 echo "fuzz: building the harnesses with -sanitize=fuzzer,address" >&2
@@ -27,6 +27,7 @@ seed() { # seed TARGET: copies the seed files of TARGET into its corpus folder
         json|spec) find spec-repo-fixture Tests -name '*.podspec.json' -size -64k | head -400 | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
         composefile) cp demo/Composefile Fuzz/seeds/composefile/* "$dir/" ;;
         lockfile) cp Fuzz/seeds/lockfile/* "$dir/" ;;
+        ruby) cp Tests/SpecsTests/Fixtures/Ruby/*.podspec "$dir/" ;;
         requirement) i=0; for r in '~> 1.2' '>= 1.0, < 2.0' '= 3.0.1-beta.8' '!= 1.0' '> 1' '< 1.0.0.0' '1.0.0.alpha.2' '~> 0'; do
                 i=$((i+1)); printf '%s' "$r" >"$dir/seed$i"; done ;;
     esac

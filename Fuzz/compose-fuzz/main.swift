@@ -9,9 +9,9 @@ import ComposefileFormat
 import Foundation
 import Specs
 
-/// Which parser a run feeds: `COMPOSE_FUZZ_TARGET` (json, spec, composefile, lockfile, requirement).
+/// Which parser a run feeds: `COMPOSE_FUZZ_TARGET` (json, spec, composefile, lockfile, requirement, ruby).
 enum Harness: String, CaseIterable {
-    case json, spec, composefile, lockfile, requirement
+    case json, spec, composefile, lockfile, requirement, ruby
 
     static let selected: Harness = {
         let name = ProcessInfo.processInfo.environment["COMPOSE_FUZZ_TARGET"] ?? "json"
@@ -32,6 +32,10 @@ enum Harness: String, CaseIterable {
             keep(try? Composefile.parse(String(decoding: bytes, as: UTF8.self), path: "Composefile"))
         case .lockfile:
             keep(try? Lockfile.parse(String(decoding: bytes, as: UTF8.self), path: "Compose.lock"))
+        case .ruby:
+            if let node = try? PodspecReader.read(bytes: Array(bytes), path: "Fuzz.podspec") {
+                keep(try? Spec(node: node, label: "Fuzz.podspec"))
+            }
         case .requirement:
             let text = String(decoding: bytes, as: UTF8.self)
             keep(try? Requirement(parsing: text))
