@@ -37,6 +37,7 @@ public struct ComponentBuildCheck: Sendable {
     /// Rule identifiers of the build check's findings.
     public enum Rule {
         public static let product = "build-library-product"
+        public static let manifest = "build-package-manifest"
         public static let sourceFiles = "build-source-files"
         public static let build = "build-swift-build"
         public static let test = "build-swift-test"
@@ -47,6 +48,12 @@ public struct ComponentBuildCheck: Sendable {
         var findings: [Finding] = []
         func finding(_ severity: Severity, _ rule: String, _ message: String, at key: String = "name") {
             findings.append(Finding(severity: severity, ruleID: rule, message: message, file: specPath, at: spec.keyLocation(key)))
+        }
+
+        // 0. There is a Package.swift at all: without one, install would write a package SwiftPM cannot build.
+        if !FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) {
+            finding(.error, Rule.manifest, missingManifestMessage(spec.name, reference: spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map { "commit \($0)" } ?? "the last commit"))
+            return findings
         }
 
         // 1. The spec's name is a library product.
@@ -112,6 +119,11 @@ public struct ComponentBuildCheck: Sendable {
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return ToolResult(status: process.terminationStatus, output: output)
     }
+}
+
+/// Why a component without a Package.swift is refused (by the full lint and by install), and the fix.
+func missingManifestMessage(_ name: String, reference: String) -> String {
+    "\(name) has no Package.swift at \(reference): SwiftPM cannot build it, so compose cannot install it. Run `compose spec package` in the component's folder to write one from its podspec, review and commit it, then tag a new release."
 }
 
 /// The library products of `swift package dump-package` output.
@@ -188,8 +200,8 @@ public struct ComponentLint: Sendable {
         var remark: String
         do {
             let folder = specFile.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-               let local = try? Repository.discover(from: folder), let workingDirectory = local.workingDirectory {
+            let isComponentRoot = ["Package.swift", ".git"].contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+            if isComponentRoot, let local = try? Repository.discover(from: folder), let workingDirectory = local.workingDirectory {
                 let repository = try Repository.clone(from: workingDirectory.path, to: checkout)
                 if let tag, try repository.tagCommit(tag) != nil {
                     try repository.checkout(tag)
