@@ -198,11 +198,16 @@ public struct PackageManifestWriter: Sendable {
         for target in targets {
             let swift = target.files.filter { $0.hasSuffix(".swift") }
             let cFamily = target.files.filter { path in [".m", ".mm", ".c", ".cc", ".cpp", ".cxx"].contains { path.hasSuffix($0) } }
-            var sources = target.files
+            let headers = target.files.filter { path in [".h", ".hh", ".hpp"].contains { path.hasSuffix($0) } }
+            var sources = swift.isEmpty ? cFamily + headers : swift
             if !swift.isEmpty && !cFamily.isEmpty {
                 notes.append("\(target.owner.name): Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in \(target.name). Move the others (\(cFamily.count) files) into a target of their own.")
-                sources = swift
             }
+            let other = Set(target.files).subtracting(swift + cFamily + headers)
+            if !other.isEmpty {
+                notes.append("\(target.owner.name): \(other.count) files matched by source_files are not sources (\(other.sorted().prefix(3).joined(separator: ", "))\(other.count > 3 ? ", ..." : "")): list them under resources if the code reads them.")
+            }
+            sources.sort()
             if sources.isEmpty {
                 notes.append("\(target.owner.name): its source_files match no file in \(folder.path).")
                 continue
@@ -210,7 +215,7 @@ public struct PackageManifestWriter: Sendable {
             let path = commonFolder(sources + target.resources)
             func relative(_ file: String) -> String { path.isEmpty ? file : String(file.dropFirst(path.count + 1)) }
             let all = files.filter { path.isEmpty || $0.hasPrefix(path + "/") }
-            let headers = !cFamily.isEmpty && swift.isEmpty ? publicHeaders(target, files: files, path: path, notes: &notes) : nil
+            let headersPath = !cFamily.isEmpty && swift.isEmpty ? publicHeaders(target, files: files, path: path, notes: &notes) : nil
             var lines = ["        .target("]
             lines.append("            name: \(literal(target.name)),")
             let dependencyLines = target.dependencies.map { "                \(literal($0))," }
@@ -232,7 +237,7 @@ public struct PackageManifestWriter: Sendable {
                 lines += target.resources.map { "                .process(\(literal(relative($0))))," }
                 lines.append("            ],")
             }
-            if let headers { lines.append("            publicHeadersPath: \(literal(headers)),") }
+            if let headersPath { lines.append("            publicHeadersPath: \(literal(headersPath)),") }
             if !target.linker.isEmpty {
                 lines.append("            linkerSettings: [")
                 lines += target.linker.map { "                \($0)," }

@@ -95,4 +95,28 @@ import Testing
         let missing = try await runComposeInProcess(["spec", "package", "Nothing.podspec.json"], currentDirectory: temporary.url)
         #expect(missing.code == 1)
     }
+
+    @Test func installRefusesAPathComponentWithoutAManifestUntilOneIsWritten() async throws {
+        let temporary = try TemporaryDirectory("spec-package-install")
+        defer { temporary.remove() }
+        let project = temporary.url.appendingPathComponent("ShopApp")
+        try write([
+            "Composefile": "platform :ios, '15.0'\ntarget 'ShopApp' do\n  pod 'Pay', :path => 'Vendor/Pay'\nend\n",
+            "Vendor/Pay/Pay.podspec.json": #"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}, "source_files": "Sources/*.swift"}"#,
+            "Vendor/Pay/Sources/Pay.swift": "public let fee = 1\n",
+        ], into: project)
+        let home = temporary.url.appendingPathComponent("home").path
+        let refused = try await runComposeInProcess(["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("cannot install Pay: Pay has no Package.swift at \(project.path)/Vendor/Pay"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Run `compose spec package` in the component's folder"))
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
+
+        let package = try await runComposeInProcess(["spec", "package", "Vendor/Pay"], environment: ["COMPOSE_HOME": home], currentDirectory: URL(fileURLWithPath: project.path, isDirectory: true))
+        #expect(package.code == 0, "\(package.stderr)")
+        #expect(package.stderr.isEmpty)
+        let installed = try await runComposeInProcess(["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
+        #expect(installed.code == 0, "\(installed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed/Package.swift").path))
+    }
 }
