@@ -226,10 +226,26 @@ public struct PackageManifestWriter: Sendable {
                 }
             if !dependencyLines.isEmpty { lines += ["            dependencies: ["] + dependencyLines + ["            ],"] }
             lines.append("            path: \(literal(path.isEmpty ? "." : path)),")
-            let everythingIsSource = Set(all).subtracting(target.resources) == Set(sources)
-            if !everythingIsSource || path.isEmpty {
+            // The files under `path` that are not the target's: excluded by their top-most folder that
+            // holds none of the target's files, when that is shorter than listing the sources. C-family
+            // targets list their sources (their public headers must stay visible).
+            let kept = Set(sources).union(target.resources).map(relative)
+            let others = Set(all).subtracting(sources).subtracting(target.resources).map(relative)
+            let excluded = Set(others.map { file -> String in
+                let parts = file.split(separator: "/")
+                for depth in 1..<max(parts.count, 1) {
+                    let prefix = parts.prefix(depth).joined(separator: "/") + "/"
+                    if !kept.contains(where: { $0.hasPrefix(prefix) }) { return String(prefix.dropLast()) }
+                }
+                return file
+            }).sorted()
+            if path.isEmpty || (!excluded.isEmpty && (!cFamily.isEmpty && swift.isEmpty || excluded.count >= sources.count)) {
                 lines.append("            sources: [")
                 lines += sources.map { "                \(literal(relative($0)))," }
+                lines.append("            ],")
+            } else if !excluded.isEmpty {
+                lines.append("            exclude: [")
+                lines += excluded.map { "                \(literal($0))," }
                 lines.append("            ],")
             }
             if !target.resources.isEmpty {

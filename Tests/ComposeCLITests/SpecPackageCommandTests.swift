@@ -45,6 +45,7 @@ import Testing
                     "dependencies": {"Shop/Core": [], "Toolkit": ["~> 1.0"]}}]}
                 """,
             "Shop/Core/Cart.swift": "public struct Cart { public var cents: [Int]; public init(cents: [Int]) { self.cents = cents } }\n",
+            "Shop/Core/Price.swift": "public typealias Price = Int\n",
             "Shop/Core/Broken.swift": "this does not compile\n",
             "Shop/UI/Total.swift": """
                 import Foundation
@@ -64,6 +65,7 @@ import Testing
         #expect(run.stdout.contains("Wrote Shop/Package.swift"))
         let manifest = try String(contentsOf: shop.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(".package(url: \"\(toolkitURL)\", \"1.0.0\"..<\"2.0.0\"),"))
+        #expect(manifest.contains("exclude: [\n                \"Broken.swift\",\n"))
 
         let output = try runTool("swift", ["build"], in: shop)
         #expect(output.contains("Build complete"), "\(output)")

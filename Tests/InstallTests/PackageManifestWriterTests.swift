@@ -41,9 +41,9 @@ import Testing
         #expect(manifest.contains(#".macOS("10.15"),"#))
         #expect(manifest.contains(#".library(name: "Pay", targets: ["Pay"]),"#))
         #expect(manifest.contains(#"path: "Sources/Pay","#))
-        // The excluded file is not a source; the listed ones are.
-        #expect(manifest.contains(#""Internal/Fee.swift","#) && manifest.contains(#""Pay.swift","#))
-        #expect(!manifest.contains("Old.swift"))
+        // The excluded file's folder is excluded; the sources need no list.
+        #expect(manifest.contains("            exclude: [\n                \"Legacy\",\n            ],\n"))
+        #expect(!manifest.contains("            sources:"))
         #expect(manifest.contains(#".process("Assets/logo.png"),"#))
         #expect(manifest.contains(#".linkedFramework("UIKit"),"#))
         #expect(manifest.contains(#".linkedFramework("StoreKit", .when(platforms: [.iOS])),"#))
