@@ -44,7 +44,8 @@ public struct ComponentBuildCheck: Sendable {
     }
 
     /// Checks the component checked out at `checkout`. `specPath` is how findings name the spec.
-    public func check(checkout: URL, spec: Spec, specPath: String) -> [Finding] {
+    /// `reference` says what was checked out (`tag 1.2.0`, `the last commit of /src/Pay`); by default the spec's tag or commit.
+    public func check(checkout: URL, spec: Spec, specPath: String, reference: String? = nil) -> [Finding] {
         var findings: [Finding] = []
         func finding(_ severity: Severity, _ rule: String, _ message: String, at key: String = "name") {
             findings.append(Finding(severity: severity, ruleID: rule, message: message, file: specPath, at: spec.keyLocation(key)))
@@ -52,7 +53,7 @@ public struct ComponentBuildCheck: Sendable {
 
         // 0. There is a Package.swift at all: without one, install would write a package SwiftPM cannot build.
         if !FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) {
-            finding(.error, Rule.manifest, missingManifestMessage(spec.name, reference: spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map { "commit \($0)" } ?? "the last commit"))
+            finding(.error, Rule.manifest, missingManifestMessage(spec.name, reference: reference ?? spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map { "commit \($0)" } ?? "the last commit"))
             return findings
         }
 
@@ -198,6 +199,7 @@ public struct ComponentLint: Sendable {
             Outcome(findings: [Finding(severity: .error, ruleID: "build-fetch", message: message, file: display, line: 1, column: 1)], remarks: [])
         }
         var remark: String
+        var reference: String?
         do {
             let folder = specFile.deletingLastPathComponent()
             let isComponentRoot = ["Package.swift", ".git"].contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
@@ -208,6 +210,7 @@ public struct ComponentLint: Sendable {
                     remark = "build check of \(spec.name) at tag \(tag) of \(workingDirectory.path)"
                 } else {
                     remark = "build check of \(spec.name) at the last commit of \(workingDirectory.path)" + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
+                    reference = "the last commit of \(workingDirectory.path)"
                 }
             } else {
                 guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
@@ -220,7 +223,7 @@ public struct ComponentLint: Sendable {
         } catch {
             return failure("Could not fetch the component to build it: \(error)")
         }
-        let findings = check.check(checkout: checkout, spec: spec, specPath: display)
+        let findings = check.check(checkout: checkout, spec: spec, specPath: display, reference: reference)
         if check.runTests { remark += ", with its tests" }
         return Outcome(findings: findings, remarks: [remark + "."])
     }

@@ -205,6 +205,20 @@ import Testing
         ])
     }
 
+    @Test func fullLintInTheComponentsOwnCheckoutNamesTheLastCommit() throws {
+        let temporary = try TemporaryDirectory("no-manifest-checkout")
+        defer { temporary.remove() }
+        let component = try componentWithoutManifest(in: temporary)
+        let checkout = temporary.url.appendingPathComponent("Pay")
+        try runGit(["clone", "-q", component.url, checkout.path])
+        try Data(component.specJSON.replacingOccurrences(of: "\"1.0.0\"}", with: "\"1.1.0\"}").utf8)
+            .write(to: checkout.appendingPathComponent("Pay.podspec.json"))
+        let spec = try Spec(json: Array(component.specJSON.replacingOccurrences(of: "\"1.0.0\"}", with: "\"1.1.0\"}").utf8), label: "Pay.podspec.json")
+        let outcome = ComponentLint().run(spec: spec, specFile: checkout.appendingPathComponent("Pay.podspec.json"), display: "Pay.podspec.json")
+        #expect(outcome.findings.map(\.ruleID) == [ComponentBuildCheck.Rule.manifest])
+        #expect(outcome.findings.first?.message.hasPrefix("Pay has no Package.swift at the last commit of \(checkout.path):") == true, "\(outcome.findings)")
+    }
+
     @Test func installRefusesBeforeWritingAnything() async throws {
         let temporary = try TemporaryDirectory("no-manifest-install")
         defer { temporary.remove() }
