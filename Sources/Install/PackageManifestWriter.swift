@@ -178,8 +178,16 @@ public struct PackageManifestWriter: Sendable {
                     for library in strings(block["libraries"]) { linker.append(".linkedLibrary(\(literal(library)), .when(platforms: [.\(display)]))") }
                 }
             }
-            if perSubspec, targets[index].owner.kind == .subspec, let base = targets.first(where: { $0.owner.kind == .root }) {
-                dependencies.insert(base.name, at: 0)
+            // A subspec has its parent's files too (CocoaPods): it depends on the nearest enclosing spec's target.
+            if perSubspec {
+                var parent = targets[index].owner.name
+                while let slash = parent.lastIndex(of: "/") {
+                    parent = String(parent[..<slash])
+                    if let enclosing = targets.first(where: { $0.owner.name == parent }) {
+                        dependencies.insert(enclosing.name, at: 0)
+                        break
+                    }
+                }
             }
             targets[index].resources = Set(resources).subtracting(targets[index].files).sorted()
             targets[index].dependencies = unique(dependencies.filter { $0 != targets[index].name })
@@ -315,7 +323,12 @@ public struct PackageManifestWriter: Sendable {
 
     /// The module the package's product must offer: the spec's `module_name`, else the name CocoaPods derives.
     func moduleName() throws(SpecPackageError) -> String {
-        if let written = spec.json["module_name"]?.stringValue { return written }
+        if let written = spec.json["module_name"]?.stringValue {
+            guard isIdentifier(written) else {
+                throw .invalidName(spec: spec.name, reason: "its module_name \(String(reflecting: written)) is not a C99 identifier (letters, digits and '_', not starting with a digit)")
+            }
+            return written
+        }
         do {
             return try SafeName(spec.name, as: .pod).moduleName
         } catch {

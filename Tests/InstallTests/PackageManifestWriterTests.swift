@@ -71,6 +71,24 @@ import Testing
         #expect(manifest.contains(#"path: "Exports/Pay""#))
     }
 
+    @Test func nestedSubspecsDependOnTheirEnclosingSpecsTarget() throws {
+        let (temporary, spec) = try component(
+            ["Base/Pay.swift": "", "Core/Money.swift": "", "Core/Mock/MockMoney.swift": ""],
+            spec: #"""
+            {"name": "Pay", "version": "1.0.0", "module_name": "PayKit", "source_files": "Base/*.swift", "subspecs": [
+              {"name": "Core", "source_files": "Core/*.swift", "subspecs": [{"name": "Mock", "source_files": "Core/Mock/*.swift"}]}]}
+            """#)
+        defer { temporary.remove() }
+        let manifest = try #require(try PackageManifestWriter(spec: spec, folder: temporary.url, packages: [:]).generate().files["Package.swift"])
+        #expect(manifest.contains(#".library(name: "Pay", targets: ["PayKit", "PayKitBase", "PayKitCore", "PayKitCoreMock"]),"#))
+        #expect(manifest.contains("            name: \"PayKitCore\",\n            dependencies: [\n                \"PayKitBase\",\n            ],"))
+        #expect(manifest.contains("            name: \"PayKitCoreMock\",\n            dependencies: [\n                \"PayKitCore\",\n            ],"))
+
+        let (badFolder, bad) = try component(["A.swift": ""], spec: #"{"name": "Pay", "version": "1.0.0", "module_name": "Pay-Kit", "source_files": "*.swift"}"#)
+        defer { badFolder.remove() }
+        #expect(throws: SpecPackageError.self) { _ = try PackageManifestWriter(spec: bad, folder: badFolder.url, packages: [:]).generate() }
+    }
+
     @Test func subspecsSharingFilesAreOneTarget() throws {
         let (temporary, spec) = try component(
             ["Sources/A.swift": "", "Sources/B.swift": ""],
