@@ -83,11 +83,14 @@ public struct PackageManifestWriter: Sendable {
         var notes: [String] = []
         let everyone = Self.everySpec(spec)
 
+        // A pattern naming a folder means everything in it, as in CocoaPods.
+        func matching(_ patterns: [String]) -> [String] {
+            let compiled = patterns.flatMap { [FilePattern($0), FilePattern($0 + "/**")] }
+            return files.filter { path in compiled.contains { $0.matches(path) } }
+        }
         func matched(_ spec: Spec, _ key: String) -> [String] {
-            let patterns = strings(spec.json[key])
             let excluded = strings(spec.json["exclude_files"]).map(FilePattern.init)
-            return files.filter { path in patterns.contains { FilePattern($0).matches(path) || FilePattern($0 + "/**").matches(path) } }
-                .filter { path in !excluded.contains { $0.matches(path) } }
+            return matching(strings(spec.json[key])).filter { path in !excluded.contains { $0.matches(path) } }
         }
 
         // Things SwiftPM has no place for.
@@ -121,9 +124,10 @@ public struct PackageManifestWriter: Sendable {
         }
 
         // Targets: one per subspec with files of its own when no two of them share a file, else one.
+        let sourceFiles = Dictionary(everyone.map { ($0.name, matched($0, "source_files")) }, uniquingKeysWith: { first, _ in first })
         let withFiles = everyone.filter { !strings($0.json["source_files"]).isEmpty }
         let perSubspec = spec.subspecs.isEmpty == false && withFiles.count > 1
-            && Set(withFiles.flatMap { matched($0, "source_files") }).count == withFiles.map { matched($0, "source_files").count }.reduce(0, +)
+            && Set(withFiles.flatMap { sourceFiles[$0.name] ?? [] }).count == withFiles.map { sourceFiles[$0.name]?.count ?? 0 }.reduce(0, +)
         if !spec.subspecs.isEmpty && withFiles.count > 1 && !perSubspec {
             notes.append("The subspecs share source files, so the component is one target, \(moduleName), holding them all.")
         }
@@ -131,10 +135,10 @@ public struct PackageManifestWriter: Sendable {
         if perSubspec {
             for owner in withFiles {
                 let name = owner.kind == .root ? moduleName + "Base" : moduleName + identifier(owner.name.dropFirst(spec.name.count + 1))
-                targets.append(Target(name: name, owner: owner, files: matched(owner, "source_files")))
+                targets.append(Target(name: name, owner: owner, files: sourceFiles[owner.name] ?? []))
             }
         } else {
-            let sources = Array(Set(everyone.flatMap { matched($0, "source_files") })).sorted()
+            let sources = Array(Set(everyone.flatMap { sourceFiles[$0.name] ?? [] })).sorted()
             targets.append(Target(name: moduleName, owner: spec, files: sources))
         }
         func targetName(of specName: String) -> [String] {
@@ -154,8 +158,7 @@ public struct PackageManifestWriter: Sendable {
                 if let bundles = owner.json["resource_bundles"], bundles.isObject {
                     for member in bundles.members {
                         let bundle = member.key
-                        let names = strings(member.value)
-                        resources += files.filter { path in names.contains { FilePattern($0).matches(path) || FilePattern($0 + "/**").matches(path) } }
+                        resources += matching(strings(member.value))
                         notes.append("\(owner.name): the resource bundle `\(bundle)` becomes the target's own bundle: read its files through `Bundle.module`.")
                     }
                 }
@@ -341,7 +344,7 @@ public struct PackageManifestWriter: Sendable {
         let patterns = strings(target.owner.json["public_header_files"])
         let headers = patterns.isEmpty
             ? target.files.filter { $0.hasSuffix(".h") }
-            : files.filter { path in patterns.contains { FilePattern($0).matches(path) } }
+            : { let compiled = patterns.map(FilePattern.init); return files.filter { path in compiled.contains { $0.matches(path) } } }()
         guard !headers.isEmpty else { return nil }
         let folders = Set(headers.map { ($0 as NSString).deletingLastPathComponent })
         guard folders.count == 1, let only = folders.first, path.isEmpty || only == path || only.hasPrefix(path + "/") else {
