@@ -37,16 +37,24 @@ public struct ComponentBuildCheck: Sendable {
     /// Rule identifiers of the build check's findings.
     public enum Rule {
         public static let product = "build-library-product"
+        public static let manifest = "build-package-manifest"
         public static let sourceFiles = "build-source-files"
         public static let build = "build-swift-build"
         public static let test = "build-swift-test"
     }
 
     /// Checks the component checked out at `checkout`. `specPath` is how findings name the spec.
-    public func check(checkout: URL, spec: Spec, specPath: String) -> [Finding] {
+    /// `reference` says what was checked out (`tag 1.2.0`, `the last commit of /src/Pay`); by default the spec's tag or commit.
+    public func check(checkout: URL, spec: Spec, specPath: String, reference: String? = nil) -> [Finding] {
         var findings: [Finding] = []
         func finding(_ severity: Severity, _ rule: String, _ message: String, at key: String = "name") {
             findings.append(Finding(severity: severity, ruleID: rule, message: message, file: specPath, at: spec.keyLocation(key)))
+        }
+
+        // 0. There is a Package.swift at all: without one, install would write a package SwiftPM cannot build.
+        if !FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) {
+            finding(.error, Rule.manifest, missingManifestMessage(spec.name, reference: reference ?? spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map { "commit \($0)" } ?? "the last commit"))
+            return findings
         }
 
         // 1. The spec's name is a library product.
@@ -112,6 +120,11 @@ public struct ComponentBuildCheck: Sendable {
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return ToolResult(status: process.terminationStatus, output: output)
     }
+}
+
+/// Why a component without a Package.swift is refused (by the full lint and by install), and the fix.
+func missingManifestMessage(_ name: String, reference: String) -> String {
+    "\(name) has no Package.swift at \(reference): SwiftPM cannot build it, so compose cannot install it. Run `compose spec package` in the component's folder to write one from its podspec, review and commit it, then tag a new release."
 }
 
 /// The library products of `swift package dump-package` output.
@@ -186,16 +199,18 @@ public struct ComponentLint: Sendable {
             Outcome(findings: [Finding(severity: .error, ruleID: "build-fetch", message: message, file: display, line: 1, column: 1)], remarks: [])
         }
         var remark: String
+        var reference: String?
         do {
             let folder = specFile.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-               let local = try? Repository.discover(from: folder), let workingDirectory = local.workingDirectory {
+            let isComponentRoot = ["Package.swift", ".git"].contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+            if isComponentRoot, let local = try? Repository.discover(from: folder), let workingDirectory = local.workingDirectory {
                 let repository = try Repository.clone(from: workingDirectory.path, to: checkout)
                 if let tag, try repository.tagCommit(tag) != nil {
                     try repository.checkout(tag)
                     remark = "build check of \(spec.name) at tag \(tag) of \(workingDirectory.path)"
                 } else {
                     remark = "build check of \(spec.name) at the last commit of \(workingDirectory.path)" + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
+                    reference = "the last commit of \(workingDirectory.path)"
                 }
             } else {
                 guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
@@ -208,7 +223,7 @@ public struct ComponentLint: Sendable {
         } catch {
             return failure("Could not fetch the component to build it: \(error)")
         }
-        let findings = check.check(checkout: checkout, spec: spec, specPath: display)
+        let findings = check.check(checkout: checkout, spec: spec, specPath: display, reference: reference)
         if check.runTests { remark += ", with its tests" }
         return Outcome(findings: findings, remarks: [remark + "."])
     }

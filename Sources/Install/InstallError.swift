@@ -22,13 +22,15 @@ public enum InstallError: ComposeFailure, Equatable {
     case invalidModuleName(String)
     /// `Composed/` or something in it is a symbolic link: writing there would write elsewhere.
     case symlinkInComposed(path: String)
+    /// A component's sources at the locked tag or commit (or its `:path` folder) have no Package.swift.
+    case noPackageManifest(name: String, reference: String)
     /// Writing the generated package failed.
     case writeFailed(path: String, message: String)
 
     public var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
-             .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName:
+             .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName, .noPackageManifest:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
@@ -57,6 +59,8 @@ public enum InstallError: ComposeFailure, Equatable {
             return "\(String(reflecting: name)) is not a module name (a C99 identifier: letters, digits and '_', not starting with a digit). Nothing was written."
         case .symlinkInComposed(let path):
             return "\(path) is a symbolic link: compose install writes only real files and folders inside Composed/. Nothing was written; remove the link (or the whole Composed folder, which install regenerates) and run `compose install` again."
+        case .noPackageManifest(let name, let reference):
+            return "cannot install \(name): " + missingManifestMessage(name, reference: reference) + " Nothing was written."
         case .writeFailed(let path, let message):
             return "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."
         }

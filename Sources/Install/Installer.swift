@@ -1,4 +1,5 @@
 import Foundation
+import Git
 import Project
 import SpecRepos
 import Specs
@@ -69,6 +70,12 @@ public struct Installer: Sendable {
 
             switch pod.origin {
             case .path(let path):
+                let local = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.appendingPathComponent(path)).standardizedFileURL
+                // A folder that is not there is SwiftPM's to report (resolve read the podspec from it).
+                if FileManager.default.fileExists(atPath: local.path),
+                   !FileManager.default.fileExists(atPath: local.appendingPathComponent("Package.swift").path) {
+                    throw .noPackageManifest(name: pod.name, reference: local.path)
+                }
                 let pinned = path.hasPrefix("/") ? path : "../" + path
                 composed.append(ComposedComponent(name: pod.name, module: module, pin: .path(pinned), dependencies: pod.dependencies))
             case .specRepo:
@@ -80,6 +87,7 @@ public struct Installer: Sendable {
                     throw .unsupportedSource(name: pod.name, reason: "its spec's source has neither a tag nor a commit")
                 }
                 let fetch = try fetch(pod.name, url: url, reference: reference)
+                try requireManifest(pod.name, in: fetch, reference: "\(reference)")
                 if fetch.usedNetwork { fetched.append(pod.name) }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 let pin: ComponentPin
@@ -91,6 +99,7 @@ public struct Installer: Sendable {
                 composed.append(ComposedComponent(name: pod.name, module: module, pin: pin, dependencies: pod.dependencies))
             case .git(let url, let commit):
                 let fetch = try fetch(pod.name, url: url, reference: .commit(commit))
+                try requireManifest(pod.name, in: fetch, reference: "commit \(commit)")
                 if fetch.usedNetwork { fetched.append(pod.name) }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 composed.append(ComposedComponent(name: pod.name, module: module, pin: .revision(url: url, commit: fetch.commit), dependencies: pod.dependencies))
@@ -136,6 +145,18 @@ public struct Installer: Sendable {
             case .missingReference(let url, let reference): throw .missingReference(name: name, url: url, reference: reference.description)
             }
         }
+    }
+
+    /// Refuses a component whose fetched commit has no Package.swift: SwiftPM could not build the package.
+    func requireManifest(_ name: String, in fetch: SourceCache.Fetch, reference: String) throws(InstallError) {
+        let present: Bool
+        do {
+            let repository = try Repository.open(at: fetch.repository)
+            present = try repository.readFile("Package.swift", at: fetch.commit) != nil
+        } catch {
+            throw .fetchFailed(name: name, url: fetch.repository.path, message: "cannot read the fetched commit \(fetch.commit): \(error)")
+        }
+        if !present { throw .noPackageManifest(name: name, reference: reference) }
     }
 
     /// Refuses, before anything is written, when `folder` or anything on the way to one of the

@@ -39,7 +39,7 @@ public enum LintDriver {
         let files = try specFiles(for: paths, currentDirectory: currentDirectory)
         let results = files.map { linter.lint(fileAt: $0.url, path: $0.display) }
         return LintReport(
-            command: .lint, findings: results.flatMap(\.findings), fileCount: files.count,
+            command: .lint, findings: results.flatMap(\.findings) + files.compactMap(PackageManifestNote.check), fileCount: files.count,
             specs: zip(files, results).map { LintedSpec(url: $0.url, display: $0.display, tree: $1.tree) },
             seconds: Date().timeIntervalSince(start))
     }

@@ -68,6 +68,7 @@ import Testing
         try FileManager.default.createDirectory(at: project.appendingPathComponent("Pay"), withIntermediateDirectories: true)
         try Data(#"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}}"#.utf8)
             .write(to: project.appendingPathComponent("Pay/Pay.podspec.json"))
+        try Data("// swift-tools-version:5.9\n".utf8).write(to: project.appendingPathComponent("Pay/Package.swift"))
         try Data("platform :ios, '15.0'\ntarget 'App' do\n  pod 'Pay', :path => 'Pay'\nend\n".utf8)
             .write(to: project.appendingPathComponent("Composefile"))
         let install = ProjectInstall(projectDirectory: project.path, composeHome: temporary.url.appendingPathComponent("home"), toolVersion: "0.1.0")
