@@ -2,14 +2,6 @@ import ArgumentParser
 import Foundation
 import Specs
 
-struct SpecCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "spec",
-        abstract: "Work with single podspec files.",
-        subcommands: [SpecConvertCommand.self]
-    )
-}
-
 struct SpecConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
