@@ -80,6 +80,8 @@ public struct ResolveService: Sendable {
     public let toolVersion: String
     /// Told what git work is under way (adding a spec repo, waiting for another compose process).
     public let progress: @Sendable (String) -> Void
+    /// Time limit, retries, credentials and cache age of HTTP spec sources.
+    public var http = HTTPSettings.fromEnvironment()
 
     public init(
         projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,
@@ -114,7 +116,14 @@ public struct ResolveService: Sendable {
         let previous = project.previousLock
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
-        let solution = try Resolver(provider: provider, locked: locked).resolve(project.rootRequirements)
+        let solution: Solution
+        do {
+            solution = try Resolver(provider: provider, locked: locked).resolve(project.rootRequirements)
+        } catch {
+            try project.throwSourceFailure()
+            throw error
+        }
+        try project.throwSourceFailure()
         let lock = try buildLock(project: project, provider: provider, solution: solution)
         let changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
         if write { try lock.write(to: lockPath) }
