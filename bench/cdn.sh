@@ -14,7 +14,7 @@ pods=${PODS:-200}
 runs=${RUNS:-5}
 out=$root/bench/out/cdn
 rm -rf "$out"
-mkdir -p "$out/nginx/tmp" "$out/project"
+mkdir -p "$out/project"
 compose=${COMPOSE:-$root/.build/debug/compose}
 [ -x "$compose" ] || swift build --product compose >&2
 
@@ -26,29 +26,8 @@ s=$(date +%s%N)
 "$compose" repo export "$out/repo" "$out/www" >&2
 echo "second export (nothing new): $(( ($(date +%s%N) - s) / 1000000 )) ms" >&2
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat >"$out/nginx/nginx.conf" <<CONF
-daemon off;
-master_process off;
-pid $out/nginx/nginx.pid;
-error_log $out/nginx/error.log;
-events { worker_connections 256; }
-http {
-    log_format compose '\$request_method \$uri \$status';
-    access_log $out/nginx/access.log compose;
-    client_body_temp_path $out/nginx/tmp;
-    proxy_temp_path $out/nginx/tmp;
-    fastcgi_temp_path $out/nginx/tmp;
-    uwsgi_temp_path $out/nginx/tmp;
-    scgi_temp_path $out/nginx/tmp;
-    types { application/json json; text/plain txt yml; }
-    server { listen 127.0.0.1:$port; root $out/www; etag on; }
-}
-CONF
-/usr/sbin/nginx -p "$out/nginx" -e "$out/nginx/error.log" -c "$out/nginx/nginx.conf" &
-nginx_pid=$!
-trap 'kill $nginx_pid 2>/dev/null; wait $nginx_pid 2>/dev/null || true' EXIT
-for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done
+read -r port nginx_pid < <(bash scripts/serve-static.sh "$out/www" "$out/nginx")
+trap 'kill $nginx_pid 2>/dev/null || true' EXIT
 
 total_pods=$(( (specs + 9) / 10 ))
 step=$(( total_pods / pods )); [ "$step" -ge 1 ] || step=1
@@ -77,14 +56,14 @@ requests() { wc -l <"$out/nginx/access.log" | tr -d ' '; }
 
 write_composefile "http://127.0.0.1:$port/"
 cold=$(median empty_home "$compose" resolve --project "$out/project"); cold_requests=$(requests)
-solution=$(grep -c '^  - ' "$out/project/Compose.lock" || true)
+solution=$(sed -n '/^SPEC REPOS:/,/^$/p' "$out/project/Compose.lock" | grep -c '^    - ' || true)
 warm=$(median keep_home "$compose" resolve --project "$out/project"); warm_requests=$(requests)
 revalidate=$(median keep_home "$compose" resolve --project "$out/project" --repo-update); revalidate_requests=$(requests)
 not_modified=$(grep -c ' 304$' "$out/nginx/access.log" || true)
 write_composefile "$out/repo"
 folder=$(median keep_home "$compose" resolve --project "$out/project")
 
-echo "spec repo: $specs specs; Composefile: $pods pods; solution: $solution pods (PODS lines of the lock)"
+echo "spec repo: $specs specs; Composefile: $pods pods; solution: $solution pods (SPEC REPOS of the lock)"
 echo "cold resolve over HTTP (empty COMPOSE_HOME): ${cold} ms, $cold_requests requests"
 echo "warm resolve (cache within max age):         ${warm} ms, $warm_requests requests"
 echo "warm resolve --repo-update (revalidate):     ${revalidate} ms, $revalidate_requests requests ($not_modified answered 304)"

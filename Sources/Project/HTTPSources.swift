@@ -45,4 +45,12 @@ extension LoadedProject {
             if let failure = source.failure { throw ProjectError.http(failure) }
         }
     }
+
+    /// A note per HTTP source that could not be reached and was read from the cache.
+    var offlineNotes: [String] {
+        sources.compactMap { source in
+            guard case .http(let repository) = source.storage, repository.offline else { return nil }
+            return "note: \(repository.displayURL) could not be reached; its files were read from \(repository.cacheFolder.path) (as fetched earlier)."
+        }
+    }
 }

@@ -63,10 +63,36 @@ package final class NginxServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT/`
     package var url: String { "http://127.0.0.1:\(port)/" }
 
-    /// The requests served so far, `METHOD PATH STATUS` each.
+    /// The requests served so far, `METHOD PATH STATUS` each. nginx logs a request after sending its
+    /// answer, so a marker request is made first and the log read once the marker is in it: every
+    /// request answered before is then logged too (one worker handles events in order).
     package func requests() -> [String] {
-        let text = (try? String(contentsOf: folder.url.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init)
+        let marker = "/compose-log-marker-\(UUID().uuidString)"
+        let (socketFD, _) = (try? boundLoopbackSocket()) ?? (-1, 0)
+        if socketFD >= 0 {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if connected == 0 {
+                let request = Array("GET \(marker) HTTP/1.0\r\n\r\n".utf8)
+                _ = request.withUnsafeBytes { write(socketFD, $0.baseAddress, $0.count) }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while read(socketFD, &buffer, buffer.count) > 0 {}
+            }
+            close(socketFD)
+        }
+        var lines: [String] = []
+        for _ in 0..<500 {
+            let text = (try? String(contentsOf: folder.url.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+            lines = text.split(separator: "\n").map(String.init)
+            if lines.contains(where: { $0.contains(marker) }) { break }
+            usleep(10_000)
+        }
+        return lines.filter { !$0.contains("/compose-log-marker-") }
     }
 
     package func stop() {

@@ -54,6 +54,7 @@ struct CDNResolveTests {
         offline.http = HTTPSettings(timeout: 2, retries: 0, maxAge: 0)
         let again = try offline.resolve()
         #expect(Set(again.lockfile.pods.map(\.rootName)) == pods)
+        #expect(again.notes.contains { $0.hasPrefix("note: \(server.url) could not be reached; its files were read from ") })
         #expect(try project.lockText() == lock)
     }
 
