@@ -18,10 +18,10 @@ extension ResolveService {
         do {
             repository = try CDNSpecRepository.open(url, home: home, settings: http, revalidate: repoUpdate)
         } catch {
-            // A server that cannot be reached may still be a git server whose clone is added on first use.
+            // Only an answer in the protocol makes a URL an HTTP source: anything else (no answer, a
+            // login page, a 401 from a git host) leaves it to git, which reports its own failure.
             if isTrunk { throw ProjectError.http(error) }
-            if case .unreachable = error { return nil }
-            throw ProjectError.http(error)
+            return nil
         }
         guard let repository else {
             if isTrunk {

@@ -91,4 +91,24 @@ struct CDNResolveTests {
             #expect(failure.description.contains("http://127.0.0.1:\(server.port)/all_pods_versions_"))
         }
     }
+
+    @Test func aServerThatDoesNotAnswerTheProtocolIsLeftToGit() throws {
+        let server = try ScriptedServer { _, _ in .respond(status: 401, headers: [:], body: "login") }
+        defer { server.stop() }
+        let project = try ProjectFixture("cdn-git-fallback", composefile: "")
+        defer { project.directory.remove() }
+        try project.write("source '\(server.url)specs'\nplatform :ios, '15.0'\npod 'Account'\n")
+        var service = project.service
+        service.http = HTTPSettings(timeout: 5, retries: 0)
+        do {
+            _ = try service.resolve()
+            Issue.record("resolved from a server that answers 401")
+        } catch let failure as ComposeFailure {
+            // git's own failure: the spec repo clone could not be added.
+            #expect(failure.kind == .environment)
+            #expect(failure.description.contains("cannot add"))
+            #expect(failure.description.contains("http://127.0.0.1:\(server.port)/specs"))
+        }
+        #expect(server.received.first?.hasPrefix("GET /specs/CocoaPods-version.yml ") == true)
+    }
 }
