@@ -8,8 +8,9 @@ public import Specs
 /// spec file `Specs/a/b/c/Name/1.1.0/Name.podspec.json` of each version asked for.
 ///
 /// Every file is cached under `$COMPOSE_HOME/cdn/<host>/` with its ETag beside it (`FILE.etag`).
-/// A cached file younger than `maxAge` is used as it is; an older one is revalidated with
-/// If-None-Match (a 304 costs no body). When the server cannot be reached, cached files are used
+/// A cached index younger than `maxAge` is used as it is; an older one is revalidated with
+/// If-None-Match (a 304 costs no body). A cached spec file is kept, as CocoaPods keeps it: only
+/// those `deprecated_podspecs.txt` names are revalidated, on `--repo-update`. When the server cannot be reached, cached files are used
 /// and `offline` turns true: a resolve works offline from what earlier resolves fetched.
 ///
 /// Not `Sendable`: one task reads through it (the caches are unsynchronised).
@@ -32,6 +33,11 @@ public final class CDNSpecRepository {
     private let client: HTTPClient
     private let maxAge: TimeInterval
     private var shardTables: [String: [String: [String]]] = [:]
+    /// Spec files to revalidate though cached (`deprecated_podspecs.txt` on `--repo-update`).
+    private var stale: Set<String> = []
+    private static let deprecatedList = "deprecated_podspecs.txt"
+    /// Cache folders created (or found) so far.
+    private var madeFolders: Set<String> = []
 
     /// Opens `url` as a CDN source, or returns nil when its server does not answer the protocol
     /// (no `CocoaPods-version.yml` with `prefix_lengths`): a git server, say. With `revalidate`
@@ -44,6 +50,11 @@ public final class CDNSpecRepository {
             let lengths = SpecRepoLayout.prefixLengths(inVersionFile: String(decoding: data, as: UTF8.self))
         else { return nil }
         repository.prefixLengths = lengths
+        if revalidate, let list = try? repository.fetch(deprecatedList) {
+            // As CocoaPods does: a published spec changes only when it is deprecated, so only the
+            // cached specs this list names are asked for again.
+            repository.stale = Set(String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init))
+        }
         return repository
     }
 
@@ -143,7 +154,10 @@ public final class CDNSpecRepository {
         let manager = FileManager.default
         let cached = manager.contents(atPath: file.path)
         let known = cached != nil ? file : (manager.fileExists(atPath: missingFile.path) ? missingFile : nil)
-        if let known, offline || Self.age(of: known) < maxAge {
+        // A spec file, once fetched, is kept: a published version's spec does not change, except
+        // by deprecation (`stale`). Indexes and 404s are revalidated after `maxAge`.
+        let kept = known == file && relative.hasPrefix("Specs/") && !stale.contains(relative)
+        if let known, kept || offline || Self.age(of: known) < maxAge {
             return known == file ? cached : nil
         }
         let etag = cached != nil ? (try? String(contentsOf: etagFile, encoding: .utf8)) : nil
@@ -161,16 +175,19 @@ public final class CDNSpecRepository {
             try? manager.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
             return cached
         case 404:
-            try? manager.removeItem(at: file)
-            try? manager.removeItem(at: etagFile)
+            if cached != nil {
+                try? manager.removeItem(at: file)
+                try? manager.removeItem(at: etagFile)
+            }
             write(Data(), to: missingFile)
             return nil
         default:
-            try? manager.removeItem(at: missingFile)
+            if known == missingFile { try? manager.removeItem(at: missingFile) }
+            // The body first: a stale ETag beside a new body costs a 200 later, never a wrong 304.
             write(response.body, to: file)
             if let tag = response.etag {
                 write(Data(tag.utf8), to: etagFile)
-            } else {
+            } else if cached != nil {
                 try? manager.removeItem(at: etagFile)
             }
             return response.body
@@ -179,7 +196,11 @@ public final class CDNSpecRepository {
 
     /// Writes atomically (a temporary file and a rename); a cache that cannot be written is only slower.
     private func write(_ data: Data, to file: URL) {
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = file.deletingLastPathComponent()
+        if !madeFolders.contains(folder.path) {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            madeFolders.insert(folder.path)
+        }
         try? data.write(to: file, options: .atomic)
     }
 

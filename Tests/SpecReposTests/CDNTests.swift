@@ -120,22 +120,30 @@ struct CDNTests {
         _ = try warm.specFile(name: "Networking", version: versions[0])
         #expect(server.requests().count == expected.count)
 
-        // Revalidated: 304s, no bodies.
+        // Revalidated: the indexes with 304s (no bodies); a cached spec is kept, as CocoaPods keeps it.
         let revalidated = try #require(
             try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings, revalidate: true))
         #expect(try revalidated.versions(of: "Networking") == versions)
         #expect(try revalidated.specFile(name: "Networking", version: versions[0]).data == file.data)
         #expect(Array(server.requests().dropFirst(expected.count)) == [
-            "GET /CocoaPods-version.yml 304", "GET /all_pods_versions_\(shard).txt 304",
-            "GET /\(file.path.dropFirst(server.url.count)) 304",
+            "GET /CocoaPods-version.yml 304", "GET /deprecated_podspecs.txt 200", "GET /all_pods_versions_\(shard).txt 304",
         ])
+
+        // Deprecated after it was cached: deprecated_podspecs.txt names it, so it is fetched again.
+        let relative = String(file.path.dropFirst(server.url.count))
+        let deprecated = Data(#"{"name": "Networking", "version": "\#(versions[0])", "deprecated": true}"#.utf8)
+        try deprecated.write(to: out.appendingPathComponent(relative))
+        try Data((relative + "\n").utf8).write(to: out.appendingPathComponent("deprecated_podspecs.txt"))
+        let refreshed = try #require(
+            try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings, revalidate: true))
+        #expect(try refreshed.specFile(name: "Networking", version: versions[0]).data == deprecated)
 
         // Offline: the server is gone, the cache answers.
         server.stop()
         let offline = try #require(
             try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings, revalidate: true))
         #expect(try offline.versions(of: "Networking") == versions)
-        #expect(try offline.specFile(name: "Networking", version: versions[0]).data == file.data)
+        #expect(try offline.specFile(name: "Networking", version: versions[0]).data == deprecated)
         #expect(offline.offline)
         #expect(throws: HTTPSourceError.self) { try offline.versions(of: "Storage") }
     }
