@@ -160,6 +160,8 @@ public final class CDNSpecRepository {
         if let known, kept || offline || Self.age(of: known) < maxAge {
             return known == file ? cached : nil
         }
+        // Once the server could not be reached, a file never fetched is not waited for again.
+        if offline && known == nil { throw .notCached(url: displayURL + relative) }
         let etag = cached != nil ? (try? String(contentsOf: etagFile, encoding: .utf8)) : nil
         let response: HTTPClient.Response
         do {

@@ -145,7 +145,10 @@ struct CDNTests {
         #expect(try offline.versions(of: "Networking") == versions)
         #expect(try offline.specFile(name: "Networking", version: versions[0]).data == deprecated)
         #expect(offline.offline)
-        #expect(throws: HTTPSourceError.self) { try offline.versions(of: "Storage") }
+        let storage = SpecRepoLayout.shards(of: "Storage", prefixLengths: [1, 1, 1]).joined(separator: "_")
+        #expect(throws: HTTPSourceError.notCached(url: server.url + "all_pods_versions_\(storage).txt")) {
+            try offline.versions(of: "Storage")
+        }
     }
 
     @Test func aServerThatDoesNotAnswerTheProtocolIsNotACDNSource() throws {
