@@ -25,7 +25,8 @@ extension ResolveService {
         }
         guard let repository else {
             if isTrunk {
-                throw ProjectError.http(.malformed(url: text + SpecRepoLayout.versionFile, message: "no prefix_lengths"))
+                throw ProjectError.http(
+                    .malformed(url: text + SpecRepoLayout.versionFile, message: "no prefix_lengths"))
             }
             return nil
         }
@@ -33,7 +34,9 @@ extension ResolveService {
     }
 
     static func sameURL(_ a: String, _ b: String) -> Bool {
-        func normal(_ text: String) -> String { text.hasSuffix("/") ? String(text.dropLast()).lowercased() : text.lowercased() }
+        func normal(_ text: String) -> String {
+            text.hasSuffix("/") ? String(text.dropLast()).lowercased() : text.lowercased()
+        }
         return normal(a) == normal(b)
     }
 }
@@ -50,7 +53,8 @@ extension LoadedProject {
     var offlineNotes: [String] {
         sources.compactMap { source in
             guard case .http(let repository) = source.storage, repository.offline else { return nil }
-            return "note: \(repository.displayURL) could not be reached; its files were read from \(repository.cacheFolder.path) (as fetched earlier)."
+            return
+                "note: \(repository.displayURL) could not be reached; its files were read from \(repository.cacheFolder.path) (as fetched earlier)."
         }
     }
 }

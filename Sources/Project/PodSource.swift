@@ -53,7 +53,9 @@ final class PodSource {
             do {
                 return try repository.specFile(name: name, version: version)
             } catch {
-                if case .unreadableSpec(let path, let message) = error { throw .unreadable(path: path, reason: message) }
+                if case .unreadableSpec(let path, let message) = error {
+                    throw .unreadable(path: path, reason: message)
+                }
                 throw .unreadable(path: name, reason: error.description)
             }
         case .http(let repository):

@@ -45,7 +45,8 @@ public final class CDNSpecRepository {
     public static func open(
         _ url: URL, home: ComposeHome, settings: HTTPSettings, revalidate: Bool = false
     ) throws(HTTPSourceError) -> CDNSpecRepository? {
-        let repository = CDNSpecRepository(url, home: home, settings: settings, maxAge: revalidate ? 0 : settings.maxAge)
+        let repository = CDNSpecRepository(
+            url, home: home, settings: settings, maxAge: revalidate ? 0 : settings.maxAge)
         guard let data = try repository.fetch(SpecRepoLayout.versionFile),
             let lengths = SpecRepoLayout.prefixLengths(inVersionFile: String(decoding: data, as: UTF8.self))
         else { return nil }
@@ -53,7 +54,8 @@ public final class CDNSpecRepository {
         if revalidate, let list = try? repository.fetch(deprecatedList) {
             // As CocoaPods does: a published spec changes only when it is deprecated, so only the
             // cached specs this list names are asked for again.
-            repository.stale = Set(String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init))
+            repository.stale = Set(
+                String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init))
         }
         return repository
     }
@@ -88,7 +90,8 @@ public final class CDNSpecRepository {
 
     /// The path (URL) and bytes of `name`'s spec at `version`.
     public func specFile(name: String, version: Version) throws(HTTPSourceError) -> (path: String, data: Data) {
-        let folder = (try versionStrings(of: name))?.first { (try? Version($0))?.string == version.string } ?? version.string
+        let folder =
+            (try versionStrings(of: name))?.first { (try? Version($0))?.string == version.string } ?? version.string
         let relative = specPath(name, version: folder)
         let url = displayURL + relative
         guard (try? SafeName(name, as: .pod)) != nil, (try? SafeName(folder, as: .pod)) != nil else {
@@ -107,8 +110,10 @@ public final class CDNSpecRepository {
 
     /// `Specs/a/b/c/Name/version/Name.podspec.json`.
     func specPath(_ name: String, version: String) -> String {
-        (["Specs"] + SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths) + [name, version, "\(name).podspec.json"])
-            .joined(separator: "/")
+        (["Specs"] + SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths) + [
+            name, version, "\(name).podspec.json",
+        ])
+        .joined(separator: "/")
     }
 
     /// `all_pods_versions_a_b_c.txt`.

@@ -1,8 +1,9 @@
 import Foundation
+public import Specs
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-public import Specs
 
 /// How compose talks HTTP: the time limit, the retries, and the credentials of an HTTP spec source.
 public struct HTTPSettings: Sendable, Equatable {
@@ -31,7 +32,9 @@ public struct HTTPSettings: Sendable, Equatable {
 
     /// The settings from `COMPOSE_NETWORK_TIMEOUT` (seconds, a positive number), `COMPOSE_CDN_TOKEN`
     /// and `COMPOSE_CDN_MAX_AGE` (seconds).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> HTTPSettings {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> HTTPSettings
+    {
         var settings = HTTPSettings()
         if let text = environment["COMPOSE_NETWORK_TIMEOUT"], let seconds = TimeInterval(text), seconds > 0 {
             settings.timeout = seconds
@@ -60,13 +63,16 @@ public enum HTTPSourceError: ComposeFailure, Equatable {
     public var description: String {
         switch self {
         case .unreachable(let url, let message):
-            return "Could not reach \(url): \(message). Check the URL and your network; raise COMPOSE_NETWORK_TIMEOUT (seconds) on a slow link."
+            return
+                "Could not reach \(url): \(message). Check the URL and your network; raise COMPOSE_NETWORK_TIMEOUT (seconds) on a slow link."
         case .status(let url, let code):
-            let hint = code == 401 || code == 403
+            let hint =
+                code == 401 || code == 403
                 ? "set COMPOSE_CDN_TOKEN or put user:password in the source URL" : "check the URL and the server"
             return "\(url) answered HTTP \(code); \(hint)."
         case .malformed(let url, let message):
-            return "\(url) is not a CocoaPods CDN file: \(message). Check that the source URL points at a spec repo export (compose repo export)."
+            return
+                "\(url) is not a CocoaPods CDN file: \(message). Check that the source URL points at a spec repo export (compose repo export)."
         case .notCached(let url):
             return "\(url) is not in the cache and the server could not be reached. Resolve once online."
         }
@@ -140,7 +146,8 @@ public final class HTTPClient: Sendable {
         while true {
             let outcome = follow(url, etag: etag)
             switch outcome {
-            case .success(let response) where response.status == 200 || response.status == 304 || response.status == 404:
+            case .success(let response)
+            where response.status == 200 || response.status == 304 || response.status == 404:
                 return response
             case .success(let response) where response.status < 500:
                 throw .status(url: shown, code: response.status)
@@ -180,7 +187,9 @@ public final class HTTPClient: Sendable {
                 guard let location = http.value(forHTTPHeaderField: "Location"),
                     let next = URL(string: location, relativeTo: target)?.absoluteURL
                 else { return .failure("a redirect (\(http.statusCode)) without a Location") }
-                guard next.scheme == "https" || next.scheme == "http" else { return .failure("a redirect to \(next.absoluteString)") }
+                guard next.scheme == "https" || next.scheme == "http" else {
+                    return .failure("a redirect to \(next.absoluteString)")
+                }
                 url = next
                 continue
             }

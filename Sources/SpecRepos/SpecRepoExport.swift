@@ -108,7 +108,8 @@ public enum SpecRepoExport {
                 } catch {
                     throw .invalidSpec(path: absolute, message: error.description)
                 }
-                let target = (["Specs"] + SpecRepoLayout.shards(of: pod.name, prefixLengths: prefixLengths)
+                let target =
+                    (["Specs"] + SpecRepoLayout.shards(of: pod.name, prefixLengths: prefixLengths)
                     + [pod.name, folder, "\(pod.name).podspec.json"]).joined(separator: "/")
                 collected.contents[target] = data
                 if spec.deprecated || spec.deprecatedInFavorOf != nil { deprecated.append(target) }
@@ -127,7 +128,8 @@ public enum SpecRepoExport {
         collected.contents["all_pods.txt"] = Data(names.sorted().map { $0 + "\n" }.joined().utf8)
         collected.contents["deprecated_podspecs.txt"] = Data(deprecated.sorted().map { $0 + "\n" }.joined().utf8)
         let lengths = prefixLengths.map { "- \($0)\n" }.joined()
-        collected.contents[SpecRepoLayout.versionFile] = Data("---\nmin: 1.0.0\nlast: 1.16.2\nprefix_lengths:\n\(lengths)".utf8)
+        collected.contents[SpecRepoLayout.versionFile] = Data(
+            "---\nmin: 1.0.0\nlast: 1.16.2\nprefix_lengths:\n\(lengths)".utf8)
         return collected
     }
 
@@ -135,14 +137,17 @@ public enum SpecRepoExport {
     private static func staleFiles(in output: URL, keeping: [String: Data]) -> [String] {
         var stale: [String] = []
         if case .success(let entries) = DirectoryListing.entries(of: output.path) {
-            for entry in entries where !entry.isDirectory && entry.name.hasPrefix("all_pods_versions_")
+            for entry in entries
+            where !entry.isDirectory && entry.name.hasPrefix("all_pods_versions_")
                 && keeping[entry.name] == nil
             {
                 stale.append(entry.name)
             }
         }
         func visit(_ relative: String) {
-            guard case .success(let entries) = DirectoryListing.entries(of: output.path + "/" + relative) else { return }
+            guard case .success(let entries) = DirectoryListing.entries(of: output.path + "/" + relative) else {
+                return
+            }
             for entry in entries {
                 let path = relative + "/" + entry.name
                 if entry.isDirectory {
@@ -191,11 +196,14 @@ public enum ExportError: ComposeFailure, Equatable {
         case .outputInsideSource(let output, let source):
             return "The output \(output) is inside the spec repo \(source). Export to a folder outside it."
         case .symlink(let path):
-            return "\(path) is a symbolic link, which compose does not follow in a spec repo; nothing was written. Replace it with the real folder or file (compose repo lint lists every link)."
+            return
+                "\(path) is a symbolic link, which compose does not follow in a spec repo; nothing was written. Replace it with the real folder or file (compose repo lint lists every link)."
         case .invalidSpec(let path, let message):
-            return "\(path) is not a readable podspec: \(message). Nothing was written. Fix or remove that version (compose repo lint checks the repo)."
+            return
+                "\(path) is not a readable podspec: \(message). Nothing was written. Fix or remove that version (compose repo lint checks the repo)."
         case .fileSystem(let path, let message):
-            return "Cannot write \(path): \(message). Check the folder's permissions and free space; files already exported are whole."
+            return
+                "Cannot write \(path): \(message). Check the folder's permissions and free space; files already exported are whole."
         }
     }
 }

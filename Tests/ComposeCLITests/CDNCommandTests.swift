@@ -8,7 +8,8 @@ import Testing
         let folder = try TemporaryDirectory("cli-cdn")
         defer { folder.remove() }
         let export = try await runComposeInProcess(
-            ["repo", "export", "spec-repo-fixture", folder.url.appendingPathComponent("out").path], currentDirectory: repositoryRoot)
+            ["repo", "export", "spec-repo-fixture", folder.url.appendingPathComponent("out").path],
+            currentDirectory: repositoryRoot)
         #expect(export.code == 0, "\(export.stderr)")
         #expect(export.stdout.contains("Exported 16 pods, 52 specs to "))
         let again = try await runComposeInProcess(
@@ -20,10 +21,12 @@ import Testing
 
         let server = try NginxServer(root: folder.url.appendingPathComponent("out"))
         defer { server.stop() }
-        let project = try ProjectFixture("cli-cdn-project", composefile: "source '\(server.url)'\nplatform :ios, '15.0'\npod 'Account', '~> 2.0'\n")
+        let project = try ProjectFixture(
+            "cli-cdn-project", composefile: "source '\(server.url)'\nplatform :ios, '15.0'\npod 'Account', '~> 2.0'\n")
         defer { project.directory.remove() }
         let home = folder.url.appendingPathComponent("home").path
-        let resolve = try await runComposeInProcess(["resolve", "--project", project.path], environment: ["COMPOSE_HOME": home])
+        let resolve = try await runComposeInProcess(
+            ["resolve", "--project", project.path], environment: ["COMPOSE_HOME": home])
         #expect(resolve.code == 0, "\(resolve.stderr)")
         let lock = try String(contentsOf: project.directory.url.appendingPathComponent("Compose.lock"), encoding: .utf8)
         #expect(lock.contains("SPEC REPOS:\n  \(server.url):\n    - Account\n"))
@@ -35,7 +38,8 @@ import Testing
         defer { folder.remove() }
         let repo = folder.url.appendingPathComponent("repo")
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("Link").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.appendingPathComponent("Link").path, withDestinationPath: "/etc")
         let run = try await runComposeInProcess(["repo", "export", "repo", "out"], currentDirectory: folder.url)
         #expect(run.code == 1)
         #expect(run.stderr.contains("\(repo.path)/Link is a symbolic link"))
@@ -46,7 +50,8 @@ import Testing
         let folder = try TemporaryDirectory("cli-cdn-unknown")
         defer { folder.remove() }
         let run = try await runComposeInProcess(
-            ["repo", "export", "nosuchrepo", "out"], environment: ["COMPOSE_HOME": folder.path], currentDirectory: folder.url)
+            ["repo", "export", "nosuchrepo", "out"], environment: ["COMPOSE_HOME": folder.path],
+            currentDirectory: folder.url)
         #expect(run.code == 1)
         #expect(run.stderr.contains("nosuchrepo"))
     }

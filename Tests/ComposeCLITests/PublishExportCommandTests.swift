@@ -14,7 +14,8 @@ import Testing
         ]
         let specs = folder.url.appendingPathComponent("specs.git")
         try makeBareRepository(at: specs, files: ["README.md": "# Specs\n"])
-        let add = try await runComposeInProcess(["repo", "add", "specs", specs.absoluteString], environment: environment)
+        let add = try await runComposeInProcess(
+            ["repo", "add", "specs", specs.absoluteString], environment: environment)
         #expect(add.code == 0, "\(add.stderr)")
         let out = folder.url.appendingPathComponent("www")
         let first = try await runComposeInProcess(
@@ -28,22 +29,29 @@ import Testing
         try runGit(["clone", "-q", remote.path, work.path])
         let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture/Logging")
         let latest = try FileManager.default.contentsOfDirectory(atPath: fixture.path).sorted().last!
-        var spec = try String(contentsOf: fixture.appendingPathComponent("\(latest)/Logging.podspec.json"), encoding: .utf8)
+        var spec = try String(
+            contentsOf: fixture.appendingPathComponent("\(latest)/Logging.podspec.json"), encoding: .utf8)
         spec = spec.replacingOccurrences(of: "\"\(latest)\"", with: "\"9.0.0\"")
         spec = spec.replacingOccurrences(of: "https://git.example.com/ios/Logging.git", with: remote.absoluteString)
         try spec.write(to: work.appendingPathComponent("Logging.podspec.json"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: work.appendingPathComponent("Sources/Logging"), withIntermediateDirectories: true)
-        try "public enum Logging {}\n".write(to: work.appendingPathComponent("Sources/Logging/Logging.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("Sources/Logging"), withIntermediateDirectories: true)
+        try "public enum Logging {}\n".write(
+            to: work.appendingPathComponent("Sources/Logging/Logging.swift"), atomically: true, encoding: .utf8)
         try "MIT\n".write(to: work.appendingPathComponent("LICENSE"), atomically: true, encoding: .utf8)
         try runGit(["add", "-A"], in: work)
-        try runGit(["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "Logging 9.0.0"], in: work)
+        try runGit(
+            ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "Logging 9.0.0"],
+            in: work)
         try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
 
         let publish = try await runComposeInProcess(
-            ["publish", "specs", "--allow-warnings", "--export", out.path], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--allow-warnings", "--export", out.path], environment: environment,
+            currentDirectory: work)
         #expect(publish.code == 0, "\(publish.stdout)\(publish.stderr)")
         #expect(publish.stdout.contains("Published Logging 9.0.0 to specs"))
-        #expect(publish.stdout.contains("Exported specs to \(out.path): 3 written, 0 removed"))  // the spec, its shard index, all_pods.txt
+        // The spec, its shard index and all_pods.txt.
+        #expect(publish.stdout.contains("Exported specs to \(out.path): 3 written, 0 removed"))
         let index = try String(contentsOf: out.appendingPathComponent("all_pods.txt"), encoding: .utf8)
         #expect(index == "Logging\n")
     }

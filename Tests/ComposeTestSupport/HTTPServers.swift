@@ -14,7 +14,8 @@ package final class NginxServer: @unchecked Sendable {
         self.root = root
         folder = try TemporaryDirectory("nginx")
         for name in ["body", "proxy", "fastcgi", "uwsgi", "scgi"] {
-            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("tmp/\(name)"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.url.appendingPathComponent("tmp/\(name)"), withIntermediateDirectories: true)
         }
         var lastPort = 0
         for _ in 0..<5 {
@@ -49,7 +50,8 @@ package final class NginxServer: @unchecked Sendable {
             let configFile = folder.url.appendingPathComponent("nginx.conf")
             try config.write(to: configFile, atomically: true, encoding: .utf8)
             if let process = try startListening(
-                URL(fileURLWithPath: "/usr/sbin/nginx"), ["-p", dir, "-e", "\(dir)/error.log", "-c", configFile.path], port: port)
+                URL(fileURLWithPath: "/usr/sbin/nginx"), ["-p", dir, "-e", "\(dir)/error.log", "-c", configFile.path],
+                port: port)
             {
                 self.port = port
                 self.process = process
@@ -75,7 +77,9 @@ package final class NginxServer: @unchecked Sendable {
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             if connected == 0 {
                 let request = Array("GET \(marker) HTTP/1.0\r\n\r\n".utf8)

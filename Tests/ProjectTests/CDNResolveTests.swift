@@ -54,7 +54,9 @@ struct CDNResolveTests {
         offline.http = HTTPSettings(timeout: 2, retries: 0, maxAge: 0)
         let again = try offline.resolve()
         #expect(Set(again.lockfile.pods.map(\.rootName)) == pods)
-        #expect(again.notes.contains { $0.hasPrefix("note: \(server.url) could not be reached; its files were read from ") })
+        #expect(
+            again.notes.contains { $0.hasPrefix("note: \(server.url) could not be reached; its files were read from ") }
+        )
         #expect(try project.lockText() == lock)
     }
 
@@ -81,7 +83,8 @@ struct CDNResolveTests {
         var service = project.service
         service.http = HTTPSettings(timeout: 2, retries: 0)
         // The version file is cached; the shard index is not.
-        _ = try CDNSpecRepository.open(URL(string: server.url)!, home: ComposeHome(url: service.composeHome), settings: service.http)
+        _ = try CDNSpecRepository.open(
+            URL(string: server.url)!, home: ComposeHome(url: service.composeHome), settings: service.http)
         server.stop()
         do {
             _ = try service.resolve()

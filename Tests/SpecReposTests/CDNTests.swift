@@ -35,11 +35,15 @@ struct CDNTests {
         let index = read(out, "all_pods_versions_\(shards.joined(separator: "_")).txt") ?? ""
         let line = index.split(separator: "\n").first { $0.hasPrefix("Networking/") }
         let versions = try #require(line).split(separator: "/").dropFirst().map(String.init)
-        let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.fixture.appendingPathComponent("Networking").path)
+        let onDisk = try FileManager.default.contentsOfDirectory(
+            atPath: Self.fixture.appendingPathComponent("Networking").path)
         #expect(Set(versions) == Set(onDisk))
         let spec = "Specs/\(shards.joined(separator: "/"))/Networking/\(versions[0])/Networking.podspec.json"
-        #expect(FileManager.default.contents(atPath: out.appendingPathComponent(spec).path)
-            == FileManager.default.contents(atPath: Self.fixture.appendingPathComponent("Networking/\(versions[0])/Networking.podspec.json").path))
+        #expect(
+            FileManager.default.contents(atPath: out.appendingPathComponent(spec).path)
+                == FileManager.default.contents(
+                    atPath: Self.fixture.appendingPathComponent("Networking/\(versions[0])/Networking.podspec.json")
+                        .path))
         #expect(read(out, "all_pods.txt")?.split(separator: "\n").count == 16)
         #expect(read(out, "deprecated_podspecs.txt") != nil)
     }
@@ -69,19 +73,26 @@ struct CDNTests {
         #expect(third.written.contains("all_pods.txt"))
         #expect(read(out, "deprecated_podspecs.txt") == specPath + "\n")
         #expect(third.removed.contains { $0.hasPrefix("Specs/\(cache.joined(separator: "/"))/Cache/") })
-        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("Specs/\(cache.joined(separator: "/"))/Cache").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: out.appendingPathComponent("Specs/\(cache.joined(separator: "/"))/Cache").path))
         let expected: Set<String> = [
-            specPath, "all_pods_versions_\(logging.joined(separator: "_")).txt", "deprecated_podspecs.txt", "all_pods.txt",
+            specPath, "all_pods_versions_\(logging.joined(separator: "_")).txt", "deprecated_podspecs.txt",
+            "all_pods.txt",
         ]
         // Cache's shard index changes too (or goes, when Cache was alone in it).
-        #expect(Set(third.written).subtracting(expected).allSatisfy { $0 == "all_pods_versions_\(cache.joined(separator: "_")).txt" })
+        #expect(
+            Set(third.written).subtracting(expected).allSatisfy {
+                $0 == "all_pods_versions_\(cache.joined(separator: "_")).txt"
+            })
     }
 
     @Test func aSymlinkInTheRepoIsRefusedAndNothingIsWritten() throws {
         let folder = try TemporaryDirectory("cdn-symlink")
         defer { folder.remove() }
         let repo = try copyOfFixture(in: folder)
-        try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("Stolen").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.appendingPathComponent("Stolen").path, withDestinationPath: "/etc")
         let out = folder.url.appendingPathComponent("out")
         #expect(throws: ExportError.symlink(path: repo.appendingPathComponent("Stolen").path)) {
             try SpecRepoExport.export(from: repo, to: out)
@@ -108,10 +119,11 @@ struct CDNTests {
         #expect(try cold.versions(of: "NoSuchPod").isEmpty)
         let shard = SpecRepoLayout.shards(of: "Networking", prefixLengths: [1, 1, 1]).joined(separator: "_")
         let missingShard = SpecRepoLayout.shards(of: "NoSuchPod", prefixLengths: [1, 1, 1]).joined(separator: "_")
-        let expected = [
-            "GET /CocoaPods-version.yml 200", "GET /all_pods_versions_\(shard).txt 200",
-            "GET /\(file.path.dropFirst(server.url.count)) 200",
-        ] + (missingShard == shard ? [] : ["GET /all_pods_versions_\(missingShard).txt 404"])
+        let expected =
+            [
+                "GET /CocoaPods-version.yml 200", "GET /all_pods_versions_\(shard).txt 200",
+                "GET /\(file.path.dropFirst(server.url.count)) 200",
+            ] + (missingShard == shard ? [] : ["GET /all_pods_versions_\(missingShard).txt 404"])
         #expect(server.requests() == expected)
 
         // Within the max age, nothing is asked again.
@@ -125,9 +137,11 @@ struct CDNTests {
             try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings, revalidate: true))
         #expect(try revalidated.versions(of: "Networking") == versions)
         #expect(try revalidated.specFile(name: "Networking", version: versions[0]).data == file.data)
-        #expect(Array(server.requests().dropFirst(expected.count)) == [
-            "GET /CocoaPods-version.yml 304", "GET /deprecated_podspecs.txt 200", "GET /all_pods_versions_\(shard).txt 304",
-        ])
+        #expect(
+            Array(server.requests().dropFirst(expected.count)) == [
+                "GET /CocoaPods-version.yml 304", "GET /deprecated_podspecs.txt 200",
+                "GET /all_pods_versions_\(shard).txt 304",
+            ])
 
         // Deprecated after it was cached: deprecated_podspecs.txt names it, so it is fetched again.
         let relative = String(file.path.dropFirst(server.url.count))
@@ -157,7 +171,8 @@ struct CDNTests {
         let server = try NginxServer(root: folder.url)
         defer { server.stop() }
         let home = ComposeHome(url: folder.url.appendingPathComponent("home"))
-        #expect(try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: HTTPSettings(retries: 0)) == nil)
+        #expect(
+            try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: HTTPSettings(retries: 0)) == nil)
     }
 
     @Test func a500IsRetriedAndThenSucceeds() throws {
@@ -170,7 +185,8 @@ struct CDNTests {
         let folder = try TemporaryDirectory("cdn-retry")
         defer { folder.remove() }
         let repository = try CDNSpecRepository.open(
-            URL(string: server.url)!, home: ComposeHome(url: folder.url), settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
+            URL(string: server.url)!, home: ComposeHome(url: folder.url),
+            settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
         #expect(repository?.prefixLengths == [1, 1, 1])
         #expect(server.received.count == 2)
     }
@@ -182,7 +198,8 @@ struct CDNTests {
         defer { folder.remove() }
         #expect(throws: HTTPSourceError.status(url: server.url + "CocoaPods-version.yml", code: 503)) {
             try CDNSpecRepository.open(
-                URL(string: server.url)!, home: ComposeHome(url: folder.url), settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
+                URL(string: server.url)!, home: ComposeHome(url: folder.url),
+                settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
         }
         #expect(server.received.count == 3)
     }
@@ -194,7 +211,8 @@ struct CDNTests {
         defer { folder.remove() }
         do {
             _ = try CDNSpecRepository.open(
-                URL(string: server.url)!, home: ComposeHome(url: folder.url), settings: HTTPSettings(timeout: 1, retries: 0))
+                URL(string: server.url)!, home: ComposeHome(url: folder.url),
+                settings: HTTPSettings(timeout: 1, retries: 0))
             Issue.record("a stalled server answered")
         } catch {
             guard case .unreachable(let url, _) = error else {
@@ -207,16 +225,20 @@ struct CDNTests {
     }
 
     @Test func credentialsGoOnlyToTheirOwnHostAndNotOverARedirectToAnother() throws {
-        let target = try ScriptedServer { _, _ in .respond(status: 200, headers: [:], body: "---\nprefix_lengths: [1, 1, 1]\n") }
+        let target = try ScriptedServer { _, _ in
+            .respond(status: 200, headers: [:], body: "---\nprefix_lengths: [1, 1, 1]\n")
+        }
         defer { target.stop() }
         let origin = try ScriptedServer { _, _ in
-            .respond(status: 302, headers: ["Location": "http://localhost:\(target.port)/CocoaPods-version.yml"], body: "")
+            .respond(
+                status: 302, headers: ["Location": "http://localhost:\(target.port)/CocoaPods-version.yml"], body: "")
         }
         defer { origin.stop() }
         let folder = try TemporaryDirectory("cdn-credentials")
         defer { folder.remove() }
         let url = URL(string: "http://me:secret@127.0.0.1:\(origin.port)/")!
-        let repository = try CDNSpecRepository.open(url, home: ComposeHome(url: folder.url), settings: HTTPSettings(retries: 0))
+        let repository = try CDNSpecRepository.open(
+            url, home: ComposeHome(url: folder.url), settings: HTTPSettings(retries: 0))
         #expect(repository?.prefixLengths == [1, 1, 1])
         let basic = "Basic " + Data("me:secret".utf8).base64EncodedString()
         #expect(origin.received.first?.contains("Authorization: \(basic)") == true)

@@ -51,9 +51,11 @@ struct RepoExportCommand: AsyncParsableCommand {
                 let removed: [String]
                 let unchanged: Int
             }
-            out.write(encodeJSON(Output(
-                pods: summary.pods, specs: summary.specs, written: summary.written, removed: summary.removed,
-                unchanged: summary.unchanged)) + "\n")
+            out.write(
+                encodeJSON(
+                    Output(
+                        pods: summary.pods, specs: summary.specs, written: summary.written, removed: summary.removed,
+                        unchanged: summary.unchanged)) + "\n")
         case .human:
             out.write(
                 "Exported \(summary.pods) pods, \(summary.specs) specs to \(output): \(summary.written.count) written, "
