@@ -171,3 +171,29 @@ echo "\$ compose info Logging"
 "$compose_bin" info Logging
 echo "\$ compose search payment"
 "$compose_bin" search payment
+
+# ---------------------------------------------------------------------------------------------
+# Spec repos over HTTP: the fixture exported to CocoaPods' CDN layout, served by nginx on loopback.
+echo
+echo "== compose repo export + resolve over HTTP (nginx on 127.0.0.1) =="
+http_dir=$PWD/demo-work/http
+rm -rf "$http_dir" && mkdir -p "$http_dir/ShopApp"
+echo "\$ compose repo export spec-repo-fixture $http_dir/www"
+"$compose_bin" repo export spec-repo-fixture "$http_dir/www"
+echo "-- a second export with nothing new writes nothing:"
+"$compose_bin" repo export spec-repo-fixture "$http_dir/www"
+read -r http_port nginx_pid < <(bash scripts/serve-static.sh "$http_dir/www" "$http_dir/nginx")
+trap 'kill $nginx_pid 2>/dev/null || true' EXIT
+sed -e "s#^source .*#source 'http://127.0.0.1:$http_port/'#" demo/Composefile >"$http_dir/ShopApp/Composefile"
+echo "\$ compose resolve   # with source 'http://127.0.0.1:$http_port/'"
+"$compose_bin" resolve --project "$http_dir/ShopApp"
+sed -n '/^SPEC REPOS:/,/^$/p' "$http_dir/ShopApp/Compose.lock"
+echo "-- $(wc -l <"$http_dir/nginx/access.log" | tr -d ' ') requests for $(sed -n '/^SPEC REPOS:/,/^$/p' "$http_dir/ShopApp/Compose.lock" | grep -c '^    - ') pods, cached in $COMPOSE_HOME/cdn/"
+: >"$http_dir/nginx/access.log"
+echo "\$ compose resolve --repo-update   # every cached file revalidated"
+"$compose_bin" resolve --project "$http_dir/ShopApp" --repo-update
+echo "-- $(grep -c ' 304$' "$http_dir/nginx/access.log") of $(wc -l <"$http_dir/nginx/access.log" | tr -d ' ') requests answered 304 Not Modified"
+kill "$nginx_pid"
+wait "$nginx_pid" 2>/dev/null || true
+echo "\$ compose resolve --repo-update   # nginx stopped: offline, from the cache"
+"$compose_bin" resolve --project "$http_dir/ShopApp" --repo-update

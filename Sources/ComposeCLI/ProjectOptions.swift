@@ -23,12 +23,14 @@ struct ProjectOptions: ParsableArguments {
 
     var service: ResolveService {
         let err = Terminal.standardError
-        return ResolveService(
+        var service = ResolveService(
             projectDirectory: project, composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
             toolVersion: ComposeCommand.version
         ) { message in
             err.write(message + "\n")
         }
+        service.http = HTTPSettings.fromEnvironment(Terminal.environment)
+        return service
     }
 }
 

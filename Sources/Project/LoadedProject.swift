@@ -129,6 +129,7 @@ extension ResolveService {
     }
 
     func openSource(_ url: String, at location: ComposefileLocation, repoUpdate: Bool) throws -> PodSource {
+        if let http = try openHTTPSource(url, repoUpdate: repoUpdate) { return http }
         if Self.isGitURL(url) {
             return PodSource(key: url, folder: try cloneSpecRepository(url, repoUpdate: repoUpdate))
         }

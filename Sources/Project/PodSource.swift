@@ -2,32 +2,68 @@ import Foundation
 import SpecRepos
 import Specs
 
-/// A place pods are looked up in: a spec repository's folder, read in place and lazily through
-/// `SpecRepository` (a name's folder is listed only when the name is asked for, a spec file is read
-/// only when its version is).
+/// A place pods are looked up in, read lazily: a spec repository's folder (through
+/// `SpecRepository`: a name's folder is listed only when the name is asked for, a spec file is read
+/// only when its version is), or an HTTP source in CocoaPods' CDN layout (through
+/// `CDNSpecRepository`: a name's shard index and a version's spec file fetched when asked for).
 final class PodSource {
-    /// The source as the Composefile wrote it (the lock's SPEC REPOS key).
+    enum Storage {
+        case folder(SpecRepository)
+        case http(CDNSpecRepository)
+    }
+
+    /// The source as the Composefile wrote it (the lock's SPEC REPOS key; `trunk` for the public CDN).
     let key: String
-    let repository: SpecRepository
+    let storage: Storage
+    /// The first failure of an HTTP source met while looking up versions (where the solver cannot be
+    /// told); the resolve throws it rather than report the pods as missing.
+    private(set) var failure: HTTPSourceError?
 
     init(key: String, folder: URL) {
         self.key = key
-        self.repository = SpecRepository(root: folder)
+        self.storage = .folder(SpecRepository(root: folder))
+    }
+
+    init(key: String, http: CDNSpecRepository) {
+        self.key = key
+        self.storage = .http(http)
     }
 
     /// The versions of `name`, newest first, or nil when the source has no such pod.
     func versions(of name: String) -> [Version]? {
-        let versions = repository.versions(of: name)
+        let versions: [Version]
+        switch storage {
+        case .folder(let repository):
+            versions = repository.versions(of: name)
+        case .http(let repository):
+            do {
+                versions = try repository.versions(of: name)
+            } catch {
+                if failure == nil { failure = error }
+                return nil
+            }
+        }
         return versions.isEmpty ? nil : versions
     }
 
     /// The spec file of `name` at `version`: its path and bytes.
     func specFile(of name: String, version: Version) throws(ProjectError) -> (path: String, data: Data) {
-        do {
-            return try repository.specFile(name: name, version: version)
-        } catch {
-            if case .unreadableSpec(let path, let message) = error { throw .unreadable(path: path, reason: message) }
-            throw .unreadable(path: name, reason: error.description)
+        switch storage {
+        case .folder(let repository):
+            do {
+                return try repository.specFile(name: name, version: version)
+            } catch {
+                if case .unreadableSpec(let path, let message) = error {
+                    throw .unreadable(path: path, reason: message)
+                }
+                throw .unreadable(path: name, reason: error.description)
+            }
+        case .http(let repository):
+            do {
+                return try repository.specFile(name: name, version: version)
+            } catch {
+                throw .http(error)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ComposefileFormat
+import SpecRepos
 import Specs
 
 /// What can go wrong turning a Composefile into a Compose.lock (beyond the Composefile's own
@@ -26,10 +27,12 @@ public enum ProjectError: ComposeFailure, Equatable {
     case projectNotFound(path: String)
     /// A file could not be read.
     case unreadable(path: String, reason: String)
+    /// An HTTP spec source could not be read.
+    case http(HTTPSourceError)
 
     public var kind: FailureKind {
         switch self {
-        case .git, .unreadable: return .environment
+        case .git, .unreadable, .http: return .environment
         default: return .input
         }
     }
@@ -59,6 +62,8 @@ public enum ProjectError: ComposeFailure, Equatable {
             return "The project folder \(path) does not exist. Pass an existing folder with --project DIR."
         case .unreadable(let path, let reason):
             return "Cannot read \(path): \(reason)."
+        case .http(let error):
+            return error.description
         }
     }
 }

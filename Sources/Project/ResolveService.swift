@@ -80,6 +80,8 @@ public struct ResolveService: Sendable {
     public let toolVersion: String
     /// Told what git work is under way (adding a spec repo, waiting for another compose process).
     public let progress: @Sendable (String) -> Void
+    /// Time limit, retries, credentials and cache age of HTTP spec sources.
+    public var http = HTTPSettings.fromEnvironment()
 
     public init(
         projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,
@@ -116,7 +118,14 @@ public struct ResolveService: Sendable {
         let provider = project.provider()
         var options = ResolverOptions()
         if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
-        let solution = try Resolver(provider: provider, locked: locked, options: options).resolve(project.rootRequirements)
+        let solution: Solution
+        do {
+            solution = try Resolver(provider: provider, locked: locked, options: options).resolve(project.rootRequirements)
+        } catch {
+            try project.throwSourceFailure()
+            throw error
+        }
+        try project.throwSourceFailure()
         let lock = try buildLock(project: project, provider: provider, solution: solution)
         let changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
         if write { try lock.write(to: lockPath) }
@@ -124,7 +133,8 @@ public struct ResolveService: Sendable {
             lockfile: lock, lockPath: lockPath, lockChanged: changed,
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
             lockChanges: Self.lockChanges(solution.lockChanges),
-            notes: project.notes + Self.shadowedSources(project: project, provider: provider, lock: lock),
+            notes: project.notes + Self.shadowedSources(project: project, provider: provider, lock: lock)
+                + project.offlineNotes,
             origins: origins(project: project, provider: provider, lock: lock))
         return (report, provider)
     }

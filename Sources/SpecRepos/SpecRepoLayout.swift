@@ -52,6 +52,11 @@ public struct SpecRepoLayout: Sendable, Equatable {
 
     /// The shard folders of `name` (empty in an unsharded repo).
     public func shards(of name: String) -> [String] {
+        Self.shards(of: name, prefixLengths: prefixLengths)
+    }
+
+    /// The shard folders of `name` for `prefixLengths` (CocoaPods' CDN names its shard indexes with them too).
+    public static func shards(of name: String, prefixLengths: [Int]) -> [String] {
         guard !prefixLengths.isEmpty else { return [] }
         let digest = Array(MD5.hex(of: name.utf8))
         var shards: [String] = []

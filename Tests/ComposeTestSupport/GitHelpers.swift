@@ -54,25 +54,19 @@ package final class GitDaemon: @unchecked Sendable {
         var lastError: Error?
         for _ in 0..<5 {
             let port = try freePort()
-            let process = Process()
             // The daemon itself, not the `git` wrapper: the wrapper does not pass SIGTERM on.
             let execPath = try runGit(["--exec-path"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            process.executableURL = URL(fileURLWithPath: execPath).appendingPathComponent("git-daemon")
-            process.arguments = [
+            let arguments = [
                 "--export-all", "--enable=receive-pack", "--reuseaddr", "--informative-errors",
                 "--base-path=\(base.path)", "--listen=127.0.0.1", "--port=\(port)", base.path,
             ]
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if waitForListener(port: port, process: process) {
+            if let process = try startListening(
+                URL(fileURLWithPath: execPath).appendingPathComponent("git-daemon"), arguments, port: port)
+            {
                 self.port = port
                 self.process = process
                 return
             }
-            process.terminate()
-            process.waitUntilExit()
             lastError = GitCommandFailure(
                 arguments: ["daemon", "--port=\(port)"], output: ProcessOutput(code: -1, stdout: "", stderr: "did not listen"))
         }
@@ -82,23 +76,27 @@ package final class GitDaemon: @unchecked Sendable {
     /// `git://127.0.0.1:PORT/NAME` for a repository at `base/NAME`.
     package func url(_ name: String) -> String { "git://127.0.0.1:\(port)/\(name)" }
 
-    package func stop() {
-        if process.isRunning {
-            process.terminate()
-            for _ in 0..<50 where process.isRunning { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-    }
+    package func stop() { stopProcess(process) }
 
     deinit { stop() }
 }
 
 /// A TCP port on 127.0.0.1 that nothing listens on right now.
 package func freePort() throws -> Int {
+    let (socketFD, port) = try boundLoopbackSocket()
+    close(socketFD)
+    return port
+}
+
+/// A TCP socket bound to 127.0.0.1 at a port the system chose, and that port.
+package func boundLoopbackSocket() throws -> (socket: Int32, port: Int) {
     let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socketFD) }
-    return try bindToLoopback(socketFD)
+    do {
+        return (socketFD, try bindToLoopback(socketFD))
+    } catch {
+        close(socketFD)
+        throw error
+    }
 }
 
 /// Binds `descriptor` to 127.0.0.1 at a port the kernel picks, and returns that port.
@@ -136,4 +134,28 @@ private func waitForListener(port: Int, process: Process) -> Bool {
         usleep(50_000)
     }
     return false
+}
+
+/// Runs `executable` with its outputs discarded and waits until it listens on 127.0.0.1:`port`;
+/// nil (the process ended) when it does not.
+package func startListening(_ executable: URL, _ arguments: [String], port: Int) throws -> Process? {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    if waitForListener(port: port, process: process) { return process }
+    stopProcess(process)
+    return nil
+}
+
+/// SIGTERM, up to 2 s to end, then SIGKILL; waits for the end.
+package func stopProcess(_ process: Process) {
+    guard process.isRunning else { return }
+    process.terminate()
+    for _ in 0..<100 where process.isRunning { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
 }

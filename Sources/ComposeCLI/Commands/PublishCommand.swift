@@ -27,6 +27,7 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish specs Payments.podspec.json --allow-warnings
               compose publish specs --ci            # in a CI release job
               compose publish specs --no-tag        # the tag is pushed already, by other means
+              compose publish specs --ci --export /srv/www/specs   # and refresh its HTTP export
 
             Exit codes: 0 published (or already there, with --ci), 1 refused (lint, dirty tree, \
             tag elsewhere, existing version), 3 environment (git, network, file system).
@@ -51,6 +52,13 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(help: "Replace an existing version with a [Fix] commit.")
     var overwrite = false
 
+    @Option(
+        name: .customLong("export"),
+        help: ArgumentHelp(
+            "After publishing, bring this folder's static export of the spec repo up to date (compose repo export).",
+            valueName: "out"))
+    var exportFolder: String?
+
     func run() async throws {
         let err = Terminal.standardError
         let publisher = Publisher(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment)))
@@ -68,6 +76,12 @@ struct PublishCommand: AsyncParsableCommand {
             Terminal.standardOutput.write("Published \(result.name) \(result.version) to \(result.repo)\(retries)\n")
         } else {
             Terminal.standardOutput.write("\(result.name) \(result.version) is in \(result.repo)\n")
+        }
+        if let exportFolder {
+            let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
+            let summary = try SpecRepoExport.export(from: try store.directory(of: repo), to: Terminal.fileURL(exportFolder))
+            Terminal.standardOutput.write(
+                "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed\n")
         }
     }
 

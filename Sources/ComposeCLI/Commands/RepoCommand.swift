@@ -17,6 +17,7 @@ struct RepoCommand: AsyncParsableCommand {
               compose repo update
               compose repo remove specs-beta
               compose repo lint ~/.compose/repos/specs
+              compose repo export specs /srv/www/specs
             """,
         subcommands: [
             RepoAddCommand.self,
@@ -24,6 +25,7 @@ struct RepoCommand: AsyncParsableCommand {
             RepoUpdateCommand.self,
             RepoRemoveCommand.self,
             RepoLintCommand.self,
+            RepoExportCommand.self,
         ]
     )
 }

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import SpecRepos
+
+struct RepoExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a spec repository as static files in CocoaPods' CDN layout, for any web server.",
+        discussion: """
+            SOURCE is an added spec repo (compose repo list) or a spec repo folder, in any layout \
+            compose reads. OUT receives CocoaPods-version.yml, all_pods.txt, the shard indexes \
+            all_pods_versions_x_y_z.txt, Specs/x/y/z/Name/version/Name.podspec.json and \
+            deprecated_podspecs.txt: serve OUT with nginx, an object store or a CDN and write \
+            source 'https://host/path/' in a Composefile (or a Podfile). The export is \
+            incremental: only changed files are written (each atomically), files of removed specs \
+            are deleted, and a second export with nothing new writes nothing. See docs/cdn.md.
+
+            Examples:
+              compose repo export specs /srv/www/specs
+              compose repo export ./Specs-folder out
+            """
+    )
+
+    @Argument(help: ArgumentHelp("An added spec repo's name or a spec repo folder.", valueName: "source"))
+    var source: String
+
+    @Argument(help: ArgumentHelp("The folder to write (created when missing).", valueName: "out"))
+    var output: String
+
+    @Option(help: "Output format: human or json.")
+    var format: ListingFormat = .human
+
+    func run() async throws {
+        let home = ComposeHome.fromEnvironment(Terminal.environment)
+        let folder = Terminal.fileURL(source)
+        var isDirectory: ObjCBool = false
+        let root: URL
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            root = folder
+        } else {
+            root = try SpecRepoStore(home: home).directory(of: source)
+        }
+        let summary = try SpecRepoExport.export(from: root, to: Terminal.fileURL(output))
+        let out = Terminal.standardOutput
+        switch format {
+        case .json:
+            struct Output: Encodable {
+                let pods: Int
+                let specs: Int
+                let written: [String]
+                let removed: [String]
+                let unchanged: Int
+            }
+            out.write(
+                encodeJSON(
+                    Output(
+                        pods: summary.pods, specs: summary.specs, written: summary.written, removed: summary.removed,
+                        unchanged: summary.unchanged)) + "\n")
+        case .human:
+            out.write(
+                "Exported \(summary.pods) pods, \(summary.specs) specs to \(output): \(summary.written.count) written, "
+                    + "\(summary.removed.count) removed, \(summary.unchanged) unchanged\n")
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+public import Specs
+
+/// A spec repo served over HTTP in CocoaPods' CDN layout (what `compose repo export` writes and
+/// https://cdn.cocoapods.org/ serves), read lazily: `CocoaPods-version.yml` once (its
+/// `prefix_lengths`), then only the shard index `all_pods_versions_a_b_c.txt` of each name asked
+/// for (`Name/1.0.0/1.1.0` lines; the shard is the first characters of the MD5 of the name) and the
+/// spec file `Specs/a/b/c/Name/1.1.0/Name.podspec.json` of each version asked for.
+///
+/// Every file is cached under `$COMPOSE_HOME/cdn/<host>/` with its ETag beside it (`FILE.etag`).
+/// A cached index younger than `maxAge` is used as it is; an older one is revalidated with
+/// If-None-Match (a 304 costs no body). A cached spec file is kept, as CocoaPods keeps it: only
+/// those `deprecated_podspecs.txt` names are revalidated, on `--repo-update`. When the server cannot be reached, cached files are used
+/// and `offline` turns true: a resolve works offline from what earlier resolves fetched.
+///
+/// Not `Sendable`: one task reads through it (the caches are unsynchronised).
+public final class CDNSpecRepository {
+    /// The public CocoaPods CDN, `source 'trunk'`.
+    public static let trunk = "https://cdn.cocoapods.org/"
+    /// The source's URL (ending in `/`), as given (may hold credentials).
+    public let base: URL
+    /// The URL without credentials, for messages.
+    public let displayURL: String
+    /// Where its files are cached.
+    public let cacheFolder: URL
+    /// The shard prefix lengths from `CocoaPods-version.yml`.
+    public private(set) var prefixLengths: [Int] = []
+    /// Whether the server could not be reached and cached files were used instead.
+    public private(set) var offline = false
+    /// Requests sent so far (200, 304 and 404 answers alike).
+    public private(set) var requests = 0
+
+    private let client: HTTPClient
+    private let maxAge: TimeInterval
+    private var shardTables: [String: [String: [String]]] = [:]
+    /// Spec files to revalidate though cached (`deprecated_podspecs.txt` on `--repo-update`).
+    private var stale: Set<String> = []
+    private static let deprecatedList = "deprecated_podspecs.txt"
+    /// Cache folders created (or found) so far.
+    private var madeFolders: Set<String> = []
+
+    /// Opens `url` as a CDN source, or returns nil when its server does not answer the protocol
+    /// (no `CocoaPods-version.yml` with `prefix_lengths`): a git server, say. With `revalidate`
+    /// (`--repo-update`) every file is asked for again, whatever `settings.maxAge` says.
+    public static func open(
+        _ url: URL, home: ComposeHome, settings: HTTPSettings, revalidate: Bool = false
+    ) throws(HTTPSourceError) -> CDNSpecRepository? {
+        let repository = CDNSpecRepository(
+            url, home: home, settings: settings, maxAge: revalidate ? 0 : settings.maxAge)
+        guard let data = try repository.fetch(SpecRepoLayout.versionFile),
+            let lengths = SpecRepoLayout.prefixLengths(inVersionFile: String(decoding: data, as: UTF8.self))
+        else { return nil }
+        repository.prefixLengths = lengths
+        if revalidate, let list = try? repository.fetch(deprecatedList) {
+            // As CocoaPods does: a published spec changes only when it is deprecated, so only the
+            // cached specs this list names are asked for again.
+            repository.stale = Set(
+                String(decoding: list, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init))
+        }
+        return repository
+    }
+
+    private init(_ url: URL, home: ComposeHome, settings: HTTPSettings, maxAge: TimeInterval) {
+        let text = url.absoluteString.hasSuffix("/") ? url.absoluteString : url.absoluteString + "/"
+        base = URL(string: text) ?? url
+        displayURL = HTTPClient.display(base)
+        cacheFolder = home.url.appendingPathComponent("cdn", isDirectory: true)
+            .appendingPathComponent(Self.cacheName(of: base), isDirectory: true)
+        client = HTTPClient(base: base, settings: settings)
+        self.maxAge = maxAge
+    }
+
+    /// `host`, `host_8080` or `host_8080_path_to_specs`: one folder per source, made of safe characters.
+    static func cacheName(of url: URL) -> String {
+        var name = url.host?.lowercased() ?? "host"
+        if let port = url.port { name += "_\(port)" }
+        let path = url.path.split(separator: "/").joined(separator: "_")
+        if !path.isEmpty { name += "_" + path }
+        return String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+    }
+
+    // MARK: Reading
+
+    /// The versions of `name` in its shard index, newest first; empty when the source has no such
+    /// pod (or `name` is not a pod name).
+    public func versions(of name: String) throws(HTTPSourceError) -> [Version] {
+        guard let strings = try versionStrings(of: name) else { return [] }
+        return strings.compactMap { try? Version($0) }.sorted(by: >)
+    }
+
+    /// The path (URL) and bytes of `name`'s spec at `version`.
+    public func specFile(name: String, version: Version) throws(HTTPSourceError) -> (path: String, data: Data) {
+        let folder =
+            (try versionStrings(of: name))?.first { (try? Version($0))?.string == version.string } ?? version.string
+        let relative = specPath(name, version: folder)
+        let url = displayURL + relative
+        guard (try? SafeName(name, as: .pod)) != nil, (try? SafeName(folder, as: .pod)) != nil else {
+            throw .malformed(url: url, message: "'\(name)' \(folder) is not a pod name and version")
+        }
+        guard let data = try fetch(relative) else { throw .status(url: url, code: 404) }
+        return (url, data)
+    }
+
+    /// Every pod's name (`all_pods.txt`), sorted; for search.
+    public func podNames() throws(HTTPSourceError) -> [String] {
+        guard let data = try fetch("all_pods.txt") else { return [] }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+            .filter { (try? SafeName($0, as: .pod)) != nil }.sorted()
+    }
+
+    /// `Specs/a/b/c/Name/version/Name.podspec.json`.
+    func specPath(_ name: String, version: String) -> String {
+        (["Specs"] + SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths) + [
+            name, version, "\(name).podspec.json",
+        ])
+        .joined(separator: "/")
+    }
+
+    /// `all_pods_versions_a_b_c.txt`.
+    func shardIndexPath(of name: String) -> String {
+        "all_pods_versions_\(SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths).joined(separator: "_")).txt"
+    }
+
+    private func versionStrings(of name: String) throws(HTTPSourceError) -> [String]? {
+        guard (try? SafeName(name, as: .pod)) != nil else { return nil }
+        let index = shardIndexPath(of: name)
+        if let table = shardTables[index] { return table[name] }
+        var table: [String: [String]] = [:]
+        if let data = try fetch(index) {
+            table = try Self.parseShardIndex(data, url: displayURL + index)
+        }
+        shardTables[index] = table
+        return table[name]
+    }
+
+    /// `Name/1.0.0/1.1.0` lines; blank lines are skipped, versions that are not versions dropped.
+    static func parseShardIndex(_ data: Data, url: String) throws(HTTPSourceError) -> [String: [String]] {
+        var table: [String: [String]] = [:]
+        let text = String(decoding: data, as: UTF8.self)
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let parts = line.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let name = parts.first, !name.isEmpty else { continue }
+            guard (try? SafeName(name, as: .pod)) != nil else {
+                throw .malformed(url: "\(url):\(number + 1)", message: "'\(name)' is not a pod name")
+            }
+            table[name] = parts.dropFirst().filter { (try? Version($0)) != nil && (try? SafeName($0, as: .pod)) != nil }
+        }
+        return table
+    }
+
+    // MARK: The cache
+
+    /// `relative`'s bytes, from the cache when fresh, else from the server (revalidating a cached
+    /// copy); nil when the server answers 404. Offline, a cached copy is used whatever its age.
+    func fetch(_ relative: String) throws(HTTPSourceError) -> Data? {
+        let file = cacheFolder.appendingPathComponent(relative)
+        let etagFile = URL(fileURLWithPath: file.path + ".etag")
+        let missingFile = URL(fileURLWithPath: file.path + ".404")
+        let manager = FileManager.default
+        let cached = manager.contents(atPath: file.path)
+        let known = cached != nil ? file : (manager.fileExists(atPath: missingFile.path) ? missingFile : nil)
+        // A spec file, once fetched, is kept: a published version's spec does not change, except
+        // by deprecation (`stale`). Indexes and 404s are revalidated after `maxAge`.
+        let kept = known == file && relative.hasPrefix("Specs/") && !stale.contains(relative)
+        if let known, kept || offline || Self.age(of: known) < maxAge {
+            return known == file ? cached : nil
+        }
+        // Once the server could not be reached, a file never fetched is not waited for again.
+        if offline && known == nil { throw .notCached(url: displayURL + relative) }
+        let etag = cached != nil ? (try? String(contentsOf: etagFile, encoding: .utf8)) : nil
+        let response: HTTPClient.Response
+        do {
+            requests += 1
+            response = try client.get(base.appendingPathComponent(relative), etag: etag)
+        } catch {
+            guard case .unreachable = error, let known else { throw error }
+            offline = true
+            return known == file ? cached : nil
+        }
+        switch response.status {
+        case 304 where cached != nil:
+            try? manager.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+            return cached
+        case 404:
+            if cached != nil {
+                try? manager.removeItem(at: file)
+                try? manager.removeItem(at: etagFile)
+            }
+            write(Data(), to: missingFile)
+            return nil
+        default:
+            if known == missingFile { try? manager.removeItem(at: missingFile) }
+            // The body first: a stale ETag beside a new body costs a 200 later, never a wrong 304.
+            write(response.body, to: file)
+            if let tag = response.etag {
+                write(Data(tag.utf8), to: etagFile)
+            } else if cached != nil {
+                try? manager.removeItem(at: etagFile)
+            }
+            return response.body
+        }
+    }
+
+    /// Writes atomically (a temporary file and a rename); a cache that cannot be written is only slower.
+    private func write(_ data: Data, to file: URL) {
+        let folder = file.deletingLastPathComponent()
+        if !madeFolders.contains(folder.path) {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            madeFolders.insert(folder.path)
+        }
+        try? data.write(to: file, options: .atomic)
+    }
+
+    private static func age(of file: URL) -> TimeInterval {
+        guard let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+        else { return .infinity }
+        return Date().timeIntervalSince(date)
+    }
+}

@@ -1,0 +1,249 @@
+import ComposeTestSupport
+import Foundation
+import SpecRepos
+import Specs
+import Testing
+
+/// `compose repo export` and the CDN client (`CDNSpecRepository`) against nginx on loopback, and
+/// against a scripted server for what nginx does not do (a 500 then a success, a stall, a redirect).
+@Suite("Spec repos over HTTP: export and the CDN protocol")
+struct CDNTests {
+    static let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture")
+
+    /// A copy of the fixture spec repo, to change.
+    func copyOfFixture(in folder: TemporaryDirectory) throws -> URL {
+        let copy = folder.url.appendingPathComponent("repo")
+        try FileManager.default.copyItem(at: Self.fixture, to: copy)
+        return copy
+    }
+
+    func read(_ url: URL, _ relative: String) -> String? {
+        try? String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    @Test func theExportIsCocoaPodsCDNLayout() throws {
+        let folder = try TemporaryDirectory("cdn-export")
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        let summary = try SpecRepoExport.export(from: Self.fixture, to: out)
+        #expect(summary.pods == 16)
+        #expect(summary.specs == 52)
+        #expect(summary.removed.isEmpty && summary.unchanged == 0)
+        #expect(read(out, "CocoaPods-version.yml")?.contains("prefix_lengths:\n- 1\n- 1\n- 1\n") == true)
+        let shards = SpecRepoLayout.shards(of: "Networking", prefixLengths: [1, 1, 1])
+        #expect(shards == Array(MD5.hex(of: "Networking".utf8).prefix(3)).map { String($0) })
+        let index = read(out, "all_pods_versions_\(shards.joined(separator: "_")).txt") ?? ""
+        let line = index.split(separator: "\n").first { $0.hasPrefix("Networking/") }
+        let versions = try #require(line).split(separator: "/").dropFirst().map(String.init)
+        let onDisk = try FileManager.default.contentsOfDirectory(
+            atPath: Self.fixture.appendingPathComponent("Networking").path)
+        #expect(Set(versions) == Set(onDisk))
+        let spec = "Specs/\(shards.joined(separator: "/"))/Networking/\(versions[0])/Networking.podspec.json"
+        #expect(
+            FileManager.default.contents(atPath: out.appendingPathComponent(spec).path)
+                == FileManager.default.contents(
+                    atPath: Self.fixture.appendingPathComponent("Networking/\(versions[0])/Networking.podspec.json")
+                        .path))
+        #expect(read(out, "all_pods.txt")?.split(separator: "\n").count == 16)
+        #expect(read(out, "deprecated_podspecs.txt") != nil)
+    }
+
+    @Test func aSecondExportWritesNothingAndANewVersionWritesItsSpecAndShardIndexOnly() throws {
+        let folder = try TemporaryDirectory("cdn-incremental")
+        defer { folder.remove() }
+        let repo = try copyOfFixture(in: folder)
+        let out = folder.url.appendingPathComponent("out")
+        let first = try SpecRepoExport.export(from: repo, to: out)
+        let again = try SpecRepoExport.export(from: repo, to: out)
+        #expect(again.written.isEmpty && again.removed.isEmpty)
+        #expect(again.unchanged == first.written.count)
+
+        let newVersion = repo.appendingPathComponent("Logging/9.0.0")
+        try FileManager.default.createDirectory(at: newVersion, withIntermediateDirectories: true)
+        try #"{"name": "Logging", "version": "9.0.0", "deprecated": true}"#
+            .write(to: newVersion.appendingPathComponent("Logging.podspec.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: repo.appendingPathComponent("Cache"))
+        let third = try SpecRepoExport.export(from: repo, to: out)
+        let logging = SpecRepoLayout.shards(of: "Logging", prefixLengths: [1, 1, 1])
+        let cache = SpecRepoLayout.shards(of: "Cache", prefixLengths: [1, 1, 1])
+        let specPath = "Specs/\(logging.joined(separator: "/"))/Logging/9.0.0/Logging.podspec.json"
+        #expect(third.written.contains(specPath))
+        #expect(third.written.contains("all_pods_versions_\(logging.joined(separator: "_")).txt"))
+        #expect(third.written.contains("deprecated_podspecs.txt"))
+        #expect(third.written.contains("all_pods.txt"))
+        #expect(read(out, "deprecated_podspecs.txt") == specPath + "\n")
+        #expect(third.removed.contains { $0.hasPrefix("Specs/\(cache.joined(separator: "/"))/Cache/") })
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: out.appendingPathComponent("Specs/\(cache.joined(separator: "/"))/Cache").path))
+        let expected: Set<String> = [
+            specPath, "all_pods_versions_\(logging.joined(separator: "_")).txt", "deprecated_podspecs.txt",
+            "all_pods.txt",
+        ]
+        // Cache's shard index changes too (or goes, when Cache was alone in it).
+        #expect(
+            Set(third.written).subtracting(expected).allSatisfy {
+                $0 == "all_pods_versions_\(cache.joined(separator: "_")).txt"
+            })
+    }
+
+    @Test func aSymlinkInTheRepoIsRefusedAndNothingIsWritten() throws {
+        let folder = try TemporaryDirectory("cdn-symlink")
+        defer { folder.remove() }
+        let repo = try copyOfFixture(in: folder)
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.appendingPathComponent("Stolen").path, withDestinationPath: "/etc")
+        let out = folder.url.appendingPathComponent("out")
+        #expect(throws: ExportError.symlink(path: repo.appendingPathComponent("Stolen").path)) {
+            try SpecRepoExport.export(from: repo, to: out)
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func theClientFetchesOnlyWhatItIsAskedForRevalidatesWith304AndWorksOfflineFromTheCache() throws {
+        let folder = try TemporaryDirectory("cdn-client")
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        _ = try SpecRepoExport.export(from: Self.fixture, to: out)
+        let server = try NginxServer(root: out)
+        defer { server.stop() }
+        let home = ComposeHome(url: folder.url.appendingPathComponent("home"))
+        let settings = HTTPSettings(timeout: 5, retries: 0)
+
+        let cold = try #require(try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings))
+        let versions = try cold.versions(of: "Networking")
+        #expect(!versions.isEmpty)
+        let file = try cold.specFile(name: "Networking", version: versions[0])
+        #expect(file.path.hasPrefix(server.url + "Specs/"))
+        #expect(try Spec(json: file.data, label: file.path).name == "Networking")
+        #expect(try cold.versions(of: "NoSuchPod").isEmpty)
+        let shard = SpecRepoLayout.shards(of: "Networking", prefixLengths: [1, 1, 1]).joined(separator: "_")
+        let missingShard = SpecRepoLayout.shards(of: "NoSuchPod", prefixLengths: [1, 1, 1]).joined(separator: "_")
+        let expected =
+            [
+                "GET /CocoaPods-version.yml 200", "GET /all_pods_versions_\(shard).txt 200",
+                "GET /\(file.path.dropFirst(server.url.count)) 200",
+            ] + (missingShard == shard ? [] : ["GET /all_pods_versions_\(missingShard).txt 404"])
+        #expect(server.requests() == expected)
+
+        // Within the max age, nothing is asked again.
+        let warm = try #require(try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings))
+        _ = try warm.versions(of: "Networking")
+        _ = try warm.specFile(name: "Networking", version: versions[0])
+        #expect(server.requests().count == expected.count)
+
+        // Revalidated: the indexes with 304s (no bodies); a cached spec is kept, as CocoaPods keeps it.
+        let revalidated = try #require(
+            try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings, revalidate: true))
+        #expect(try revalidated.versions(of: "Networking") == versions)
+        #expect(try revalidated.specFile(name: "Networking", version: versions[0]).data == file.data)
+        #expect(
+            Array(server.requests().dropFirst(expected.count)) == [
+                "GET /CocoaPods-version.yml 304", "GET /deprecated_podspecs.txt 200",
+                "GET /all_pods_versions_\(shard).txt 304",
+            ])
+
+        // Deprecated after it was cached: deprecated_podspecs.txt names it, so it is fetched again.
+        let relative = String(file.path.dropFirst(server.url.count))
+        let deprecated = Data(#"{"name": "Networking", "version": "\#(versions[0])", "deprecated": true}"#.utf8)
+        try deprecated.write(to: out.appendingPathComponent(relative))
+        try Data((relative + "\n").utf8).write(to: out.appendingPathComponent("deprecated_podspecs.txt"))
+        let refreshed = try #require(
+            try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings, revalidate: true))
+        #expect(try refreshed.specFile(name: "Networking", version: versions[0]).data == deprecated)
+
+        // Offline: the server is gone, the cache answers.
+        server.stop()
+        let offline = try #require(
+            try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings, revalidate: true))
+        #expect(try offline.versions(of: "Networking") == versions)
+        #expect(try offline.specFile(name: "Networking", version: versions[0]).data == deprecated)
+        #expect(offline.offline)
+        let storage = SpecRepoLayout.shards(of: "Storage", prefixLengths: [1, 1, 1]).joined(separator: "_")
+        #expect(throws: HTTPSourceError.notCached(url: server.url + "all_pods_versions_\(storage).txt")) {
+            try offline.versions(of: "Storage")
+        }
+    }
+
+    @Test func aServerThatDoesNotAnswerTheProtocolIsNotACDNSource() throws {
+        let folder = try TemporaryDirectory("cdn-not")
+        defer { folder.remove() }
+        let server = try NginxServer(root: folder.url)
+        defer { server.stop() }
+        let home = ComposeHome(url: folder.url.appendingPathComponent("home"))
+        #expect(
+            try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: HTTPSettings(retries: 0)) == nil)
+    }
+
+    @Test func a500IsRetriedAndThenSucceeds() throws {
+        let server = try ScriptedServer { index, _ in
+            index == 0
+                ? .respond(status: 500, headers: [:], body: "busy")
+                : .respond(status: 200, headers: ["ETag": "\"v1\""], body: "---\nprefix_lengths: [1, 1, 1]\n")
+        }
+        defer { server.stop() }
+        let folder = try TemporaryDirectory("cdn-retry")
+        defer { folder.remove() }
+        let repository = try CDNSpecRepository.open(
+            URL(string: server.url)!, home: ComposeHome(url: folder.url),
+            settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
+        #expect(repository?.prefixLengths == [1, 1, 1])
+        #expect(server.received.count == 2)
+    }
+
+    @Test func a500EveryTimeFailsNamingTheURLAfterTheRetries() throws {
+        let server = try ScriptedServer { _, _ in .respond(status: 503, headers: [:], body: "down") }
+        defer { server.stop() }
+        let folder = try TemporaryDirectory("cdn-503")
+        defer { folder.remove() }
+        #expect(throws: HTTPSourceError.status(url: server.url + "CocoaPods-version.yml", code: 503)) {
+            try CDNSpecRepository.open(
+                URL(string: server.url)!, home: ComposeHome(url: folder.url),
+                settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
+        }
+        #expect(server.received.count == 3)
+    }
+
+    @Test func aStalledServerTimesOutNamingTheURL() throws {
+        let server = try ScriptedServer { _, _ in .stall }
+        defer { server.stop() }
+        let folder = try TemporaryDirectory("cdn-stall")
+        defer { folder.remove() }
+        do {
+            _ = try CDNSpecRepository.open(
+                URL(string: server.url)!, home: ComposeHome(url: folder.url),
+                settings: HTTPSettings(timeout: 1, retries: 0))
+            Issue.record("a stalled server answered")
+        } catch {
+            guard case .unreachable(let url, _) = error else {
+                Issue.record("expected unreachable, got \(error)")
+                return
+            }
+            #expect(url == server.url + "CocoaPods-version.yml")
+            #expect(error.kind == .environment)
+        }
+    }
+
+    @Test func credentialsGoOnlyToTheirOwnHostAndNotOverARedirectToAnother() throws {
+        let target = try ScriptedServer { _, _ in
+            .respond(status: 200, headers: [:], body: "---\nprefix_lengths: [1, 1, 1]\n")
+        }
+        defer { target.stop() }
+        let origin = try ScriptedServer { _, _ in
+            .respond(
+                status: 302, headers: ["Location": "http://localhost:\(target.port)/CocoaPods-version.yml"], body: "")
+        }
+        defer { origin.stop() }
+        let folder = try TemporaryDirectory("cdn-credentials")
+        defer { folder.remove() }
+        let url = URL(string: "http://me:secret@127.0.0.1:\(origin.port)/")!
+        let repository = try CDNSpecRepository.open(
+            url, home: ComposeHome(url: folder.url), settings: HTTPSettings(retries: 0))
+        #expect(repository?.prefixLengths == [1, 1, 1])
+        let basic = "Basic " + Data("me:secret".utf8).base64EncodedString()
+        #expect(origin.received.first?.contains("Authorization: \(basic)") == true)
+        #expect(target.received.count == 1)
+        #expect(target.received.first?.lowercased().contains("authorization") == false)
+        #expect(repository?.displayURL == "http://127.0.0.1:\(origin.port)/")
+    }
+}
