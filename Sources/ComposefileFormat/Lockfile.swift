@@ -177,8 +177,12 @@ public struct Lockfile: Sendable, Equatable {
         }
         let loaded: Any?
         do {
-            // Every scalar as the string written: versions and checksums are never numbers.
-            loaded = try Yams.load(yaml: text, .basic)
+            // The YAML tree as written, turned into plain values by `plainValue` (Yams' own
+            // construction traps on a key that is not a scalar): every scalar as the string written,
+            // so versions and checksums are never numbers.
+            loaded = try Yams.compose(yaml: text).map { node throws(ComposefileError) in try plainValue(node, path: path, depth: 0) }
+        } catch let error as ComposefileError {
+            throw error
         } catch {
             throw .malformedLock(path: path, message: "not YAML (\(error))")
         }
@@ -390,5 +394,34 @@ enum YAMLWriter {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// A YAML node as plain values: scalars as the text written, sequences as `[Any]`, mappings as
+/// `[String: Any]`. A lock's keys are plain strings written once; anything else (a `? [a, b]` key, a
+/// key written twice, nesting deeper than a lock ever goes) is refused with its line.
+private func plainValue(_ node: Node, path: String, depth: Int) throws(ComposefileError) -> Any {
+    func refuse(_ message: String, at node: Node) -> ComposefileError {
+        let place = node.mark.map { "line \($0.line), column \($0.column): " } ?? ""
+        return .malformedLock(path: path, message: place + message)
+    }
+    guard depth < 32 else { throw refuse("the YAML is nested deeper than a lock ever is", at: node) }
+    switch node {
+    case .scalar(let scalar):
+        return scalar.string
+    case .sequence(let sequence):
+        var items: [Any] = []
+        for item in sequence { items.append(try plainValue(item, path: path, depth: depth + 1)) }
+        return items
+    case .mapping(let mapping):
+        var result: [String: Any] = [:]
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else { throw refuse("a mapping key is not a plain string", at: key) }
+            guard result[scalar.string] == nil else { throw refuse("the key '\(scalar.string)' is written twice", at: key) }
+            result[scalar.string] = try plainValue(value, path: path, depth: depth + 1)
+        }
+        return result
+    case .alias:
+        throw refuse("a YAML alias, which a lock never holds", at: node)
     }
 }

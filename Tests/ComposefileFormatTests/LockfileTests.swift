@@ -114,6 +114,8 @@ struct LockfileTests {
 
     @Test(arguments: [
         ("PODS: 3\n", "PODS is not a list"),
+        // Found by `make fuzz`: a key that is not a scalar made YAML construction trap.
+        ("PODS:\n  ? [A, B]\n  : x\n", "line 2, column 5: a mapping key is not a plain string"),
         ("PODS:\n  - Foo\n", "the PODS entry 'Foo' is not 'Name (version)'"),
         ("PODS:\n  - &a A (1.0)\n", "line 2, column 5 uses a YAML anchor ('&a'), which a lock never holds"),
         ("PODS:\n  - A (1.0):\n    - *dep\n", "line 3, column 7 uses a YAML alias ('*dep'), which a lock never holds"),
