@@ -4,7 +4,7 @@
 # naming each file:line:column that is not formatted or breaks a rule.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Sources Tests bench)
+paths=(Sources Tests bench Fuzz)
 if ! swift format --version >/dev/null 2>&1; then
   echo "format: 'swift format' is missing; it ships with Swift 6 toolchains (swift.org/install)." >&2
   exit 3
