@@ -38,6 +38,7 @@ public struct ComposeCommand: AsyncParsableCommand {
             OutdatedCommand.self,
             InstallCommand.self,
             LibCommand.self,
+            GraphCommand.self,
         ]
     )
 

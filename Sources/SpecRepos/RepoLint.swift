@@ -23,7 +23,7 @@ public enum RepoLinter {
     /// Files that may sit at the top of a spec repo beside the pod folders.
     static func isRepoDocument(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return ["readme", "license", "licence", "changelog", "contributing", "cocoapods-version.yml", "makefile"]
+        return ["readme", "license", "licence", "changelog", "contributing", "cocoapods-version.yml", "makefile", "layers.yml"]
             .contains { lower.hasPrefix($0) }
     }
 
