@@ -171,3 +171,13 @@ echo "\$ compose info Logging"
 "$compose_bin" info Logging
 echo "\$ compose search payment"
 "$compose_bin" search payment
+
+# The component graph: the layering rules, then a picture.
+echo "\$ compose graph --check spec-repo-fixture --allow-warnings"
+"$compose_bin" graph --check spec-repo-fixture --allow-warnings
+if command -v dot >/dev/null; then
+  echo "\$ compose graph spec-repo-fixture --format png --output $specs_dir/graph.png"
+  "$compose_bin" graph spec-repo-fixture --format png --output "$specs_dir/graph.png"
+else
+  echo "(graphviz is not installed: the picture is skipped; scripts/setup.sh installs it)"
+fi
