@@ -97,6 +97,10 @@ public enum RepoLinter {
             specCount += result.specs
             findings += result.findings
         }
+        // The layering rules' errors (cycles, forbidden directions; docs/graph.md) when the repo has a Layers.yml.
+        if LayersFile.read(repoRoot: root) != nil {
+            findings += try LayerRules.run(root: root, displayRoot: displayRoot).findings.filter { $0.severity == .error }
+        }
         return LintReport(
             command: .repoLint, findings: findings, fileCount: specCount, buildChecked: false,
             seconds: Date().timeIntervalSince(start))

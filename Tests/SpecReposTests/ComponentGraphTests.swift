@@ -109,3 +109,16 @@ struct ComponentGraphTests {
         #expect(layers.layer(of: "A") == "base")
     }
 }
+
+@Suite("Repo lint runs the layering rules")
+struct RepoLintLayersTests {
+    @Test func repoLintNamesTheForbiddenEdgeAndTheCycle() async throws {
+        let repo = try ComponentGraphTests().plantedRepo()
+        defer { repo.remove() }
+        let report = try await RepoLinter.run(root: repo.url, displayRoot: "specs")
+        let rules = Set(report.findings.map(\.ruleID))
+        #expect(rules.contains(LayerRules.Rule.direction))
+        #expect(rules.contains(LayerRules.Rule.cycle))
+        #expect(!rules.contains(LayerRules.Rule.stableDependencies))
+    }
+}
