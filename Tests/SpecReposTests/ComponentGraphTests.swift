@@ -122,3 +122,35 @@ struct RepoLintLayersTests {
         #expect(!rules.contains(LayerRules.Rule.stableDependencies))
     }
 }
+
+@Suite("Publish keeps the layering rules")
+struct PublishLayersTests {
+    @Test func aReleaseBreakingTheLayersIsRefusedUnlessAllowed() throws {
+        let world = try PublishWorld(
+            "publish-layers", specs: ["README.md": "specs\n", "Layers.yml": "layers:\n  base: Logging\n  business: Order, Pay\n"])
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        _ = try publisher.publish(repo: "specs", componentDirectory: try world.component("Order", version: "1.0.0"))
+        let work = try world.component("Pay", version: "1.0.0")
+        let text = world.podspec("Pay", version: "1.0.0")
+            .replacingOccurrences(of: "\"platforms\"", with: "\"dependencies\": {\"Order\": []},\n  \"platforms\"")
+        try Data(text.utf8).write(to: work.appendingPathComponent("Pay.podspec.json"))
+        try runGit(["commit", "-q", "-am", "Pay depends on Order"], in: work)
+        try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
+
+        var refusal = ""
+        do {
+            _ = try publisher.publish(repo: "specs", componentDirectory: work)
+        } catch {
+            refusal = error.description
+        }
+        #expect(refusal.contains("Pay (business) → Order (business)"), "\(refusal)")
+        #expect(try !world.remoteHasSpec("Pay", "1.0.0"))
+
+        var options = PublishOptions()
+        options.allowLayerViolations = true
+        let allowed = try publisher.publish(repo: "specs", componentDirectory: work, options: options)
+        #expect(allowed.commitMessage?.contains("--allow-layer-violations") == true)
+        #expect(try world.remoteHasSpec("Pay", "1.0.0"))
+    }
+}
