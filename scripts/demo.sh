@@ -197,3 +197,14 @@ kill "$nginx_pid"
 wait "$nginx_pid" 2>/dev/null || true
 echo "\$ compose resolve --repo-update   # nginx stopped: offline, from the cache"
 "$compose_bin" resolve --project "$http_dir/ShopApp" --repo-update
+
+# ---------------------------------------------------------------------------------------------
+# The component graph: the layering rules, then a picture.
+echo "\$ compose graph --check spec-repo-fixture --allow-warnings"
+"$compose_bin" graph --check spec-repo-fixture --allow-warnings
+if command -v dot >/dev/null; then
+  echo "\$ compose graph spec-repo-fixture --format png --output $specs_dir/graph.png"
+  "$compose_bin" graph spec-repo-fixture --format png --output "$specs_dir/graph.png"
+else
+  echo "(graphviz is not installed: the picture is skipped; scripts/setup.sh installs it)"
+fi

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages compose needs (Debian): libgit2-dev for the build, git (with
-# git-daemon) and nginx (HTTP spec sources) for the tests. Idempotent: does nothing when they are present.
+# git-daemon) and nginx (HTTP spec sources) for the tests, graphviz for `compose graph --format svg|png`.
+# Idempotent: does nothing when they are present.
 set -euo pipefail
 need=()
 pkg-config --exists libgit2 2>/dev/null || need+=(libgit2-dev pkg-config)
 command -v git >/dev/null || need+=(git)
 command -v zip >/dev/null || need+=(zip)
+command -v dot >/dev/null || need+=(graphviz)
 [ -x "$(git --exec-path 2>/dev/null)/git-daemon" ] || need+=(git-daemon-sysvinit)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 if [ "${#need[@]}" -gt 0 ]; then

@@ -39,6 +39,7 @@ public struct ComposeCommand: AsyncParsableCommand {
             InstallCommand.self,
             LibCommand.self,
             SpecCommand.self,
+            GraphCommand.self,
         ]
     )
 

@@ -7,6 +7,7 @@ public struct LintReport: Sendable {
     public enum Command: String, Sendable {
         case lint = "lint"
         case repoLint = "repo lint"
+        case graph = "graph --check"
     }
 
     public var command: Command
@@ -69,7 +70,7 @@ extension LintReport {
     /// `Linted 3 specs: 1 error, 2 warnings, 0 notes. Failed.` (and the speed for `repo lint`).
     public func summaryLine(allowWarnings: Bool) -> String {
         var line = "Linted \(plural(fileCount, "spec"))"
-        if command == .repoLint {
+        if command != .lint {
             line += String(format: " in %.2f s (%.0f specs/s)", seconds, specsPerSecond)
         }
         line += ": \(plural(errorCount, "error")), \(plural(warningCount, "warning")), \(plural(noteCount, "note")). "

@@ -13,6 +13,8 @@ public struct PublishOptions: Sendable, Equatable {
     public var ci = false
     /// Replace an existing version on purpose, with a `[Fix] Name (version)` commit.
     public var overwrite = false
+    /// Publish although the release breaks the spec repo's layering rules (noted in the commit message).
+    public var allowLayerViolations = false
     /// How many times to re-apply on a new tip after a push lost a race, before giving up.
     public var maxAttempts = 10
     /// The pause before a retry is `retryDelay × attempt × (0.5…1.5)` seconds.
@@ -304,13 +306,15 @@ public struct Publisher: Sendable {
                     message = others ? "[Update] \(spec.name) (\(spec.version))" : "[Add] \(spec.name) (\(spec.version))"
                 }
 
+                // Layering rules (docs/graph.md, PublishLayers.swift): a forbidden edge or a cycle is refused.
+                let layerNote = try checkLayers(of: spec, file: file, in: directory, repo: repo, options: options, tagState: tagState)
                 // Never through a symlink committed to the repo: it could point anywhere.
                 if let link = layout.firstSymlink(along: file) {
                     throw SpecRepoError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState)
                 }
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
-                    try repository.commit(files: [file], message: message)
+                    try repository.commit(files: [file], message: message + layerNote)
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {
@@ -346,7 +350,7 @@ public struct Publisher: Sendable {
                 events(.pushed(repo: repo, url: redact(url)))
                 return PublishResult(
                     name: spec.name, version: spec.version, repo: repo, tag: options.noTag ? nil : spec.tag,
-                    tagCreated: tagCreated, commit: commit, commitMessage: message, retries: retries, note: nil)
+                    tagCreated: tagCreated, commit: commit, commitMessage: message + layerNote, retries: retries, note: nil)
             }
             throw SpecRepoError.pushRetriesExhausted(
                 name: spec.name, version: spec.version, repo: repo, attempts: options.maxAttempts, tagState: tagState)

@@ -23,7 +23,7 @@ public enum RepoLinter {
     /// Files that may sit at the top of a spec repo beside the pod folders.
     static func isRepoDocument(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return ["readme", "license", "licence", "changelog", "contributing", "cocoapods-version.yml", "makefile"]
+        return ["readme", "license", "licence", "changelog", "contributing", "cocoapods-version.yml", "makefile", "layers.yml"]
             .contains { lower.hasPrefix($0) }
     }
 
@@ -96,6 +96,10 @@ public enum RepoLinter {
         for result in results {
             specCount += result.specs
             findings += result.findings
+        }
+        // The layering rules' errors (cycles, forbidden directions; docs/graph.md) when the repo has a Layers.yml.
+        if LayersFile.read(repoRoot: root) != nil {
+            findings += try LayerRules.run(root: root, displayRoot: displayRoot).findings.filter { $0.severity == .error }
         }
         return LintReport(
             command: .repoLint, findings: findings, fileCount: specCount, buildChecked: false,

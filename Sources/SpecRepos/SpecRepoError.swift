@@ -38,6 +38,8 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     case pushRetriesExhausted(name: String, version: String, repo: String, attempts: Int, tagState: String)
     /// Publishing would write through `path`, a symbolic link committed to the spec repo.
     case symlinkInSpecRepo(repo: String, path: String, tagState: String)
+    /// The release breaks the spec repo's layering rules (docs/graph.md).
+    case layerViolations(repo: String, findings: [String], tagState: String)
 
     public var kind: FailureKind {
         switch self {
@@ -51,6 +53,10 @@ public enum SpecRepoError: ComposeFailure, Equatable {
         case let .invalidName(name, reason):
             return "\(String(reflecting: name)) cannot name a spec repo: \(reason). Use ASCII letters, digits and - _ . + "
                 + "(not '.' or '-' first), e.g. 'specs' or 'company-specs'"
+        case let .layerViolations(repo, findings, tagState):
+            return "The release breaks the layering rules of spec repo '\(repo)' (Layers.yml):"
+                + findings.map { "\n  " + $0 }.joined() + "\nThe spec was not added. \(tagState) The local clone of '\(repo)' "
+                + "was reset to the remote's tip. Fix the dependencies, or pass --allow-layer-violations (recorded in the commit message)"
         case let .symlinkInSpecRepo(repo, path, tagState):
             return "\(path) in spec repo '\(repo)' is a symbolic link; compose never writes through one, so the spec "
                 + "was not added. \(tagState) The local clone of '\(repo)' was reset to the remote's tip. Replace the "

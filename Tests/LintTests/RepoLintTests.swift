@@ -141,7 +141,7 @@ import Testing
         let fileManager = FileManager.default
         try Data("---\nmin: 1.0.0\nprefix_lengths:\n- 1\n- 1\n- 1\n".utf8)
             .write(to: directory.url.appendingPathComponent("CocoaPods-version.yml"))
-        let pods = try fileManager.contentsOfDirectory(atPath: Self.fixture.path).filter { !$0.hasPrefix(".") }.sorted()
+        let pods = try fileManager.contentsOfDirectory(atPath: Self.fixture.path).filter { !$0.hasPrefix(".") && $0 != LayersFile.fileName }.sorted()
         try fileManager.createDirectory(at: directory.url.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         let sharded = SpecRepoLayout(root: directory.url)
         for pod in pods {

@@ -59,13 +59,16 @@ struct PublishCommand: AsyncParsableCommand {
             valueName: "out"))
     var exportFolder: String?
 
+    @Flag(help: "Publish although the release breaks the spec repo's Layers.yml rules (recorded in the commit message).")
+    var allowLayerViolations = false
+
     func run() async throws {
         let err = Terminal.standardError
         let publisher = Publisher(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment)))
         let result = try publisher.publish(
             repo: repo, spec: spec,
             componentDirectory: Terminal.currentDirectory,
-            options: PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite),
+            options: { var o = PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite); o.allowLayerViolations = allowLayerViolations; return o }(),
             events: { err.write(Self.describe($0) + "\n") },
             waiting: waitingMessage)
         if let note = result.note {

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import SpecRepos
+import Specs
+
+struct GraphCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw a spec repository's component graph, or check its layering rules.",
+        discussion: """
+            Reads the newest version of every component of a spec repository (a folder, or an \
+            added repository with --repo) and its Layers.yml (docs/graph.md). With --check, \
+            reports dependency cycles (graph-cycle), dependencies between layers that Layers.yml \
+            forbids (graph-layer-direction, naming the spec file and the line of the dependency), \
+            dependencies on less stable components (graph-stable-dependencies, I = Ce / (Ca + Ce)) \
+            and components in no layer (graph-unlayered). Otherwise prints the graph: dot and \
+            mermaid (layers as clusters, forbidden edges in red, instability on each node), json, \
+            or svg/png drawn by Graphviz's `dot` into --output.
+
+            Examples:
+              compose graph --check spec-repo-fixture
+              compose graph --check --repo specs --format github
+              compose graph spec-repo-fixture --format png --output graph.png
+              compose graph spec-repo-fixture --focus Pay --depth 1 --format mermaid
+
+            Exit codes: 0 ok, 1 a rule failed (or bad input), 3 Graphviz missing or failing, 64 usage error.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case human, json, github, dot, mermaid, svg, png
+    }
+
+    @Argument(help: "The root folder of a spec repository. (default: the current folder)")
+    var directory: String?
+
+    @Option(help: "An added spec repository (a name from `compose repo list`) instead of a folder.")
+    var repo: String?
+
+    @Flag(help: "Check the layering rules instead of drawing the graph.")
+    var check = false
+
+    @Flag(help: "Every release of every component, not only the newest.")
+    var allVersions = false
+
+    @Option(help: "Output: dot (default), mermaid, json, svg, png; with --check: human (default), json, github.")
+    var format: Format?
+
+    @Option(help: "The file svg and png are written to.")
+    var output: String?
+
+    @Option(help: "Draw only the components within --depth dependencies of this one.")
+    var focus: String?
+
+    @Option(help: "How far from --focus to draw.")
+    var depth: Int = 1
+
+    @Flag(help: "With --check: pass even when there are warnings.")
+    var allowWarnings = false
+
+    func validate() throws {
+        if repo != nil && directory != nil { throw ValidationError("Give a folder or --repo, not both.") }
+        if depth < 0 { throw ValidationError("--depth must be 0 or more.") }
+        let reportFormats: [Format] = [.human, .json, .github]
+        if check, let format, !reportFormats.contains(format) {
+            throw ValidationError("--check prints a report: --format human, json or github.")
+        }
+        if !check, let format, [.human, .github].contains(format) {
+            throw ValidationError("The graph is drawn as dot, mermaid, json, svg or png; --format \(format.rawValue) goes with --check.")
+        }
+        if !check, format == .svg || format == .png, output == nil {
+            throw ValidationError("--format \(format!.rawValue) writes a file: give --output FILE.")
+        }
+    }
+
+    func run() async throws {
+        let root: URL
+        let shown: String
+        if let repo {
+            root = try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).directory(of: repo)
+            shown = root.path
+        } else {
+            root = Terminal.fileURL(directory)
+            shown = directory ?? "."
+        }
+        if check {
+            let options = ReportOptions.parseOrExit(
+                (allowWarnings ? ["--allow-warnings"] : []) + ["--format", format?.rawValue ?? "human"])
+            try options.emit(try LayerRules.run(root: root, displayRoot: shown, allVersions: allVersions))
+            return
+        }
+        guard FileManager.default.fileExists(atPath: root.path) else { throw GraphFailure.notFound(shown) }
+        var graph = ComponentGraph(repository: SpecRepository(root: root), allVersions: allVersions)
+        if let focus {
+            guard graph.components.contains(focus) else { throw GraphFailure.noComponent(focus, shown) }
+            graph = graph.focused(on: focus, depth: depth)
+        }
+        let layers = LayersFile.read(repoRoot: root)
+        switch format ?? .dot {
+        case .mermaid: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .mermaid))
+        case .json: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .json))
+        case .svg, .png:
+            let text = GraphRendering.render(graph, layers: layers, as: .dot)
+            try Self.drawWithGraphviz(text, format: (format ?? .svg).rawValue, to: Terminal.fileURL(output, isDirectory: false))
+            Terminal.standardError.write("Wrote \(output ?? "") (\(graph.components.count) components, \(graph.edges.count) dependencies).\n")
+        default: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .dot))
+        }
+    }
+
+    /// Runs Graphviz's `dot -T<format>` over `text`, writing `file` only when dot succeeds.
+    static func drawWithGraphviz(_ text: String, format: String, to file: URL) throws {
+        let path = (Terminal.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else { throw GraphFailure.noGraphviz }
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-T\(format)", "-o", temporary.path]
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { throw GraphFailure.graphviz(error.localizedDescription) }
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw GraphFailure.graphviz(String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        do {
+            if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+            try FileManager.default.moveItem(at: temporary, to: file)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw GraphFailure.graphviz("cannot write \(file.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+enum GraphFailure: ComposeFailure {
+    case notFound(String)
+    case noComponent(String, String)
+    case noGraphviz
+    case graphviz(String)
+
+    var kind: FailureKind {
+        switch self {
+        case .notFound, .noComponent: .input
+        case .noGraphviz, .graphviz: .environment
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .notFound(let path): "\(path): no such folder; give the root folder of a spec repository."
+        case .noComponent(let name, let repo): "\(repo) has no component `\(name)`; --focus takes a component's name."
+        case .noGraphviz: "svg and png are drawn by Graphviz's `dot`, which is not on PATH; install it (Debian/Ubuntu: `apt-get install graphviz`) or use --format dot or mermaid."
+        case .graphviz(let message): "Graphviz's dot failed: \(message)"
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// The component graph as text: Graphviz dot, Mermaid, or JSON. Layers become clusters (dot) or
+/// subgraphs (Mermaid), bottom layer last; forbidden edges are red; each node shows its instability.
+/// Every name is quoted and escaped, so a name cannot add syntax to the output.
+public enum GraphRendering {
+    public enum Format: String, Sendable, CaseIterable {
+        case dot, mermaid, json
+    }
+
+    public static func render(_ graph: ComponentGraph, layers: LayersFile?, as format: Format) -> String {
+        switch format {
+        case .dot: dot(graph, layers: layers)
+        case .mermaid: mermaid(graph, layers: layers)
+        case .json: json(graph, layers: layers)
+        }
+    }
+
+    /// A dot string literal: `"…"` with `\` and `"` escaped and line breaks removed.
+    static func dotQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n", "\r": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Mermaid label text: quotes and markup characters as entity codes.
+    static func mermaidLabel(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || " .-_+=()".unicodeScalars.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "#\(scalar.value);"
+            }
+        }
+        return "\"" + out + "\""
+    }
+
+    private static func nodes(_ graph: ComponentGraph) -> [String] {
+        Array(Set(graph.components).union(graph.edges.flatMap { [$0.from, $0.to] })).sorted()
+    }
+
+    private static func forbidden(_ edge: ComponentGraph.Edge, _ layers: LayersFile?) -> Bool {
+        guard let layers, let from = layers.layer(of: edge.from), let to = layers.layer(of: edge.to) else { return false }
+        return !layers.allows(from, to)
+    }
+
+    /// Nodes grouped by layer, top layer first, then the unlayered.
+    private static func grouped(_ nodes: [String], _ layers: LayersFile?) -> [(layer: String?, nodes: [String])] {
+        guard let layers else { return [(nil, nodes)] }
+        var groups: [(String?, [String])] = layers.layers.reversed().map { layer in
+            (layer.name, nodes.filter { layers.layer(of: $0) == layer.name })
+        }
+        groups.append((nil, nodes.filter { layers.layer(of: $0) == nil }))
+        return groups.filter { !$0.1.isEmpty }
+    }
+
+    static func dot(_ graph: ComponentGraph, layers: LayersFile?) -> String {
+        let instability = graph.instability()
+        let cyclic = Set(graph.cycles().flatMap { $0 })
+        var out = "digraph components {\n  rankdir=TB;\n  newrank=true;\n  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];\n"
+        for (index, group) in grouped(nodes(graph), layers).enumerated() {
+            let indent = group.layer == nil ? "  " : "    "
+            if let layer = group.layer {
+                out += "  subgraph \"cluster_\(index)\" {\n    label=\(dotQuoted(layer));\n    style=dashed;\n    rank=same;\n"
+            }
+            for node in group.nodes {
+                let label = String(format: "%@\\nI = %.2f", node, instability[node] ?? 0)
+                var attributes = "label=\(dotQuoted(label).replacingOccurrences(of: "\\\\n", with: "\\n"))"
+                if cyclic.contains(node) { attributes += ", color=red" }
+                out += "\(indent)\(dotQuoted(node)) [\(attributes)];\n"
+            }
+            if group.layer != nil { out += "  }\n" }
+        }
+        for edge in graph.edges {
+            let red = forbidden(edge, layers) || (cyclic.contains(edge.from) && cyclic.contains(edge.to))
+            out += "  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to))\(red ? " [color=red, penwidth=2]" : "");\n"
+        }
+        return out + "}\n"
+    }
+
+    static func mermaid(_ graph: ComponentGraph, layers: LayersFile?) -> String {
+        let instability = graph.instability()
+        let all = nodes(graph)
+        var ids: [String: String] = [:]
+        for (index, node) in all.enumerated() { ids[node] = "n\(index)" }
+        var out = "flowchart TD\n"
+        for (index, group) in grouped(all, layers).enumerated() {
+            if let layer = group.layer { out += "  subgraph layer\(index)[\(mermaidLabel(layer))]\n" }
+            for node in group.nodes {
+                out += "    \(ids[node]!)[\(mermaidLabel(String(format: "%@ I=%.2f", node, instability[node] ?? 0)))]\n"
+            }
+            if group.layer != nil { out += "  end\n" }
+        }
+        var red: [Int] = []
+        for (index, edge) in graph.edges.enumerated() {
+            out += "  \(ids[edge.from]!) --> \(ids[edge.to]!)\n"
+            if forbidden(edge, layers) { red.append(index) }
+        }
+        if !red.isEmpty {
+            out += "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:red,stroke-width:2px\n"
+        }
+        return out
+    }
+
+    private struct JSONGraph: Encodable {
+        struct Node: Encodable {
+            let name: String
+            let layer: String?
+            let instability: Double
+        }
+        struct Link: Encodable {
+            let from: String
+            let to: String
+            let file: String
+            let line: Int
+            let column: Int
+            let forbidden: Bool
+        }
+        let schemaVersion = 1
+        let layers: [String]
+        let components: [Node]
+        let dependencies: [Link]
+        let cycles: [[String]]
+    }
+
+    static func json(_ graph: ComponentGraph, layers: LayersFile?) -> String {
+        let instability = graph.instability()
+        let value = JSONGraph(
+            layers: layers?.layers.map(\.name) ?? [],
+            components: nodes(graph).map {
+                .init(name: $0, layer: layers?.layer(of: $0), instability: ((instability[$0] ?? 0) * 1000).rounded() / 1000)
+            },
+            dependencies: graph.edges.map {
+                .init(from: $0.from, to: $0.to, file: $0.file, line: $0.location.line, column: $0.location.column, forbidden: forbidden($0, layers))
+            },
+            cycles: graph.cycles())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

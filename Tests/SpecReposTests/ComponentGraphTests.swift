@@ -1,0 +1,156 @@
+import ComposeTestSupport
+import Foundation
+import Lint
+import SpecRepos
+import Testing
+
+@Suite("Component graph and layering rules")
+struct ComponentGraphTests {
+    /// Writes `Name/version/Name.podspec.json` with `dependencies` into `root`.
+    func writeSpec(_ name: String, _ version: String, dependsOn dependencies: [String], in root: URL) throws {
+        let folder = root.appendingPathComponent("\(name)/\(version)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let deps = dependencies.map { "    \"\($0)\": []" }.joined(separator: ",\n")
+        let text = """
+            {
+              "name": "\(name)",
+              "version": "\(version)",
+              "summary": "\(name).",
+              "source": { "git": "https://example.com/\(name).git", "tag": "\(version)" },
+              "dependencies": {
+            \(deps)
+              }
+            }
+
+            """
+        try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).podspec.json"))
+    }
+
+    func plantedRepo() throws -> TemporaryDirectory {
+        let repo = try TemporaryDirectory("graph")
+        try writeSpec("Logging", "1.0.0", dependsOn: [], in: repo.url)
+        try writeSpec("PayMediator", "1.0.0", dependsOn: ["Logging"], in: repo.url)
+        try writeSpec("Order", "1.0.0", dependsOn: ["Logging", "PayMediator"], in: repo.url)
+        // Planted: business → business.
+        try writeSpec("Pay", "1.0.0", dependsOn: ["Logging", "Order"], in: repo.url)
+        // Planted: a cycle inside the base layer.
+        try writeSpec("Cache", "1.0.0", dependsOn: ["Storage"], in: repo.url)
+        try writeSpec("Storage", "1.0.0", dependsOn: ["Cache/Core"], in: repo.url)
+        try writeSpec("Orphan", "1.0.0", dependsOn: [], in: repo.url)
+        try Data("""
+            layers:
+              base: Logging, Cache, Storage
+              mediator: "*Mediator"
+              business: Order, Pay
+
+            """.utf8).write(to: repo.url.appendingPathComponent("Layers.yml"))
+        return repo
+    }
+
+    @Test func namesTheForbiddenEdgeAndTheCycle() throws {
+        let repo = try plantedRepo()
+        defer { repo.remove() }
+        let report = try LayerRules.run(root: repo.url, displayRoot: "specs")
+        let direction = report.findings.filter { $0.ruleID == LayerRules.Rule.direction }
+        #expect(direction.count == 1)
+        #expect(direction.first?.message.hasPrefix("Pay (business) → Order (business)") == true)
+        #expect(direction.first?.file == "specs/Pay/1.0.0/Pay.podspec.json")
+        #expect(direction.first?.line == 8)
+        #expect(direction.first?.column == 5)
+        let cycles = report.findings.filter { $0.ruleID == LayerRules.Rule.cycle }
+        #expect(cycles.map(\.message).first?.hasPrefix("Dependency cycle: Cache → Storage → Cache.") == true)
+        let unlayered = report.findings.filter { $0.ruleID == LayerRules.Rule.unlayered }
+        #expect(unlayered.first?.message.contains("Orphan") == true)
+        #expect(report.errorCount == 2)
+        #expect(!report.passes(allowWarnings: true))
+    }
+
+    @Test func theFixturePassesItsLayers() throws {
+        let report = try LayerRules.run(root: repositoryRoot.appendingPathComponent("spec-repo-fixture"), displayRoot: "spec-repo-fixture")
+        #expect(report.errorCount == 0)
+        #expect(report.fileCount == 16)
+        #expect(report.passes(allowWarnings: true))
+    }
+
+    @Test func instabilityIsEfferentOverAllCouplings() {
+        let edge = { (from: String, to: String) in ComponentGraph.Edge(from: from, to: to, file: "", location: .start) }
+        let graph = ComponentGraph(components: ["A", "B", "C"], edges: [edge("A", "B"), edge("A", "C"), edge("B", "C")])
+        let instability = graph.instability()
+        #expect(instability["A"] == 1)
+        #expect(instability["B"] == 0.5)
+        #expect(instability["C"] == 0)
+        #expect(graph.cycles().isEmpty)
+    }
+
+    @Test func namesCannotInjectDotOrMermaidSyntax() {
+        let hostile = "A\"]; evil -> x [label=\"\\"
+        let graph = ComponentGraph(components: [hostile, "B"], edges: [.init(from: hostile, to: "B", file: "", location: .start)])
+        let dot = GraphRendering.render(graph, layers: nil, as: .dot)
+        // Outside dot's quoted strings (honouring backslash escapes) nothing of the name is left.
+        var outside = "", quoted = false, escaped = false
+        for character in dot {
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                quoted = true
+            } else {
+                outside.append(character)
+            }
+        }
+        #expect(!outside.contains("evil"))
+        #expect(dot.contains("\"A\\\"]; evil -> x [label=\\\"\\\\\""))
+        let mermaid = GraphRendering.render(graph, layers: nil, as: .mermaid)
+        #expect(!mermaid.contains("evil -> x") && !mermaid.contains("A\""))
+    }
+
+    @Test func layersFileProblemsNameTheirLine() {
+        let layers = LayersFile(text: "layers:\n  base: A\n  base: B\nallow:\n  base: nowhere\nextra: 1\n")
+        #expect(layers.problems.map(\.line).sorted() == [3, 5, 6])
+        #expect(layers.layer(of: "A") == "base")
+    }
+}
+
+@Suite("Repo lint runs the layering rules")
+struct RepoLintLayersTests {
+    @Test func repoLintNamesTheForbiddenEdgeAndTheCycle() async throws {
+        let repo = try ComponentGraphTests().plantedRepo()
+        defer { repo.remove() }
+        let report = try await RepoLinter.run(root: repo.url, displayRoot: "specs")
+        let rules = Set(report.findings.map(\.ruleID))
+        #expect(rules.contains(LayerRules.Rule.direction))
+        #expect(rules.contains(LayerRules.Rule.cycle))
+        #expect(!rules.contains(LayerRules.Rule.stableDependencies))
+    }
+}
+
+@Suite("Publish keeps the layering rules")
+struct PublishLayersTests {
+    @Test func aReleaseBreakingTheLayersIsRefusedUnlessAllowed() throws {
+        let world = try PublishWorld(
+            "publish-layers", specs: ["README.md": "specs\n", "Layers.yml": "layers:\n  base: Logging\n  business: Order, Pay\n"])
+        defer { world.stop() }
+        let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
+        _ = try publisher.publish(repo: "specs", componentDirectory: try world.component("Order", version: "1.0.0"))
+        let work = try world.component("Pay", version: "1.0.0")
+        let text = world.podspec("Pay", version: "1.0.0")
+            .replacingOccurrences(of: "\"platforms\"", with: "\"dependencies\": {\"Order\": []},\n  \"platforms\"")
+        try Data(text.utf8).write(to: work.appendingPathComponent("Pay.podspec.json"))
+        try runGit(["commit", "-q", "-am", "Pay depends on Order"], in: work)
+        try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
+
+        var refusal = ""
+        do {
+            _ = try publisher.publish(repo: "specs", componentDirectory: work)
+        } catch {
+            refusal = error.description
+        }
+        #expect(refusal.contains("Pay (business) → Order (business)"), "\(refusal)")
+        #expect(try !world.remoteHasSpec("Pay", "1.0.0"))
+
+        var options = PublishOptions()
+        options.allowLayerViolations = true
+        let allowed = try publisher.publish(repo: "specs", componentDirectory: work, options: options)
+        #expect(allowed.commitMessage?.contains("--allow-layer-violations") == true)
+        #expect(try world.remoteHasSpec("Pay", "1.0.0"))
+    }
+}
