@@ -82,7 +82,8 @@ public struct Installer: Sendable {
                 guard let git = spec.source?.git else {
                     throw .unsupportedSource(name: pod.name, reason: "its spec's source has no git URL")
                 }
-                let url = git.url
+                // A URL from a spec repo is untrusted: credentials in it are neither used nor written.
+                let url = strippingCredentials(git.url)
                 guard let reference = git.tag.map(SourceReference.tag) ?? git.commit.map(SourceReference.commit) else {
                     throw .unsupportedSource(name: pod.name, reason: "its spec's source has neither a tag nor a commit")
                 }

@@ -1,5 +1,6 @@
 import ComposefileFormat
 import Foundation
+import Git
 import Resolution
 import SpecRepos
 import Specs
@@ -235,7 +236,7 @@ public struct ResolveService: Sendable {
         }
         // A Composefile line that is new or changed since the lock was written re-resolves its pod.
         let before = Set(previous.dependencies)
-        for dependency in project.composefile.allDependencies where !before.contains(dependency.description) {
+        for dependency in project.composefile.allDependencies where !before.contains(Self.lockLine(of: dependency)) {
             unlocked.insert(dependency.rootName)
         }
         var result: [String: Version] = [:]
@@ -246,6 +247,11 @@ public struct ResolveService: Sendable {
         return result
     }
 
+    /// How a Composefile line is recorded under DEPENDENCIES: its Podfile.lock spelling, with the
+    /// user and password of any URL in it hidden (`https://***@host/x.git`), so a token written in
+    /// the Composefile never reaches Compose.lock.
+    static func lockLine(of dependency: Dependency) -> String { redact(dependency.description) }
+
     func buildLock(project: LoadedProject, provider: ProjectProvider, solution: Solution) throws -> Lockfile {
         var lock = Lockfile()
         var rootVersions: [String: Version] = [:]
@@ -255,7 +261,7 @@ public struct ResolveService: Sendable {
                 name: name, version: version, dependencies: try provider.lockDependencies(of: name, at: version)))
             rootVersions[Spec.rootName(of: name)] = version
         }
-        lock.dependencies = project.composefile.allDependencies.map(\.description)
+        lock.dependencies = project.composefile.allDependencies.map(Self.lockLine(of:))
         for dependency in project.composefile.allDependencies where dependency.configurations != nil {
             lock.configurations[dependency.name] = dependency.configurations
         }
@@ -264,7 +270,7 @@ public struct ResolveService: Sendable {
                 lock.externalSources[root] = external.options
                 if let checkout = external.checkout { lock.checkoutOptions[root] = checkout }
             } else if let source = provider.source(for: root) {
-                lock.specRepos[source.key, default: []].append(root)
+                lock.specRepos[redact(source.key), default: []].append(root)
             }
             lock.specChecksums[root] = try provider.summary(root, version).checksum
         }

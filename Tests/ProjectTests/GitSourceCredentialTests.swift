@@ -30,6 +30,9 @@ struct GitSourceCredentialTests {
         #expect(lock.lockedVersions["Checkout"]?.string == "0.3.0")
         #expect(lock.externalSources["Checkout"] == ["git": plain, "tag": "0.3.0"])
         #expect(lock.checkoutOptions["Checkout"]?["git"] == plain)
+        let written = try String(contentsOf: project.directory.url.appendingPathComponent("Compose.lock"), encoding: .utf8)
+        #expect(!written.contains("SECRET-TOKEN"), "\(written)")
+        #expect(written.contains("Checkout (from `git://***@"))
         // A second resolve keeps the lock as it is (the options compare equal without the token).
         #expect(try !project.service.resolve().lockChanged)
     }

@@ -52,10 +52,10 @@ extension LibCommand {
         @Option(help: "The template kind: base, business, mediator or core. (default: base)")
         var kind: ComponentKind?
 
-        @Option(help: "The author named in the spec and the license. (default: git's user.name)")
+        @Option(help: "The author named in the spec and the license. (default: $GIT_AUTHOR_NAME; asked on a terminal)")
         var author: String?
 
-        @Option(help: "The author's e-mail address, for the spec's authors. (default: git's user.email)")
+        @Option(help: "The author's e-mail address, for the spec's authors. (default: $GIT_AUTHOR_EMAIL; asked on a terminal)")
         var email: String?
 
         @Option(name: .customLong("git-url"), help: "The component's git URL: the spec's source.git and the origin remote.")
@@ -87,7 +87,7 @@ extension LibCommand {
             }).flatMap(ComponentKind.init(rawValue:)) ?? .base
             let identity = GitIdentity.configured()
             guard let author = try author ?? prompter.ask("Author", default: identity.name) ?? identity.name else {
-                throw ValidationError("Missing the author: pass --author NAME (or set git's user.name).")
+                throw ValidationError("Missing the author: pass --author NAME (or set GIT_AUTHOR_NAME).")
             }
             let email = try email ?? prompter.ask("E-mail", default: identity.email, optional: true) ?? identity.email
             let gitURL = try gitURL ?? prompter.ask("Git URL", default: ScaffoldRequest.placeholderURL(for: name))
