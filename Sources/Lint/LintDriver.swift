@@ -9,7 +9,6 @@ public enum LintDriver {
         let fileManager = FileManager.default
         return try paths.map { path throws(LintError) in
             let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
-            if path.hasSuffix(".podspec") { throw .rubyPodspec(path: path) }
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
             guard isDirectory.boolValue else { return (url, path) }
@@ -19,17 +18,20 @@ public enum LintDriver {
             } catch {
                 throw .unreadableFolder(path: path, reason: Linter.reason(error))
             }
-            let specs = entries.filter { $0.hasSuffix(".podspec.json") }.sorted()
-            guard let only = specs.first else {
-                if let ruby = entries.first(where: { $0.hasSuffix(".podspec") }) {
-                    throw .rubyPodspec(path: (path.hasSuffix("/") ? path : path + "/") + ruby)
-                }
-                throw .noSpecInFolder(path: path)
-            }
+            let specs = Self.podspecFiles(in: entries)
+            guard let only = specs.first else { throw .noSpecInFolder(path: path) }
             guard specs.count == 1 else { throw .severalSpecsInFolder(path: path, files: specs) }
             let display = path == "." ? only : (path.hasSuffix("/") ? path : path + "/") + only
             return (url.appendingPathComponent(only), display)
         }
+    }
+
+    /// The podspec files among a folder's entries: `Name.podspec.json` and `Name.podspec`, the JSON
+    /// one only when a folder holds both for one name (it wins, as in a spec repo).
+    public static func podspecFiles(in entries: [String]) -> [String] {
+        let json = entries.filter { $0.hasSuffix(".podspec.json") }
+        let ruby = entries.filter { $0.hasSuffix(".podspec") && !json.contains($0 + ".json") }
+        return (json + ruby).sorted()
     }
 
     /// Lints every path with the spec rules (the quick lint). The report keeps each file's parsed

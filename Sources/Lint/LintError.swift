@@ -5,7 +5,6 @@ public enum LintError: ComposeFailure, Equatable {
     case notFound(path: String)
     case noSpecInFolder(path: String)
     case severalSpecsInFolder(path: String, files: [String])
-    case rubyPodspec(path: String)
     case notADirectory(path: String)
     case unreadableFolder(path: String, reason: String)
 
@@ -14,13 +13,11 @@ public enum LintError: ComposeFailure, Equatable {
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "\(path): no such file or folder. Give a .podspec.json file or a component folder holding one."
+            return "\(path): no such file or folder. Give a podspec (Name.podspec.json or Name.podspec) or a component folder holding one."
         case .noSpecInFolder(let path):
-            return "\(path): the folder holds no .podspec.json file. Give the spec file's path, or run from the component's folder."
+            return "\(path): the folder holds no Name.podspec.json or Name.podspec file. Give the spec file's path, or run from the component's folder."
         case .severalSpecsInFolder(let path, let files):
             return "\(path): the folder holds several specs (\(files.joined(separator: ", "))); name the one to lint."
-        case .rubyPodspec(let path):
-            return "\(path): compose reads JSON podspecs only. Convert it with `pod ipc spec \(path) > \(path).json` and lint the .json file."
         case .notADirectory(let path):
             return "\(path): not a folder. Give the root folder of a spec repository."
         case .unreadableFolder(let path, let reason):

@@ -88,7 +88,9 @@ public struct Linter: Sendable {
         }
         let root: JSONNode
         do {
-            root = try JSONParser.parse(contents)
+            // `Name.podspec` is read by the reader of the declarative Ruby DSL, anything else as JSON;
+            // either way the rules see the same positioned tree, with the file's own lines and columns.
+            root = try PodspecReader.read(bytes: contents, path: path)
         } catch {
             return Self.unreadable(error.message, path: path, at: error.location)
         }

@@ -56,8 +56,12 @@ extension ResolveService {
                 throw ProjectError.missingReference(pod: root, url: url, reference: reference.description, location: dependency.location)
             }
         }
-        let file = "\(root).podspec.json"
-        guard let data = try cache.readFile(file, url: url, commit: fetch.commit) else {
+        // `Name.podspec.json` wins over `Name.podspec` when the repository has both.
+        var found: (file: String, data: Data)?
+        for file in ["\(root).podspec.json", "\(root).podspec"] where found == nil {
+            if let data = try cache.readFile(file, url: url, commit: fetch.commit) { found = (file, data) }
+        }
+        guard let (file, data) = found else {
             throw ProjectError.podspecNotFound(pod: root, path: "\(redact(url)) at \(fetch.commit.prefix(10))", location: dependency.location)
         }
         let display = "\(redact(url)) (\(fetch.commit.prefix(10))):\(file)"

@@ -126,7 +126,7 @@ extension ResolveService {
         var pods: [InstallInputs.Pod] = []
         for (name, entry) in roots.sorted(by: { $0.key < $1.key }) {
             let origin: InstallInputs.Pod.Origin
-            if let options = lock.externalSources[name] {
+            if let options = lock.externalSources[name], options["podspec"] == nil {
                 if let path = options["path"] {
                     origin = .path(path)
                 } else if let url = options["git"], let commit = lock.checkoutOptions[name]?["commit"] {

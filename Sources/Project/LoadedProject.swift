@@ -143,7 +143,7 @@ extension ResolveService {
 
     /// The commit the lock pins for a `:git` pod, when its line is as it was and it is not being updated.
     func lockedCommit(of dependency: Dependency, in lock: Lockfile?, unlock: Unlock) -> String? {
-        guard let lock, lock.dependencies.contains(dependency.description) else { return nil }
+        guard let lock, lock.dependencies.contains(ResolveService.lockLine(of: dependency)) else { return nil }
         switch unlock {
         case .all: return nil
         case .pods(let names) where names.contains(where: { Spec.rootName(of: $0) == dependency.rootName }): return nil
@@ -156,8 +156,11 @@ extension ResolveService {
         switch external {
         case .path(let path):
             let folder = URL(fileURLWithPath: path, isDirectory: true, relativeTo: projectURL).standardizedFileURL
-            let file = folder.appendingPathComponent("\(root).podspec.json")
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            // `Name.podspec.json` wins over `Name.podspec` when a folder has both.
+            let candidates = ["\(root).podspec.json", "\(root).podspec"].map { folder.appendingPathComponent($0) }
+            guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }),
+                let data = FileManager.default.contents(atPath: file.path)
+            else {
                 throw ProjectError.podspecNotFound(pod: root, path: path, location: dependency.location)
             }
             let summary = try PodspecSummary.parse(data, path: file.path, checksum: SHA1.hex(of: data))
@@ -168,9 +171,22 @@ extension ResolveService {
         case .git(let url, let reference):
             return try readGitExternal(dependency, url: url, reference: reference, lockedCommit: lockedCommit)
         case .podspec(let location):
-            throw ComposefileError.invalidValue(
-                dependency.location,
-                message: "':podspec => \(location)' is not read yet: use :path => 'folder with \(root).podspec.json' or :git => URL.")
+            // A podspec at a path: the pod's code is where the spec's `source` says, as for a spec
+            // repo's pod; only the spec comes from the file.
+            if location.contains("://") {
+                throw ComposefileError.invalidValue(
+                    dependency.location,
+                    message: "':podspec => \(location)' names a URL, which compose does not download: save the podspec beside the Composefile and give its path, or use :git => URL.")
+            }
+            let file = URL(fileURLWithPath: location, relativeTo: projectURL).standardizedFileURL
+            guard PodspecReader.format(ofPath: file.path) != nil, let data = FileManager.default.contents(atPath: file.path) else {
+                throw ProjectError.podspecNotFound(pod: root, path: location, location: dependency.location)
+            }
+            let summary = try PodspecSummary.parse(data, path: file.path, checksum: SHA1.hex(of: data))
+            guard summary.name == root else {
+                throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: file.path)
+            }
+            return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, specData: data, options: ["podspec": location], checkout: nil)
         }
     }
 }

@@ -17,7 +17,8 @@ struct PodspecSummary: Sendable {
     static func parse(_ data: Data, path: String, checksum: String) throws(ProjectError) -> PodspecSummary {
         let spec: Spec
         do {
-            spec = try Spec(json: data, label: path)
+            // `path` ends in the file's name: `.podspec` is read as Ruby, anything else as JSON.
+            spec = try Spec(node: PodspecReader.read(bytes: [UInt8](data), path: path), label: path)
         } catch {
             throw .invalidSpec(path: "\(path):\(error.location)", message: error.message)
         }

@@ -44,7 +44,7 @@ public enum ProjectError: ComposeFailure, Equatable {
         case .invalidSpec(let path, let message):
             return "\(path) is not a readable podspec: \(message). Fix the file (compose lint checks it) or remove that version from the source."
         case .podspecNotFound(let pod, let path, let location):
-            return "\(location): no \(pod).podspec.json in \(path). Point :path at the folder that holds the pod's podspec.json."
+            return "\(location): no \(pod).podspec.json or \(pod).podspec in \(path). Point :path at the folder that holds the pod's podspec (or :podspec at the file)."
         case .podspecNameMismatch(let pod, let found, let path):
             return "\(path) describes '\(found)', not '\(pod)'. Use the name the podspec declares in the Composefile."
         case .unknownPod(let name, let known):

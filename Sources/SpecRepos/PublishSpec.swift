@@ -35,7 +35,9 @@ struct PublishSpec {
             throw .unreadableSpec(path: url.path, message: "cannot read: \(error.localizedDescription)")
         }
         do {
-            return PublishSpec(spec: try Spec(json: bytes, label: url.path))
+            // A Ruby `Name.podspec` is read without Ruby; the spec repo gets its canonical JSON.
+            let node = try PodspecReader.read(bytes: [UInt8](bytes), path: url.path)
+            return PublishSpec(spec: try Spec(node: node, label: url.path))
         } catch {
             throw .unreadableSpec(path: url.path, message: "\(error.location): \(error.message)")
         }

@@ -114,8 +114,7 @@ public struct Publisher: Sendable {
             }
             return url.standardizedFileURL
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasSuffix(".podspec.json") }.sorted()
+        let names = LintDriver.podspecFiles(in: (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         guard let first = names.first else { throw .specNotFound(directory: directory.path) }
         guard names.count == 1 else { throw .severalSpecs(directory: directory.path, files: names) }
         return directory.appendingPathComponent(first).standardizedFileURL

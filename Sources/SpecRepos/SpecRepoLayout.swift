@@ -209,7 +209,11 @@ public struct SpecRepoLayout: Sendable, Equatable {
                 throw .invalidSpec(error)
             }
         case .ruby:
-            throw .unreadableSpec(path: path, message: "Ruby podspecs are not read yet; convert it with `pod ipc spec`")
+            do {
+                return try Spec(node: PodspecReader.readRuby(bytes: [UInt8](data), label: path), label: path)
+            } catch {
+                throw .invalidSpec(error)
+            }
         }
     }
 
@@ -248,8 +252,8 @@ public enum SpecFileFormat: Sendable, Equatable {
     case ruby
 
     /// The formats read, in order of preference: `Name.podspec.json` wins over `Name.podspec`.
-    /// A reader of Ruby podspecs adds `.ruby` here and a case to `SpecRepoLayout.decode`.
-    public static let readable: [SpecFileFormat] = [.json]
+    /// Ruby podspecs are read by the Specs module's reader of the declarative DSL (no Ruby is run).
+    public static let readable: [SpecFileFormat] = [.json, .ruby]
 
     public func fileName(for name: String) -> String {
         switch self {

@@ -40,14 +40,17 @@ import Testing
         #expect(report.summaryLine(allowWarnings: false).hasSuffix("Failed: warnings count as failures unless --allow-warnings is given."))
     }
 
-    @Test func theDriverResolvesFoldersAndRefusesRubySpecs() throws {
+    @Test func theDriverResolvesFoldersAndReadsRubySpecs() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("spec-repo-fixture")
         let files = try LintDriver.specFiles(for: ["Logging/2.1.0", "Pay/1.2.0/Pay.podspec.json"], currentDirectory: fixture)
         #expect(files.map(\.display) == ["Logging/2.1.0/Logging.podspec.json", "Pay/1.2.0/Pay.podspec.json"])
-        #expect(throws: LintError.rubyPodspec(path: "Pay/1.2.0/Pay.podspec")) {
+        #expect(throws: LintError.notFound(path: "Pay/1.2.0/Pay.podspec")) {
             _ = try LintDriver.specFiles(for: ["Pay/1.2.0/Pay.podspec"], currentDirectory: fixture)
         }
+        // A folder with `Name.podspec.json` and `Name.podspec` lints the JSON one; a Ruby one alone is found.
+        #expect(LintDriver.podspecFiles(in: ["Kit.podspec", "Kit.podspec.json", "README.md"]) == ["Kit.podspec.json"])
+        #expect(LintDriver.podspecFiles(in: ["Kit.podspec", "Package.swift"]) == ["Kit.podspec"])
         let report = try LintDriver.run(paths: ["Logging/2.1.0"], currentDirectory: fixture)
         #expect(report.findings.isEmpty)
         #expect(report.remarks.isEmpty)
