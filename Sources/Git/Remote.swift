@@ -128,9 +128,24 @@ extension Repository {
             moves.append((update.destination, id, "\(batch)/\(index)"))
         }
         defer { for move in moves { target.deleteReference(move.temporary) } }
-        try transfer(
-            remote: remote, rawURL: path, refspecs: zip(updates, moves).map { "\($0.source):\($1.temporary)" },
-            credentials: credentials)
+        // libgit2's local transport lists the remote's references and then reads each one: another
+        // publisher's temporary reference, deleted in between, fails the listing ("reference
+        // 'refs/compose-incoming/…' not found"). Nothing was moved then, so the transfer is tried again.
+        var attempt = 0
+        while true {
+            do {
+                try transfer(
+                    remote: remote, rawURL: path, refspecs: zip(updates, moves).map { "\($0.source):\($1.temporary)" },
+                    credentials: credentials)
+                break
+            } catch {
+                attempt += 1
+                guard attempt < 8, case .failed(_, _, let message) = error, message.contains("refs/compose-incoming/"),
+                    message.contains("not found")
+                else { throw error }
+                usleep(useconds_t(20_000 * attempt))
+            }
+        }
         for move in moves {
             let current = try target.referenceID(move.destination)
             if current != move.id {

@@ -95,7 +95,7 @@ public enum SpecRepoError: ComposeFailure, Equatable {
         case let .invalidSpec(error):
             return "\(error.description); fix the spec (`compose lint` shows every problem) or remove that version"
         case let .specNotFound(directory):
-            return "no *.podspec.json in \(directory); run `compose publish REPO` in a component's checkout, "
+            return "no Name.podspec.json or Name.podspec in \(directory); run `compose publish REPO` in a component's checkout, "
                 + "or name the spec: `compose publish REPO path/to/Name.podspec.json`"
         case let .severalSpecs(directory, files):
             return "several specs in \(directory) (\(files.joined(separator: ", "))); name the one to publish: "

@@ -107,7 +107,7 @@ import Testing
         defer { directory.remove() }
         let empty = try await runComposeInProcess(["lint", directory.path])
         #expect(empty.code == 1)
-        #expect(empty.stderr.contains("\(directory.path): the folder holds no .podspec.json"))
+        #expect(empty.stderr.contains("\(directory.path): the folder holds no Name.podspec.json or Name.podspec file"))
         _ = try Self.write(Array(Self.validSpec(name: "A").utf8), named: "A.podspec.json", in: directory)
         _ = try Self.write(Array(Self.validSpec(name: "B").utf8), named: "B.podspec.json", in: directory)
         let two = try await runComposeInProcess(["lint", directory.path])

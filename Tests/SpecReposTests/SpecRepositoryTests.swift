@@ -32,7 +32,7 @@ struct SpecRepositoryTests {
             "Pay/1.10.0/Pay.podspec.json": spec("Pay", "1.10.0"),
             "Pay/1.9.0/Pay.podspec.json": spec("Pay", "1.9.0"),
             "Pay/2.0.0-beta.1/Pay.podspec.json": spec("Pay", "2.0.0-beta.1"),
-            // Not versions, or no JSON spec inside: skipped.
+            // Not versions, or no spec inside: skipped (a Ruby Name.podspec is a spec).
             "Pay/latest/Pay.podspec.json": spec("Pay", "9.9.9"),
             "Pay/v1.0.0/Pay.podspec.json": spec("Pay", "1.0.0"),
             "Pay/1..0/Pay.podspec.json": spec("Pay", "1.0.0"),
@@ -48,7 +48,7 @@ struct SpecRepositoryTests {
         let repository = SpecRepository(root: temp.url)
         #expect(repository.specsFolder.path == temp.url.path)
         #expect(repository.podNames() == ["Logging", "Pay"])
-        #expect(repository.versions(of: "Pay").map(\.string) == ["2.0.0-beta.1", "1.10.0", "1.9.0", "1.0.0"])
+        #expect(repository.versions(of: "Pay").map(\.string) == ["3.0.0", "2.0.0-beta.1", "1.10.0", "1.9.0", "1.0.0"])
         #expect(repository.versions(of: "Nope").isEmpty)
         #expect(repository.versions(of: "../Pay").isEmpty)
         #expect(repository.versions(of: ".hidden").isEmpty)

@@ -8,7 +8,8 @@ struct LintCommand: AsyncParsableCommand {
         commandName: "lint",
         abstract: "Check podspecs against CocoaPods' linter rules and compose's stricter ones.",
         discussion: """
-            PATH is a .podspec.json file, or a component folder holding exactly one. Every rule of \
+            PATH is a podspec (Name.podspec.json, or a Ruby Name.podspec read without Ruby), or a \
+            component folder holding exactly one (the JSON one when both are there). Every rule of \
             CocoaPods' spec linter is applied with its severity, plus stricter rules of compose: a \
             name that could escape a folder, a wrong JSON type, version 0 or an unreasonable \
             version, an unknown platform, a spec depending on itself, a git tag that is not the \

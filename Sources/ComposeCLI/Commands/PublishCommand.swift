@@ -7,7 +7,8 @@ struct PublishCommand: AsyncParsableCommand {
         commandName: "publish",
         abstract: "Release a component: tag it and add its spec to a spec repository.",
         discussion: """
-            Run in the component's git checkout. SPEC defaults to the one *.podspec.json there. \
+            Run in the component's git checkout. SPEC defaults to the one Name.podspec.json (or \
+            Ruby Name.podspec, stored in the spec repo as canonical JSON) there. \
             In order: lint must pass (warnings too, unless --allow-warnings); the working tree must \
             be clean; the annotated tag named by source.tag is created at HEAD unless it exists \
             there (a tag at another commit is refused) and pushed to the component's remote; the \
@@ -37,7 +38,7 @@ struct PublishCommand: AsyncParsableCommand {
     @Argument(help: "The spec repository to publish to (a name from `compose repo list`).")
     var repo: String
 
-    @Argument(help: "The podspec to publish. (default: the one *.podspec.json in the current folder)")
+    @Argument(help: "The podspec to publish. (default: the one Name.podspec.json or Name.podspec in the current folder)")
     var spec: String?
 
     @Flag(help: "Publish although lint reports warnings.")

@@ -4,9 +4,9 @@ import Specs
 struct NameMatchesFileRule: LintRule {
     static let description = RuleDescription(
         identifier: "name-matches-file", severity: .error, origin: .cocoapods,
-        summary: "The file is named after the spec: `Name.podspec.json`.",
+        summary: "The file is named after the spec: `Name.podspec.json` (or a Ruby `Name.podspec`).",
         triggering: [.spec([:], fileName: "Other.podspec.json")],
-        nonTriggering: [.valid, .spec([:], fileName: "Example.podspec")])
+        nonTriggering: [.valid])
 
     func check(_ file: SpecFile) -> [Finding] {
         guard let (name, member) = file.rootString("name") else { return [] }
