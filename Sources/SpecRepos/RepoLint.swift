@@ -179,13 +179,17 @@ public enum RepoLinter {
                 continue
             }
             var foundSpec = false
+            // The spec read for this version: Name.podspec.json, else a Ruby Name.podspec (read without Ruby).
+            let ruby = SpecFileFormat.ruby.fileName(for: name)
+            let specFile = entries.contains { $0.name == expected && !$0.isDirectory } || !entries.contains { $0.name == ruby }
+                ? expected : ruby
             for entry in entries {
                 let entryShown = versionShown + "/" + entry.name
                 if entry.isSymlink {
                     findings.append(finding(Rule.symlink, .error, symlinkMessage, entryShown))
                     continue
                 }
-                if entry.name == expected && !entry.isDirectory {
+                if entry.name == specFile && !entry.isDirectory {
                     foundSpec = true
                     specs += 1
                     let result = linter.lint(fileAt: URL(fileURLWithPath: versionPath + "/" + entry.name), path: entryShown)
@@ -204,17 +208,17 @@ public enum RepoLinter {
                     }
                 } else if entry.isDirectory {
                     findings.append(finding(Rule.strayFolder, .error, "Stray folder: a version folder holds only \(expected).", entryShown))
-                } else if entry.name == SpecFileFormat.ruby.fileName(for: name) {
+                } else if entry.name == ruby {
                     findings.append(finding(
-                        Rule.strayFile, .error,
-                        "Ruby podspecs are not read by compose; convert it with `pod ipc spec \(entry.name) > \(expected)` and remove it.",
+                        Rule.strayFile, .warning,
+                        "`\(ruby)` beside `\(expected)` is not read (the JSON spec wins); remove the one that is out of date.",
                         entryShown))
                 } else {
                     findings.append(finding(Rule.strayFile, .error, "Stray file: a version folder holds only \(expected).", entryShown))
                 }
             }
             if !foundSpec {
-                findings.append(finding(Rule.missingSpec, .error, "`\(name)/\(version.name)` holds no \(expected).", versionShown))
+                findings.append(finding(Rule.missingSpec, .error, "`\(name)/\(version.name)` holds no \(expected) (or \(ruby)).", versionShown))
             }
         }
         return (specs, findings)

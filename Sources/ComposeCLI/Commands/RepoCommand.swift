@@ -18,6 +18,7 @@ struct RepoCommand: AsyncParsableCommand {
               compose repo remove specs-beta
               compose repo lint ~/.compose/repos/specs
               compose repo export specs /srv/www/specs
+              compose repo convert ~/.compose/repos/specs
             """,
         subcommands: [
             RepoAddCommand.self,
@@ -26,6 +27,7 @@ struct RepoCommand: AsyncParsableCommand {
             RepoRemoveCommand.self,
             RepoLintCommand.self,
             RepoExportCommand.self,
+            RepoConvertCommand.self,
         ]
     )
 }

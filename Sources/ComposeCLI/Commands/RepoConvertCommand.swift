@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SpecRepos
+
+struct RepoConvertCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Turn every Ruby podspec of a spec repo checkout into podspec JSON, in one commit.",
+        discussion: """
+            Every Name/version/Name.podspec under DIR (at the root, under Specs/, or in shard \
+            folders) that has no Name.podspec.json beside it is read without Ruby (the declarative \
+            podspec DSL, docs/ruby-podspecs.md), written as canonical Name.podspec.json (what \
+            compose publish stores) and removed, all in one commit "[Convert] N Ruby podspecs to \
+            JSON". A file that uses Ruby beyond the DSL is left as it is and named with the line, \
+            the column and the construct. Nothing is committed when nothing converts; push the \
+            commit yourself after a look.
+
+            Examples:
+              compose repo convert ~/.compose/repos/specs
+              compose repo convert . && git push
+
+            Exit codes: 0 every Ruby podspec converted (or none found), 1 some could not be \
+            converted (the others are committed), 3 git or file system failure.
+            """
+    )
+
+    @Argument(help: "A git checkout of the spec repository.")
+    var directory: String
+
+    func run() async throws {
+        let report = try SpecRepoConverter().convert(repository: Terminal.fileURL(directory))
+        for path in report.converted { Terminal.standardOutput.write("converted \(path)\n") }
+        for (path, reason) in report.refused { Terminal.standardError.write("not converted: \(path): \(reason)\n") }
+        let noun = report.converted.count == 1 ? "podspec" : "podspecs"
+        if let commit = report.commit {
+            Terminal.standardOutput.write("Converted \(report.converted.count) Ruby \(noun) in commit \(commit.prefix(10)); push it when it looks right.\n")
+        } else {
+            Terminal.standardOutput.write("No Ruby podspec converted; nothing committed.\n")
+        }
+        if !report.refused.isEmpty {
+            Terminal.standardError.write("\(report.refused.count) could not be converted: edit them into the declarative DSL or convert them by hand.\n")
+            throw ExitCode(1)
+        }
+    }
+}

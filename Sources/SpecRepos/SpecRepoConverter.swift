@@ -1,0 +1,83 @@
+import Foundation
+import Git
+import Specs
+
+/// `compose repo convert DIR`: every Ruby `Name/version/Name.podspec` of a spec repo checkout that
+/// has no `Name.podspec.json` beside it becomes that JSON file (canonical, as publish writes it),
+/// the Ruby file removed, all in ONE commit. A file the reader refuses stays as it is and is
+/// reported with its reason; when nothing converts, nothing is written or committed.
+public struct SpecRepoConverter: Sendable {
+    public struct Report: Sendable, Equatable {
+        /// Relative paths of the JSON files written.
+        public var converted: [String] = []
+        /// Each Ruby podspec left as it is (its relative path, with `:line:column` when the reader
+        /// refused it there), and why.
+        public var refused: [(path: String, reason: String)] = []
+        /// The commit made, when anything was converted.
+        public var commit: String?
+
+        public static func == (lhs: Report, rhs: Report) -> Bool {
+            lhs.converted == rhs.converted && lhs.commit == rhs.commit
+                && lhs.refused.map { "\($0.path) \($0.reason)" } == rhs.refused.map { "\($0.path) \($0.reason)" }
+        }
+    }
+
+    public init() {}
+
+    public func convert(repository directory: URL) throws(SpecRepoError) -> Report {
+        let layout = SpecRepoLayout(root: directory)
+        let repository: Repository
+        do {
+            repository = try Repository.open(at: directory)
+        } catch {
+            throw .git(error, context: "\(directory.path) is not a git checkout of a spec repo")
+        }
+        var report = Report()
+        // What was written, so a failed commit puts every file back as it was.
+        var written: [(json: String, ruby: String, rubyBytes: Data)] = []
+        for pod in layout.walk().pods.sorted(by: { $0.name < $1.name }) {
+            guard let name = try? SafeName(pod.name, as: .pod) else { continue }
+            for (_, folder) in layout.versionFolders(of: pod.name).reversed() {
+                guard let file = layout.specFile(of: name, folder: folder), file.format == .ruby,
+                    let bytes = FileManager.default.contents(atPath: layout.absolute(file.path))
+                else { continue }
+                let json = String(file.path.dropLast(".podspec".count)) + ".podspec.json"
+                do {
+                    let node = try PodspecReader.readRuby(bytes: [UInt8](bytes), label: file.path)
+                    let spec = try Spec(node: node, label: file.path)
+                    guard spec.name == pod.name else {
+                        report.refused.append((file.path, "it names the spec '\(spec.name)', not '\(pod.name)'"))
+                        continue
+                    }
+                    try Data(PodspecReader.canonicalJSON(node).utf8).write(to: URL(fileURLWithPath: layout.absolute(json)), options: .atomic)
+                    try FileManager.default.removeItem(atPath: layout.absolute(file.path))
+                    written.append((json, file.path, bytes))
+                    report.converted.append(json)
+                } catch let error as SpecError {
+                    report.refused.append(("\(file.path):\(error.location)", error.message))
+                } catch {
+                    restore(written, in: layout)
+                    throw .fileSystem(path: layout.absolute(json), message: "cannot write the JSON spec: \(error.localizedDescription)")
+                }
+            }
+        }
+        guard !written.isEmpty else { return report }
+        do {
+            let files = written.flatMap { [$0.json, $0.ruby] }
+            let noun = written.count == 1 ? "podspec" : "podspecs"
+            let id = try repository.commit(files: files, message: "[Convert] \(written.count) Ruby \(noun) to JSON")
+            report.commit = id.hex
+        } catch {
+            restore(written, in: layout)
+            throw .git(error, context: "the converted specs were not committed; every file is as it was")
+        }
+        return report
+    }
+
+    private func restore(_ written: [(json: String, ruby: String, rubyBytes: Data)], in layout: SpecRepoLayout) {
+        for file in written {
+            try? FileManager.default.removeItem(atPath: layout.absolute(file.json))
+            try? file.rubyBytes.write(to: URL(fileURLWithPath: layout.absolute(file.ruby)), options: .atomic)
+        }
+    }
+}
