@@ -16,7 +16,10 @@ enum Harness: String, CaseIterable {
     static let selected: Harness = {
         let name = ProcessInfo.processInfo.environment["COMPOSE_FUZZ_TARGET"] ?? "json"
         guard let harness = Harness(rawValue: name) else {
-            FileHandle.standardError.write(Data("unknown COMPOSE_FUZZ_TARGET '\(name)': use \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "unknown COMPOSE_FUZZ_TARGET '\(name)': use \(allCases.map(\.rawValue).joined(separator: ", "))\n"
+                        .utf8))
             exit(64)
         }
         return harness

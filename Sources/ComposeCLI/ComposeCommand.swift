@@ -4,10 +4,10 @@ import Specs
 
 /// The root command. `runAndExit()` parses, runs, and maps errors to exit codes in one place:
 /// 0 success · 1 wrong input · 3 environment (git, network, file system) · 64 usage.
-public struct ComposeCommand: AsyncParsableCommand {
-    public static let version = "0.1.0"
+package struct ComposeCommand: AsyncParsableCommand {
+    package static let version = "0.1.0"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "compose",
         abstract: "Release, resolve and install components from private, git-backed spec repositories.",
         discussion: """
@@ -43,10 +43,10 @@ public struct ComposeCommand: AsyncParsableCommand {
         ]
     )
 
-    public init() {}
+    package init() {}
 
     /// Parses `arguments` (the process's when nil), runs the command and exits with the mapped code.
-    public static func runAndExit(_ arguments: [String]? = nil) async -> Never {
+    package static func runAndExit(_ arguments: [String]? = nil) async -> Never {
         InterruptHandler.install(arguments: arguments ?? Array(CommandLine.arguments.dropFirst()))
         let code = await run(arguments)
         Foundation.exit(code)
@@ -59,7 +59,7 @@ public struct ComposeCommand: AsyncParsableCommand {
     }
 
     /// Parses and runs; returns the exit code instead of exiting (used by tests and `runAndExit`).
-    public static func run(_ arguments: [String]?) async -> Int32 {
+    package static func run(_ arguments: [String]?) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -20,8 +20,9 @@ enum InterruptHandler {
     static func install(arguments: [String]) {
         let command = (["compose"] + arguments.prefix(2).filter { !$0.hasPrefix("-") }).joined(separator: " ")
         func line(_ signal: String) -> UnsafeMutablePointer<CChar>? {
-            strdup("\ncompose: `\(command)` was interrupted (\(signal)); nothing was left half-written. "
-                + "Run it again to finish.\n")
+            strdup(
+                "\ncompose: `\(command)` was interrupted (\(signal)); nothing was left half-written. "
+                    + "Run it again to finish.\n")
         }
         interruptLine = line("SIGINT")
         terminateLine = line("SIGTERM")

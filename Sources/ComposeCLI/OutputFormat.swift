@@ -21,13 +21,18 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Pass even when there are warnings (errors still fail).")
     var allowWarnings = false
 
-    @Option(help: "Output format: human (compiler-style lines), json (see docs/lint-json-schema.md), github (workflow annotations).")
+    @Option(
+        help:
+            "Output format: human (compiler-style lines), json (see docs/lint-json-schema.md), github (workflow annotations)."
+    )
     var format: OutputFormat = .human
 
     /// Prints the report to standard output and fails (exit 1) when it does not pass.
     func emit(_ report: LintReport) throws {
         let out = Terminal.standardOutput
-        out.write(report.rendered(as: format.reportFormat, allowWarnings: allowWarnings, color: format == .human && out.usesColor))
+        out.write(
+            report.rendered(
+                as: format.reportFormat, allowWarnings: allowWarnings, color: format == .human && out.usesColor))
         if !report.passes(allowWarnings: allowWarnings) { throw ExitCode.failure }
     }
 }

@@ -22,7 +22,8 @@ final class TransferProgressBar {
 
     private func draw(_ progress: TransferProgress) {
         let now = Date()
-        let complete = progress.totalObjects > 0 && progress.indexedDeltas == progress.totalDeltas
+        let complete =
+            progress.totalObjects > 0 && progress.indexedDeltas == progress.totalDeltas
             && progress.receivedObjects == progress.totalObjects
         guard complete || now.timeIntervalSince(lastDraw) > 0.1 else { return }
         lastDraw = now

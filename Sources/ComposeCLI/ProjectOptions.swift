@@ -12,7 +12,8 @@ enum ProjectOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
 
 /// Options shared by resolve, update and outdated.
 struct ProjectOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"))
+    @Option(
+        name: .long, help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"))
     var project: String = "."
 
     @Flag(name: .long, help: "Fetch every git spec source before resolving.")
@@ -46,7 +47,11 @@ func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions
     let out = Terminal.standardOutput
     switch options.format {
     case .json:
-        struct Pod: Encodable { let name: String; let version: String; let source: String? }
+        struct Pod: Encodable {
+            let name: String
+            let version: String
+            let source: String?
+        }
         struct Output: Encodable {
             let lockfile: String
             let changed: Bool

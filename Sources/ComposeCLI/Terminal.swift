@@ -53,7 +53,9 @@ extension Terminal {
         package var environment: [String: String]
         package var currentDirectory: URL
 
-        package init(standardOutput: Terminal, standardError: Terminal, environment: [String: String], currentDirectory: URL) {
+        package init(
+            standardOutput: Terminal, standardError: Terminal, environment: [String: String], currentDirectory: URL
+        ) {
             self.standardOutput = standardOutput
             self.standardError = standardError
             self.environment = environment

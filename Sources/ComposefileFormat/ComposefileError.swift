@@ -1,7 +1,7 @@
 import Specs
 
 /// Everything that can go wrong reading a Composefile or a Compose.lock.
-public enum ComposefileError: ComposeFailure, Equatable {
+package enum ComposefileError: ComposeFailure, Equatable {
     /// Ruby beyond the declarative DSL (`def`, `if`, variables, interpolation …).
     case rubyCode(ComposefileLocation, construct: String, advice: String)
     /// A word that is not a Composefile directive.
@@ -19,14 +19,14 @@ public enum ComposefileError: ComposeFailure, Equatable {
     /// Compose.lock could not be written.
     case unwritable(path: String, reason: String)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .unreadable, .unwritable: return .environment
         default: return .input
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .rubyCode(let location, let construct, let advice):
             return "\(location): \(construct) is Ruby code, which a Composefile does not run. \(advice)"
@@ -38,14 +38,17 @@ public enum ComposefileError: ComposeFailure, Equatable {
         case .invalidValue(let location, let message):
             return "\(location): \(message)"
         case .notFound(let directory):
-            return "No Composefile (or Podfile) in \(directory). Create one there, or point at the project with --project DIR."
+            return
+                "No Composefile (or Podfile) in \(directory). Create one there, or point at the project with --project DIR."
         case .unreadable(let path, let reason):
             return "Cannot read \(path): \(reason). Check that the file exists and is readable."
         case .malformedLock(let path, let message):
             if path.hasSuffix("Podfile.lock") {
-                return "\(path) cannot be read as a lock: \(message). Fix it (or move it aside to resolve without it) and run 'compose resolve'."
+                return
+                    "\(path) cannot be read as a lock: \(message). Fix it (or move it aside to resolve without it) and run 'compose resolve'."
             }
-            return "\(path) is not a valid Compose.lock: \(message). Delete it and run 'compose resolve' to write a new one."
+            return
+                "\(path) is not a valid Compose.lock: \(message). Delete it and run 'compose resolve' to write a new one."
         case .unwritable(let path, let reason):
             return "Cannot write \(path): \(reason). Check the folder's permissions and free space."
         }

@@ -91,7 +91,8 @@ struct ComposefileLexer {
     private mutating func run() throws(ComposefileError) -> [Token] {
         if matches("=begin") { try skipBlockComment(1) }
         while let c = current {
-            let startLine = line, startColumn = column
+            let startLine = line
+            let startColumn = column
             if c == "\n" {
                 advance()
                 if !heredocs.isEmpty { try skipHeredocBodies() }
@@ -102,7 +103,8 @@ struct ComposefileLexer {
             } else if c == " " || c == "\t" || c == "\r" {
                 advance()
             } else if c == "\\", peek() == "\n" {
-                advance(); advance()
+                advance()
+                advance()
             } else if c == "#" {
                 while let d = current, d != "\n" { advance() }
             } else if c == ";" {
@@ -111,7 +113,9 @@ struct ComposefileLexer {
             } else if c == "'" || c == "\"" {
                 let (text, interpolation) = try readString(quote: c)
                 if let interpolation {
-                    emit(.interpolated(text, line: interpolation.line, column: interpolation.column), startLine, startColumn)
+                    emit(
+                        .interpolated(text, line: interpolation.line, column: interpolation.column), startLine,
+                        startColumn)
                 } else {
                     emit(.string(text), startLine, startColumn)
                 }
@@ -167,7 +171,8 @@ struct ComposefileLexer {
                 heredocs.append((marker.terminator, startLine, startColumn))
                 emit(.string(""), startLine, startColumn)
             } else if c == "=" && peek() == ">" {
-                advance(); advance()
+                advance()
+                advance()
                 emit(.arrow, startLine, startColumn)
             } else if c == "," {
                 advance()
@@ -184,7 +189,9 @@ struct ComposefileLexer {
                 var text = String(c)
                 advance()
                 // Keep two-character operators together so messages show them whole.
-                if let d = current, ["==", "||", "&&", "<<", "+=", "||=", "!=", "=~", "!~", "::"].contains(text + String(d)) {
+                if let d = current,
+                    ["==", "||", "&&", "<<", "+=", "||=", "!=", "=~", "!~", "::"].contains(text + String(d))
+                {
                     text.append(d)
                     advance()
                 } else if text == "@" || text == "$" {
@@ -203,9 +210,15 @@ struct ComposefileLexer {
     private func heredocMarker() -> (terminator: String, length: Int)? {
         var i = index + 2
         var indented = false
-        if i < chars.count, chars[i] == "~" || chars[i] == "-" { i += 1; indented = true }
+        if i < chars.count, chars[i] == "~" || chars[i] == "-" {
+            i += 1
+            indented = true
+        }
         var quote: Character?
-        if i < chars.count, chars[i] == "'" || chars[i] == "\"" { quote = chars[i]; i += 1 }
+        if i < chars.count, chars[i] == "'" || chars[i] == "\"" {
+            quote = chars[i]
+            i += 1
+        }
         let start = i
         while i < chars.count, Self.isWordChar(chars[i]) { i += 1 }
         guard i > start, Self.isWordStart(chars[start]) else { return nil }
@@ -229,7 +242,10 @@ struct ComposefileLexer {
                         message: "This heredoc is never closed: add a line '\(heredoc.terminator)' after its text.")
                 }
                 var text = ""
-                while let d = current, d != "\n" { text.append(d); advance() }
+                while let d = current, d != "\n" {
+                    text.append(d)
+                    advance()
+                }
                 if current != nil { advance() }
                 if text.trimmingCharacters(in: .whitespaces) == heredoc.terminator { break }
             }
@@ -241,7 +257,8 @@ struct ComposefileLexer {
     /// `when`, `=` or at the start of a statement, as Ruby decides.
     private var startsRegex: Bool {
         switch tokens.last?.kind {
-        case .other("=~")?, .other("!~")?, .other("=")?, .openParen?, .comma?, .word("when")?, .newline?, nil: return true
+        case .other("=~")?, .other("!~")?, .other("=")?, .openParen?, .comma?, .word("when")?, .newline?, nil:
+            return true
         default: return false
         }
     }
@@ -276,7 +293,9 @@ struct ComposefileLexer {
     /// Reads a quoted string, which may span lines as in Ruby; the cursor is on the opening quote.
     /// Single quotes know only `\'` and `\\`; double quotes know the usual escapes and report where
     /// a `#{…}` interpolation starts (refused by the parser wherever the string is used).
-    private mutating func readString(quote: Character) throws(ComposefileError) -> (text: String, interpolation: (line: Int, column: Int)?) {
+    private mutating func readString(quote: Character) throws(ComposefileError) -> (
+        text: String, interpolation: (line: Int, column: Int)?
+    ) {
         let start = location(line, column)
         advance()
         var text = ""
@@ -302,7 +321,8 @@ struct ComposefileLexer {
                     default: text.append(next)
                     }
                 }
-                advance(); advance()
+                advance()
+                advance()
                 continue
             }
             if quote == "\"", c == "#", peek() == "{" {
@@ -312,7 +332,9 @@ struct ComposefileLexer {
                 while let d = current {
                     text.append(d)
                     advance()
-                    if d == "{" { braces += 1 } else if d == "}" {
+                    if d == "{" {
+                        braces += 1
+                    } else if d == "}" {
                         braces -= 1
                         if braces == 0 { break }
                     }

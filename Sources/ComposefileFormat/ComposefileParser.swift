@@ -3,10 +3,10 @@ import Specs
 extension Composefile {
     /// How deep lists, target blocks and helper calls may nest. Real Podfiles stay under 10; the
     /// limit keeps the recursive descent far from the end of the stack.
-    public static let maxNesting = 64
+    package static let maxNesting = 64
 
     /// Parses Composefile (or Podfile) text. `path` is used in error locations only.
-    public static func parse(_ text: String, path: String = "Composefile") throws(ComposefileError) -> Composefile {
+    package static func parse(_ text: String, path: String = "Composefile") throws(ComposefileError) -> Composefile {
         let tokens = try ComposefileLexer.tokenize(text, path: path)
         var parser = ComposefileParser(tokens: tokens, path: path)
         return try parser.parse()
@@ -184,9 +184,10 @@ struct ComposefileParser {
         file.root = stack[0]
         if let first = skippedHooks.first {
             let list = skippedHooks.map { "\($0.name) (lines \($0.from)–\($0.to))" }.joined(separator: ", ")
-            file.notes.append(Composefile.Note(
-                location: ComposefileLocation(file: path, line: first.from, column: 1),
-                message: "skipped \(list): hooks adjust the Xcode project, which a SwiftPM package does not have."))
+            file.notes.append(
+                Composefile.Note(
+                    location: ComposefileLocation(file: path, line: first.from, column: 1),
+                    message: "skipped \(list): hooks adjust the Xcode project, which a SwiftPM package does not have."))
         }
         return file
     }
@@ -241,7 +242,8 @@ struct ComposefileParser {
                 advice: "Write the value where it is used (a Composefile has no variables).")
         }
         if case .other("+=") = token.kind {
-            throw .rubyCode(here, construct: "Assigning the variable '\(word)'", advice: "Write the value where it is used.")
+            throw .rubyCode(
+                here, construct: "Assigning the variable '\(word)'", advice: "Write the value where it is used.")
         }
         if word == "def" {
             return try parseHelper(at: t)
@@ -256,7 +258,11 @@ struct ComposefileParser {
         case "source":
             let args = try parseArguments()
             guard args.count == 1, case .string(let url) = args[0].value, !url.isEmpty else {
-                throw .invalidValue(here, message: "'source' takes one quoted URL or folder, for example source 'https://git.example.com/ios/specs.git'.")
+                throw .invalidValue(
+                    here,
+                    message:
+                        "'source' takes one quoted URL or folder, for example source 'https://git.example.com/ios/specs.git'."
+                )
             }
             file.sources.append(SourceDeclaration(url: url, location: here))
         case "platform":
@@ -277,7 +283,10 @@ struct ComposefileParser {
                 let inheritance = TargetDefinition.Inheritance(rawValue: mode)
             else {
                 throw .invalidValue(
-                    here, message: "Unrecognized inheritance option: write inherit! :complete, inherit! :none or inherit! :search_paths.")
+                    here,
+                    message:
+                        "Unrecognized inheritance option: write inherit! :complete, inherit! :none or inherit! :search_paths."
+                )
             }
             guard stack.count > 1 else {
                 throw .invalidValue(here, message: "'inherit!' belongs inside a target block.")
@@ -287,7 +296,10 @@ struct ComposefileParser {
             try parsePod(at: here)
         case "podspec":
             throw .invalidValue(
-                here, message: "'podspec' is not supported: list the pods it depends on with 'pod' lines, or use pod 'Name', :path => 'folder'.")
+                here,
+                message:
+                    "'podspec' is not supported: list the pods it depends on with 'pod' lines, or use pod 'Name', :path => 'folder'."
+            )
         case "pod_plugin", "source_plugin":
             throw .unknownDirective(here, name: word)
         default:
@@ -300,7 +312,9 @@ struct ComposefileParser {
             } else if word == "ENV" {
                 throw .rubyCode(
                     here, construct: "Setting an environment variable ('ENV[…]')",
-                    advice: "Delete the line (set the variable in the shell instead, for example COCOAPODS_DISABLE_STATS=true).")
+                    advice:
+                        "Delete the line (set the variable in the shell instead, for example COCOAPODS_DISABLE_STATS=true)."
+                )
             } else if word.first?.isUppercase == true {
                 throw .rubyCode(
                     here, construct: "The constant '\(word)'",
@@ -314,7 +328,10 @@ struct ComposefileParser {
     private mutating func parsePlatform(at here: ComposefileLocation) throws(ComposefileError) {
         let args = try parseArguments()
         guard let first = args.first, case .symbol(var name) = first.value, args.count <= 2 else {
-            throw .invalidValue(here, message: "'platform' takes a platform and an optional deployment target, for example platform :ios, '15.0'.")
+            throw .invalidValue(
+                here,
+                message:
+                    "'platform' takes a platform and an optional deployment target, for example platform :ios, '15.0'.")
         }
         if name == "macos" { name = "osx" }
         guard PlatformDeclaration.names.contains(name) else {
@@ -327,12 +344,14 @@ struct ComposefileParser {
             var value = args[1].value
             if case .pair("deployment_target", let target, _) = value { value = target }
             guard let text = value.text else {
-                throw .invalidValue(args[1].location, message: "The deployment target is a quoted version, for example '15.0'.")
+                throw .invalidValue(
+                    args[1].location, message: "The deployment target is a quoted version, for example '15.0'.")
             }
             do {
                 target = try Version(text)
             } catch {
-                throw .invalidValue(args[1].location, message: "'\(text)' is not a deployment target: write a version such as '15.0'.")
+                throw .invalidValue(
+                    args[1].location, message: "'\(text)' is not a deployment target: write a version such as '15.0'.")
             }
         }
         stack[stack.count - 1].platform = PlatformDeclaration(name: name, deploymentTarget: target, location: here)
@@ -364,15 +383,23 @@ struct ComposefileParser {
             if case .pair("exclusive", _, let location) = option.value {
                 throw .invalidValue(
                     location,
-                    message: "':exclusive' was removed in CocoaPods 1.0: delete it and write inherit! :search_paths (or inherit! :none) inside the target block.")
+                    message:
+                        "':exclusive' was removed in CocoaPods 1.0: delete it and write inherit! :search_paths (or inherit! :none) inside the target block."
+                )
             }
-            throw .invalidValue(option.location, message: "A target takes only its name: write \(word) '\(name)' do … end.")
+            throw .invalidValue(
+                option.location, message: "A target takes only its name: write \(word) '\(name)' do … end.")
         }
         guard targetNames.insert(name).inserted else {
-            throw .invalidValue(location(nameToken), message: "The target '\(name)' is declared twice: merge the two blocks.")
+            throw .invalidValue(
+                location(nameToken), message: "The target '\(name)' is declared twice: merge the two blocks.")
         }
         guard stack.count <= Self.maxDepth else {
-            throw .syntax(here, message: "Target blocks are nested deeper than \(Self.maxDepth) levels: move this target out of its enclosing blocks.")
+            throw .syntax(
+                here,
+                message:
+                    "Target blocks are nested deeper than \(Self.maxDepth) levels: move this target out of its enclosing blocks."
+            )
         }
         let definition = TargetDefinition(name: name, isAbstract: word == "abstract_target", location: here)
         switch token.kind {
@@ -387,7 +414,9 @@ struct ComposefileParser {
             throw unexpected(token, expected: "'do' after the target's name (\(word) '\(name)' do … end)")
         }
         if case .other("|") = token.kind {
-            throw .rubyCode(location(token), construct: "A block parameter '|…|'", advice: "Write \(word) '\(name)' do without block parameters.")
+            throw .rubyCode(
+                location(token), construct: "A block parameter '|…|'",
+                advice: "Write \(word) '\(name)' do without block parameters.")
         }
         try expectEndOfStatement()
         stack.append(definition)
@@ -405,12 +434,15 @@ struct ComposefileParser {
             throw unexpected(nameToken, expected: "the helper's name after 'def'")
         }
         if token.kind == .openParen, tokens[position + 1].kind == .closeParen {
-            _ = next(); _ = next()
+            _ = next()
+            _ = next()
         }
         guard token.kind == .newline else {
             throw .rubyCode(
                 location(t), construct: "The method '\(name)' with parameters",
-                advice: "Define it without parameters (def \(name) … end) and call it by name inside the targets, or write its pods out where it is called.")
+                advice:
+                    "Define it without parameters (def \(name) … end) and call it by name inside the targets, or write its pods out where it is called."
+            )
         }
         _ = next()
         helpers[name] = position
@@ -421,14 +453,18 @@ struct ComposefileParser {
     /// Parses a helper's body in the current target, as Ruby would run it there.
     private mutating func inline(_ name: String, at t: Token) throws(ComposefileError) {
         if token.kind == .openParen, tokens[position + 1].kind == .closeParen {
-            _ = next(); _ = next()
+            _ = next()
+            _ = next()
         }
         try expectEndOfStatement()
         guard !inlining.contains(name) else {
-            throw .rubyCode(location(t), construct: "The helper '\(name)' calling itself", advice: "Write its pods out instead.")
+            throw .rubyCode(
+                location(t), construct: "The helper '\(name)' calling itself", advice: "Write its pods out instead.")
         }
         guard inlining.count < Self.maxDepth else {
-            throw .syntax(location(t), message: "Helpers calling helpers are nested deeper than \(Self.maxDepth) levels: write the pods out.")
+            throw .syntax(
+                location(t),
+                message: "Helpers calling helpers are nested deeper than \(Self.maxDepth) levels: write the pods out.")
         }
         let resume = position
         inlining.append(name)
@@ -527,7 +563,8 @@ struct ComposefileParser {
     private mutating func parsePod(at here: ComposefileLocation) throws(ComposefileError) {
         let args = try parseArguments()
         guard let first = args.first, case .string(let name) = first.value else {
-            throw .invalidValue(here, message: "'pod' takes the pod's name in quotes first, for example pod 'Networking', '~> 2.0'.")
+            throw .invalidValue(
+                here, message: "'pod' takes the pod's name in quotes first, for example pod 'Networking', '~> 2.0'.")
         }
         try Self.validatePodName(name, at: first.location)
         var requirementStrings: [(String, ComposefileLocation)] = []
@@ -539,11 +576,15 @@ struct ComposefileParser {
             case .pair(let key, let value, let location):
                 options.append((key, value, location))
             case .symbol("head"):
-                throw .invalidValue(argument.location, message: "`:head` dependencies have been removed: require a version, or use :git with :branch.")
+                throw .invalidValue(
+                    argument.location,
+                    message: "`:head` dependencies have been removed: require a version, or use :git with :branch.")
             default:
                 throw .invalidValue(
                     argument.location,
-                    message: "After the pod's name come requirement strings ('~> 1.2') and then options (:git => URL); this argument is neither.")
+                    message:
+                        "After the pod's name come requirement strings ('~> 1.2') and then options (:git => URL); this argument is neither."
+                )
             }
         }
         var requirements: [Requirement] = []
@@ -564,11 +605,15 @@ struct ComposefileParser {
         for (key, value, location) in options {
             guard Self.podOptions.contains(key) else {
                 if key == "head" {
-                    throw .invalidValue(location, message: "`:head` dependencies have been removed: require a version, or use :git with :branch.")
+                    throw .invalidValue(
+                        location,
+                        message: "`:head` dependencies have been removed: require a version, or use :git with :branch.")
                 }
                 throw .invalidValue(
                     location,
-                    message: "Unknown pod option ':\(key)': the options are \(Self.podOptions.map { ":" + $0 }.joined(separator: ", ")).")
+                    message:
+                        "Unknown pod option ':\(key)': the options are \(Self.podOptions.map { ":" + $0 }.joined(separator: ", "))."
+                )
             }
             func string() throws(ComposefileError) -> String {
                 guard case .string(let s) = value, !s.isEmpty else {
@@ -589,12 +634,20 @@ struct ComposefileParser {
                 case .array(let items, _):
                     for item in items {
                         guard let s = item.text, !s.isEmpty else {
-                            throw .invalidValue(location, message: "The option :\(key) takes build configuration names, for example :configurations => ['Debug', 'Beta'].")
+                            throw .invalidValue(
+                                location,
+                                message:
+                                    "The option :\(key) takes build configuration names, for example :configurations => ['Debug', 'Beta']."
+                            )
                         }
                         names.append(s)
                     }
                 default:
-                    throw .invalidValue(location, message: "The option :\(key) takes build configuration names, for example :configurations => ['Debug', 'Beta'].")
+                    throw .invalidValue(
+                        location,
+                        message:
+                            "The option :\(key) takes build configuration names, for example :configurations => ['Debug', 'Beta']."
+                    )
                 }
                 configurations = (configurations ?? []) + names
             case "tag", "branch", "commit":
@@ -605,12 +658,18 @@ struct ComposefileParser {
                 reference = key == "tag" ? .tag(s) : key == "branch" ? .branch(s) : .commit(s)
             case "subspecs":
                 guard case .array(let items, _) = value else {
-                    throw .invalidValue(location, message: "The option :subspecs takes a list, for example :subspecs => ['Core', 'Mock'].")
+                    throw .invalidValue(
+                        location,
+                        message: "The option :subspecs takes a list, for example :subspecs => ['Core', 'Mock'].")
                 }
                 var names: [String] = []
                 for item in items {
                     guard case .string(let s) = item, !s.isEmpty, !s.contains("/") else {
-                        throw .invalidValue(location, message: "The option :subspecs takes a list of quoted subspec names, for example :subspecs => ['Core', 'Mock'].")
+                        throw .invalidValue(
+                            location,
+                            message:
+                                "The option :subspecs takes a list of quoted subspec names, for example :subspecs => ['Core', 'Mock']."
+                        )
                     }
                     names.append(s)
                 }
@@ -626,22 +685,28 @@ struct ComposefileParser {
         if [git, pathOption, podspec].compactMap({ $0 }).count > 1 {
             throw .invalidValue(here, message: "Give only one of :git, :path and :podspec.")
         }
-        let external: ExternalSource? = pathOption.map { .path($0) } ?? podspec.map { .podspec($0) }
+        let external: ExternalSource? =
+            pathOption.map { .path($0) } ?? podspec.map { .podspec($0) }
             ?? git.map { .git(url: $0, reference: reference) }
         if external != nil && !requirements.isEmpty {
-            throw .invalidValue(here, message: "A pod from :git or :path is pinned to its source's version: remove the requirement strings.")
+            throw .invalidValue(
+                here,
+                message: "A pod from :git or :path is pinned to its source's version: remove the requirement strings.")
         }
         let names = subspecs.map { $0.map { "\(name)/\($0)" } } ?? [name]
         for full in names {
-            stack[stack.count - 1].dependencies.append(Dependency(
-                name: full, requirements: RequirementSet(requirements), external: external, source: sourceURL,
-                configurations: configurations, location: here))
+            stack[stack.count - 1].dependencies.append(
+                Dependency(
+                    name: full, requirements: RequirementSet(requirements), external: external, source: sourceURL,
+                    configurations: configurations, location: here))
         }
     }
 
     static func validatePodName(_ name: String, at location: ComposefileLocation) throws(ComposefileError) {
         guard SafeName.isValidPodPath(name) else {
-            throw .invalidValue(location, message: "'\(name)' is not a pod name: use the spec's name, optionally with a subspec (Name/Sub).")
+            throw .invalidValue(
+                location,
+                message: "'\(name)' is not a pod name: use the spec's name, optionally with a subspec (Name/Sub).")
         }
     }
 
@@ -708,12 +773,18 @@ struct ComposefileParser {
         case .word("nil"): return .null
         case .openBracket:
             guard depth < Self.maxDepth else {
-                throw .syntax(location(t), message: "This list is nested deeper than \(Self.maxDepth) levels: write a flat list such as ['Core', 'Mock'].")
+                throw .syntax(
+                    location(t),
+                    message:
+                        "This list is nested deeper than \(Self.maxDepth) levels: write a flat list such as ['Core', 'Mock']."
+                )
             }
             var items: [Value] = []
             while token.kind != .closeBracket {
                 items.append(try parseValue(depth: depth + 1))
-                if token.kind == .comma { _ = next() } else if token.kind != .closeBracket {
+                if token.kind == .comma {
+                    _ = next()
+                } else if token.kind != .closeBracket {
                     throw unexpected(token, expected: "',' or ']'")
                 }
             }

@@ -9,59 +9,59 @@ import Yams
 /// COCOAPODS, COMPOSE. A Podfile.lock (CocoaPods 0.39 to 1.16) reads as a lock too. The text is deterministic: lists
 /// and keys sorted case-insensitively (ties keep their order), scalars quoted only where plain YAML
 /// would read them differently, as CocoaPods' `YAMLHelper` writes them.
-public struct Lockfile: Sendable, Equatable {
+package struct Lockfile: Sendable, Equatable {
     /// One resolved spec (a root or a subspec) and the dependencies it declares.
-    public struct Pod: Sendable, Equatable {
+    package struct Pod: Sendable, Equatable {
         /// `Name` or `Name/Sub`.
-        public var name: String
-        public var version: Version
+        package var name: String
+        package var version: Version
         /// `Dep` or `Dep (~> 1.2)`, as the lock spells dependencies.
-        public var dependencies: [String]
+        package var dependencies: [String]
 
-        public init(name: String, version: Version, dependencies: [String] = []) {
+        package init(name: String, version: Version, dependencies: [String] = []) {
             self.name = name
             self.version = version
             self.dependencies = dependencies
         }
 
-        public var rootName: String { String(name.split(separator: "/", maxSplits: 1).first ?? Substring(name)) }
+        package var rootName: String { String(name.split(separator: "/", maxSplits: 1).first ?? Substring(name)) }
     }
 
-    public var pods: [Pod] = []
+    package var pods: [Pod] = []
     /// The Composefile's dependencies as strings (`Dependency.description`).
-    public var dependencies: [String] = []
+    package var dependencies: [String] = []
     /// Source URL or folder → root names resolved from it.
-    public var specRepos: [String: [String]] = [:]
+    package var specRepos: [String: [String]] = [:]
     /// Root name → the Composefile's options without colons (`git`, `tag`, `branch`, `commit`, `path`).
-    public var externalSources: [String: [String: String]] = [:]
+    package var externalSources: [String: [String: String]] = [:]
     /// Root name → what was checked out (`git` and `commit`, and `tag` when one was asked for).
-    public var checkoutOptions: [String: [String: String]] = [:]
+    package var checkoutOptions: [String: [String: String]] = [:]
     /// Pod name (as on its Composefile line) → the build configurations it is linked into
     /// (`:configurations`); pods linked into every configuration are absent.
-    public var configurations: [String: [String]] = [:]
+    package var configurations: [String: [String]] = [:]
     /// Root name → SHA-1 of the spec file's bytes.
-    public var specChecksums: [String: String] = [:]
+    package var specChecksums: [String: String] = [:]
     /// A Podfile.lock's `PODFILE CHECKSUM` (kept when present, never computed by compose).
-    public var podfileChecksum: String?
-    public var composefileChecksum: String?
+    package var podfileChecksum: String?
+    package var composefileChecksum: String?
     /// A Podfile.lock's `COCOAPODS` version (kept when present).
-    public var cocoapodsVersion: String?
-    public var composeVersion: String?
+    package var cocoapodsVersion: String?
+    package var composeVersion: String?
 
-    public init() {}
+    package init() {}
 
     /// Every locked spec's version by name (roots and subspecs).
-    public var lockedVersions: [String: Version] {
+    package var lockedVersions: [String: Version] {
         var result: [String: Version] = [:]
         for pod in pods { result[pod.name] = pod.version }
         return result
     }
 
     /// The pod named `name` (root or subspec), if locked.
-    public func pod(named name: String) -> Pod? { pods.first { $0.name == name } }
+    package func pod(named name: String) -> Pod? { pods.first { $0.name == name } }
 
     /// Splits the lock's `Name (…)` spelling into the name and the parenthesised part (nil if none).
-    public static func splitEntry(_ entry: String) -> (name: String, detail: String?) {
+    package static func splitEntry(_ entry: String) -> (name: String, detail: String?) {
         guard entry.hasSuffix(")"), let open = entry.range(of: " (") else { return (entry, nil) }
         let name = String(entry[..<open.lowerBound])
         let detail = String(entry[open.upperBound..<entry.index(before: entry.endIndex)])
@@ -76,12 +76,14 @@ public struct Lockfile: Sendable, Equatable {
     ]
 
     /// The lock's text.
-    public var text: String {
+    package var text: String {
         var sections: [String] = []
         if !pods.isEmpty {
-            let entries = YAMLWriter.sorted(pods.map { pod in
-                ("\(pod.name) (\(pod.version.string))", pod)
-            }).map { pod -> String in
+            let entries = YAMLWriter.sorted(
+                pods.map { pod in
+                    ("\(pod.name) (\(pod.version.string))", pod)
+                }
+            ).map { pod -> String in
                 let head = YAMLWriter.scalar("\(pod.name) (\(pod.version.string))")
                 if pod.dependencies.isEmpty { return "  - \(head)" }
                 let deps = YAMLWriter.sorted(unique(pod.dependencies).map { ($0, $0) })
@@ -90,32 +92,50 @@ public struct Lockfile: Sendable, Equatable {
             sections.append("PODS:\n" + entries.joined(separator: "\n"))
         }
         if !dependencies.isEmpty {
-            sections.append("DEPENDENCIES:\n" + YAMLWriter.sorted(unique(dependencies).map { ($0, $0) }).map { "  - \(YAMLWriter.scalar($0))" }.joined(separator: "\n"))
+            sections.append(
+                "DEPENDENCIES:\n"
+                    + YAMLWriter.sorted(unique(dependencies).map { ($0, $0) }).map { "  - \(YAMLWriter.scalar($0))" }
+                    .joined(separator: "\n"))
         }
         if !specRepos.isEmpty {
-            sections.append("SPEC REPOS:\n" + YAMLWriter.sorted(specRepos.map { ($0.key, $0) }).map { url, names in
-                "  \(YAMLWriter.scalar(url)):\n" + YAMLWriter.sorted(unique(names).map { ($0, $0) }).map { "    - \(YAMLWriter.scalar($0))" }.joined(separator: "\n")
-            }.joined(separator: "\n"))
+            sections.append(
+                "SPEC REPOS:\n"
+                    + YAMLWriter.sorted(specRepos.map { ($0.key, $0) }).map { url, names in
+                        "  \(YAMLWriter.scalar(url)):\n"
+                            + YAMLWriter.sorted(unique(names).map { ($0, $0) }).map { "    - \(YAMLWriter.scalar($0))" }
+                            .joined(separator: "\n")
+                    }.joined(separator: "\n"))
         }
-        for (title, table) in [("EXTERNAL SOURCES", externalSources), ("CHECKOUT OPTIONS", checkoutOptions)] where !table.isEmpty {
-            sections.append("\(title):\n" + YAMLWriter.sorted(table.map { ($0.key, $0) }).map { name, options in
-                "  \(YAMLWriter.scalar(name)):\n" + YAMLWriter.sorted(options.map { ($0.key, $0) }).map { key, value in
-                    "    :\(key): \(YAMLWriter.scalar(value))"
-                }.joined(separator: "\n")
-            }.joined(separator: "\n"))
+        for (title, table) in [("EXTERNAL SOURCES", externalSources), ("CHECKOUT OPTIONS", checkoutOptions)]
+        where !table.isEmpty {
+            sections.append(
+                "\(title):\n"
+                    + YAMLWriter.sorted(table.map { ($0.key, $0) }).map { name, options in
+                        "  \(YAMLWriter.scalar(name)):\n"
+                            + YAMLWriter.sorted(options.map { ($0.key, $0) }).map { key, value in
+                                "    :\(key): \(YAMLWriter.scalar(value))"
+                            }.joined(separator: "\n")
+                    }.joined(separator: "\n"))
         }
         if !configurations.isEmpty {
-            sections.append("CONFIGURATIONS:\n" + YAMLWriter.sorted(configurations.map { ($0.key, $0) }).map { name, names in
-                "  \(YAMLWriter.scalar(name)):\n" + names.map { "    - \(YAMLWriter.scalar($0))" }.joined(separator: "\n")
-            }.joined(separator: "\n"))
+            sections.append(
+                "CONFIGURATIONS:\n"
+                    + YAMLWriter.sorted(configurations.map { ($0.key, $0) }).map { name, names in
+                        "  \(YAMLWriter.scalar(name)):\n"
+                            + names.map { "    - \(YAMLWriter.scalar($0))" }.joined(separator: "\n")
+                    }.joined(separator: "\n"))
         }
         if !specChecksums.isEmpty {
-            sections.append("SPEC CHECKSUMS:\n" + YAMLWriter.sorted(specChecksums.map { ($0.key, $0) }).map { name, sum in
-                "  \(YAMLWriter.scalar(name)): \(YAMLWriter.scalar(sum))"
-            }.joined(separator: "\n"))
+            sections.append(
+                "SPEC CHECKSUMS:\n"
+                    + YAMLWriter.sorted(specChecksums.map { ($0.key, $0) }).map { name, sum in
+                        "  \(YAMLWriter.scalar(name)): \(YAMLWriter.scalar(sum))"
+                    }.joined(separator: "\n"))
         }
         if let podfileChecksum { sections.append("PODFILE CHECKSUM: \(YAMLWriter.scalar(podfileChecksum))") }
-        if let composefileChecksum { sections.append("COMPOSEFILE CHECKSUM: \(YAMLWriter.scalar(composefileChecksum))") }
+        if let composefileChecksum {
+            sections.append("COMPOSEFILE CHECKSUM: \(YAMLWriter.scalar(composefileChecksum))")
+        }
         if let cocoapodsVersion { sections.append("COCOAPODS: \(YAMLWriter.scalar(cocoapodsVersion))") }
         if let composeVersion { sections.append("COMPOSE: \(YAMLWriter.scalar(composeVersion))") }
         return sections.joined(separator: "\n\n") + "\n"
@@ -128,12 +148,14 @@ public struct Lockfile: Sendable, Equatable {
 
     /// Writes the lock to `path` through a temporary file in the same folder and a rename, so a
     /// reader never sees half a lock. Leaves an identical file untouched.
-    public func write(to path: String) throws(ComposefileError) {
+    package func write(to path: String) throws(ComposefileError) {
         let data = Data(text.utf8)
         if let existing = FileManager.default.contents(atPath: path), existing == data { return }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp")
+            .appendingPathComponent(
+                ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
+            )
         do {
             try data.write(to: temporary)
         } catch {
@@ -149,7 +171,7 @@ public struct Lockfile: Sendable, Equatable {
     // MARK: Reading
 
     /// Reads the lock at `path`; nil when there is no file.
-    public static func read(at path: String) throws(ComposefileError) -> Lockfile? {
+    package static func read(at path: String) throws(ComposefileError) -> Lockfile? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: "permission denied or not a file")
@@ -159,13 +181,15 @@ public struct Lockfile: Sendable, Equatable {
 
     /// Parses lock text. `path` names the file in errors. Unknown sections are skipped (see
     /// `parseWithWarnings` for the warnings naming them).
-    public static func parse(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> Lockfile {
+    package static func parse(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> Lockfile {
         try parseWithWarnings(text, path: path).lockfile
     }
 
     /// Parses lock text (Compose.lock or Podfile.lock) and says what was skipped: each section
     /// compose does not know gives a warning, never a failure.
-    public static func parseWithWarnings(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> (lockfile: Lockfile, warnings: [String]) {
+    package static func parseWithWarnings(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> (
+        lockfile: Lockfile, warnings: [String]
+    ) {
         if text.contains("<<<<<<<") {
             throw .malformedLock(path: path, message: "it holds git merge conflict markers")
         }
@@ -173,14 +197,18 @@ public struct Lockfile: Sendable, Equatable {
         if let found = firstAnchorOrAlias(in: text) {
             throw .malformedLock(
                 path: path,
-                message: "line \(found.line), column \(found.column) uses a YAML \(found.isAlias ? "alias" : "anchor") ('\(found.text)'), which a lock never holds")
+                message:
+                    "line \(found.line), column \(found.column) uses a YAML \(found.isAlias ? "alias" : "anchor") ('\(found.text)'), which a lock never holds"
+            )
         }
         let loaded: Any?
         do {
             // The YAML tree as written, turned into plain values by `plainValue` (Yams' own
             // construction traps on a key that is not a scalar): every scalar as the string written,
             // so versions and checksums are never numbers.
-            loaded = try Yams.compose(yaml: text).map { node throws(ComposefileError) in try plainValue(node, path: path, depth: 0) }
+            loaded = try Yams.compose(yaml: text).map { node throws(ComposefileError) in
+                try plainValue(node, path: path, depth: 0)
+            }
         } catch let error as ComposefileError {
             throw error
         } catch {
@@ -239,7 +267,9 @@ public struct Lockfile: Sendable, Equatable {
                 }
                 let (name, rawDetail) = splitEntry(head)
                 // CocoaPods before 1.0 wrote `Name (HEAD based on 3.3.0)` for a :head pod.
-                let detail = rawDetail.map { $0.hasPrefix("HEAD based on ") ? String($0.dropFirst("HEAD based on ".count)) : $0 }
+                let detail = rawDetail.map {
+                    $0.hasPrefix("HEAD based on ") ? String($0.dropFirst("HEAD based on ".count)) : $0
+                }
                 guard let detail, let version = try? Version(detail) else {
                     throw fail("the PODS entry '\(head)' is not 'Name (version)'")
                 }
@@ -250,7 +280,8 @@ public struct Lockfile: Sendable, Equatable {
         if let repos = root["SPEC REPOS"] {
             guard let map = repos as? [String: Any] else { throw fail("SPEC REPOS is not a mapping") }
             for (url, names) in map {
-                lock.specRepos[url] = names is String ? [try string(names, "SPEC REPOS \(url)")] : try strings(names, "SPEC REPOS \(url)")
+                lock.specRepos[url] =
+                    names is String ? [try string(names, "SPEC REPOS \(url)")] : try strings(names, "SPEC REPOS \(url)")
             }
         }
         if let external = root["EXTERNAL SOURCES"] { lock.externalSources = try table(external, "EXTERNAL SOURCES") }
@@ -286,7 +317,10 @@ public struct Lockfile: Sendable, Equatable {
                 let c = chars[i]
                 if let q = quote {
                     if c == q {
-                        if q == "'", i + 1 < chars.count, chars[i + 1] == "'" { i += 2; continue }
+                        if q == "'", i + 1 < chars.count, chars[i + 1] == "'" {
+                            i += 2
+                            continue
+                        }
                         quote = nil
                     } else if c == "\\", q == "\"" {
                         i += 1
@@ -295,22 +329,36 @@ public struct Lockfile: Sendable, Equatable {
                     continue
                 }
                 let followedBySpace = i + 1 == chars.count || chars[i + 1] == " " || chars[i + 1] == "\t"
-                if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+                if c == " " || c == "\t" || c == "\r" {
+                    i += 1
+                    continue
+                }
                 if nodeStart {
                     switch c {
                     case "&", "*":
                         var name = String(c)
                         var j = i + 1
                         while j < chars.count, chars[j] != " ", chars[j] != ",", chars[j] != "]", chars[j] != "}" {
-                            name.append(chars[j]); j += 1
+                            name.append(chars[j])
+                            j += 1
                         }
                         return (lineNumber, i + 1, name, c == "*")
-                    case "-", "?" where followedBySpace: i += 1; continue
+                    case "-",
+                        "?" where followedBySpace:
+                        i += 1
+                        continue
                     case "!":
                         while i < chars.count, chars[i] != " " { i += 1 }
                         continue
-                    case "'", "\"": quote = c; nodeStart = false; i += 1; continue
-                    case "[", "{": flow += 1; i += 1; continue
+                    case "'", "\"":
+                        quote = c
+                        nodeStart = false
+                        i += 1
+                        continue
+                    case "[", "{":
+                        flow += 1
+                        i += 1
+                        continue
                     case "#": break scan
                     default: nodeStart = false
                     }
@@ -319,7 +367,9 @@ public struct Lockfile: Sendable, Equatable {
                 case "#" where i > 0 && (chars[i - 1] == " " || chars[i - 1] == "\t"): break scan
                 case ":" where followedBySpace: nodeStart = true
                 case "," where flow > 0: nodeStart = true
-                case "[" where flow > 0, "{" where flow > 0: flow += 1; nodeStart = true
+                case "[" where flow > 0, "{" where flow > 0:
+                    flow += 1
+                    nodeStart = true
                 case "]" where flow > 0, "}" where flow > 0: flow -= 1
                 default: break
                 }
@@ -336,7 +386,8 @@ enum YAMLWriter {
     static func sorted<T>(_ items: [(String, T)]) -> [T] {
         items.enumerated()
             .sorted { a, b in
-                let x = a.element.0.lowercased(), y = b.element.0.lowercased()
+                let x = a.element.0.lowercased()
+                let y = b.element.0.lowercased()
                 return x != y ? Array(x.utf8).lexicographicallyPrecedes(y.utf8) : a.offset < b.offset
             }
             .map { $0.element.1 }
@@ -349,7 +400,9 @@ enum YAMLWriter {
             + #"|[-+]?[0-9]+|00[0-7]+|0x[0-9a-fA-F]+|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"#
             + #"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"#)
     nonisolated(unsafe) private static let plain = try! Regex(#"[A-Za-z0-9_][A-Za-z0-9_/ ()~<>=.:`,-]*"#)
-    private static let indicators: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
+    private static let indicators: Set<Character> = [
+        "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+    ]
 
     /// A string as a YAML scalar: plain when unambiguous, `'…'` when YAML would read it as another
     /// type, `"…"` (escaped) otherwise.
@@ -417,7 +470,9 @@ private func plainValue(_ node: Node, path: String, depth: Int) throws(Composefi
         var result: [String: Any] = [:]
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else { throw refuse("a mapping key is not a plain string", at: key) }
-            guard result[scalar.string] == nil else { throw refuse("the key '\(scalar.string)' is written twice", at: key) }
+            guard result[scalar.string] == nil else {
+                throw refuse("the key '\(scalar.string)' is written twice", at: key)
+            }
             result[scalar.string] = try plainValue(value, path: path, depth: depth + 1)
         }
         return result

@@ -2,21 +2,23 @@ import Foundation
 
 /// The lock a project folder has: its Compose.lock, else (a project coming from CocoaPods) its
 /// Podfile.lock, read the same way so every version it pins is kept.
-public struct ProjectLock: Sendable, Equatable {
-    public let lockfile: Lockfile
+package struct ProjectLock: Sendable, Equatable {
+    package let lockfile: Lockfile
     /// The file read.
-    public let path: String
+    package let path: String
     /// True when the lock is the project's Podfile.lock (there is no Compose.lock yet).
-    public let adoptedFromPodfileLock: Bool
+    package let adoptedFromPodfileLock: Bool
     /// Sections skipped, one line each, and (for an adopted Podfile.lock) one line saying so.
-    public let messages: [String]
+    package let messages: [String]
 }
 
 extension Lockfile {
     /// Finds and reads the lock of the project in `directory`: `Compose.lock` if it exists, else
     /// `Podfile.lock`; nil when there is neither. `display` names files in messages (defaults to
     /// their file names).
-    public static func readProjectLock(in directory: URL, display: (String) -> String = { $0 }) throws(ComposefileError) -> ProjectLock? {
+    package static func readProjectLock(in directory: URL, display: (String) -> String = { $0 })
+        throws(ComposefileError) -> ProjectLock?
+    {
         for name in ["Compose.lock", "Podfile.lock"] {
             let path = directory.appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path) else { continue }
@@ -29,7 +31,8 @@ extension Lockfile {
             if adopted {
                 let count = Set(lockfile.pods.map(\.rootName)).count
                 messages.append(
-                    "\(display(name)): note: there is no Compose.lock, so the Podfile.lock is the lock (the versions of its \(count) \(count == 1 ? "pod are" : "pods are") kept); resolving writes Compose.lock from it.")
+                    "\(display(name)): note: there is no Compose.lock, so the Podfile.lock is the lock (the versions of its \(count) \(count == 1 ? "pod are" : "pods are") kept); resolving writes Compose.lock from it."
+                )
             }
             return ProjectLock(lockfile: lockfile, path: path, adoptedFromPodfileLock: adopted, messages: messages)
         }

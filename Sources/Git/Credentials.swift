@@ -9,27 +9,27 @@ import Foundation
 /// https, and only when the host asking is the host of the URL the operation started with (a
 /// redirect to another host gets nothing). Other https hosts are offered what git's credential
 /// helpers give for exactly that host (`git credential fill`), as `git` itself would do.
-public struct Credentials: Sendable, Equatable {
+package struct Credentials: Sendable, Equatable {
     /// Private key files to try for ssh, in order, after the ssh-agent.
-    public var sshKeyFiles: [String]
+    package var sshKeyFiles: [String]
     /// Whether to ask the ssh-agent first (only when `SSH_AUTH_SOCK` is set).
-    public var useSSHAgent: Bool
+    package var useSSHAgent: Bool
     /// The passphrase of the ssh key files (`COMPOSE_SSH_KEY_PASSPHRASE`).
-    public var sshKeyPassphrase: String?
+    package var sshKeyPassphrase: String?
     /// For https: the user name, when the URL does not carry one.
-    public var username: String?
+    package var username: String?
     /// For https: the password or access token.
-    public var token: String?
+    package var token: String?
     /// The hosts (`host` or `host:port`, lower case) `token` may be offered to, over https only.
-    public var tokenHosts: Set<String>
+    package var tokenHosts: Set<String>
     /// Whether git's credential helpers are asked (`git credential fill`) when no token is scoped to the host.
-    public var useCredentialHelpers: Bool
+    package var useCredentialHelpers: Bool
     /// Tokens for one host each, from `COMPOSE_GIT_TOKEN_<HOST>` (the host in capitals, every character
     /// other than a letter or digit as `_`, the port included: `COMPOSE_GIT_TOKEN_GIT_EXAMPLE_COM_8443`),
     /// keyed by that spelling. Over https only, like `token`.
-    public var hostTokens: [String: String]
+    package var hostTokens: [String: String]
 
-    public init(
+    package init(
         sshKeyFiles: [String] = [], useSSHAgent: Bool = false, sshKeyPassphrase: String? = nil,
         username: String? = nil, token: String? = nil, tokenHosts: Set<String> = [], useCredentialHelpers: Bool = false,
         hostTokens: [String: String] = [:]
@@ -49,7 +49,7 @@ public struct Credentials: Sendable, Equatable {
     /// `COMPOSE_GIT_TOKEN`, scoped to the comma-separated hosts of `COMPOSE_GIT_TOKEN_HOST`; git's
     /// credential helpers unless `COMPOSE_GIT_CREDENTIAL_HELPERS=0`. A user and password in the URL
     /// itself are used by libgit2 before any of these.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Credentials
     {
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
@@ -69,7 +69,9 @@ public struct Credentials: Sendable, Equatable {
             useCredentialHelpers: environment["COMPOSE_GIT_CREDENTIAL_HELPERS"] != "0",
             hostTokens: environment.reduce(into: [:]) { tokens, entry in
                 let prefix = "COMPOSE_GIT_TOKEN_"
-                guard entry.key.hasPrefix(prefix), entry.key != "COMPOSE_GIT_TOKEN_HOST", !entry.value.isEmpty else { return }
+                guard entry.key.hasPrefix(prefix), entry.key != "COMPOSE_GIT_TOKEN_HOST", !entry.value.isEmpty else {
+                    return
+                }
                 tokens[String(entry.key.dropFirst(prefix.count))] = entry.value
             })
     }
@@ -81,7 +83,7 @@ public struct Credentials: Sendable, Equatable {
 
     /// These credentials with the token also scoped to `url`'s host, when `url` is https: for a URL
     /// the user named (a spec repo's own URL, a component's own remote), never one read from a spec.
-    public func trusting(_ url: String) -> Credentials {
+    package func trusting(_ url: String) -> Credentials {
         guard let address = RemoteAddress(url), address.scheme == "https" else { return self }
         var copy = self
         copy.tokenHosts.insert(address.authority)
@@ -90,7 +92,9 @@ public struct Credentials: Sendable, Equatable {
 
     /// The token, with its user name, when it may go to the host that asks (`requestURL`, as libgit2
     /// reports it) during an operation that started at `originalURL`: both https, on one scoped host.
-    func scopedToken(requestURL: String, originalURL: String, usernameFromURL: String?) -> (user: String, token: String)? {
+    func scopedToken(requestURL: String, originalURL: String, usernameFromURL: String?) -> (
+        user: String, token: String
+    )? {
         guard let host = Self.httpsHost(requestURL: requestURL, originalURL: originalURL) else { return nil }
         let user = username ?? usernameFromURL ?? "x-access-token"
         if let own = hostTokens[Self.environmentSpelling(of: host)] { return (user, own) }

@@ -3,7 +3,7 @@
 /// Every case is a failure of the environment (exit 3): SpecRepos, the lowest module that knows both
 /// Git and compose's error contract, declares the `ComposeFailure` conformance, so Git depends on
 /// libgit2 alone.
-public enum GitError: Error, Equatable, CustomStringConvertible {
+package enum GitError: Error, Equatable, CustomStringConvertible {
     /// A libgit2 call failed: `operation` names it with its argument (a path, a URL, a ref).
     case failed(operation: String, code: Int32, message: String)
     /// A push was rejected because the remote moved on (someone else pushed first).
@@ -21,30 +21,30 @@ public enum GitError: Error, Equatable, CustomStringConvertible {
     /// A tag of that name exists already.
     case tagExists(name: String, target: ObjectID)
 
-    public var description: String {
+    package var description: String {
         switch self {
-        case let .failed(operation, code, message):
+        case .failed(let operation, let code, let message):
             return "\(operation) failed (libgit2 error \(code)): \(message)"
-        case let .nonFastForward(remote, reference, message):
+        case .nonFastForward(let remote, let reference, let message):
             return "push of \(reference) to \(remote) was rejected because the remote has commits this "
                 + "clone does not have (\(message)); fetch and try again"
-        case let .pushRejected(remote, reference, message):
+        case .pushRejected(let remote, let reference, let message):
             return "push of \(reference) to \(remote) was rejected: \(message)"
-        case let .authentication(url, message):
+        case .authentication(let url, let message):
             return "authentication to \(url) failed: \(message). compose tries the ssh-agent, then "
                 + "COMPOSE_SSH_KEY, ~/.ssh/id_ed25519 and ~/.ssh/id_rsa for ssh URLs, and the URL's "
                 + "user and password, COMPOSE_GIT_USERNAME / COMPOSE_GIT_TOKEN (only over https, to the hosts of "
                 + "COMPOSE_GIT_TOKEN_HOST and of the spec repos you added) or git's credential helpers for https URLs"
-        case let .timedOut(url, message):
+        case .timedOut(let url, let message):
             return "\(url) did not answer: \(message). Check the URL and the network (a VPN, a proxy, the "
                 + "server's status), then run the command again; COMPOSE_NETWORK_TIMEOUT=SECONDS changes the "
                 + "limit (default \(NetworkTimeouts.defaultConnect) s to connect, \(NetworkTimeouts.defaultIdle) s without data)"
-        case let .diverged(branch, local, target):
+        case .diverged(let branch, let local, let target):
             return "branch \(branch) at \(local.short) cannot be fast-forwarded to \(target.short): "
                 + "it has commits that \(target.short) does not have"
-        case let .revisionNotFound(revision, repository):
+        case .revisionNotFound(let revision, let repository):
             return "no revision '\(revision)' in \(repository)"
-        case let .tagExists(name, target):
+        case .tagExists(let name, let target):
             return "tag \(name) exists already (at \(target.short))"
         }
     }

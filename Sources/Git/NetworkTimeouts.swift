@@ -9,22 +9,22 @@ import Foundation
 /// when connected. Every clone, fetch and push (https, http, git://, ssh) goes through libgit2's
 /// standard socket stream, which compose replaces with one that applies these limits (libgit2 1.5
 /// has no timeout options of its own). A stalled server fails the operation with `.timedOut`.
-public struct NetworkTimeouts: Sendable, Equatable {
+package struct NetworkTimeouts: Sendable, Equatable {
     /// Seconds to establish a TCP connection (per address tried).
-    public var connect: Int
+    package var connect: Int
     /// Seconds without any byte received or sent once connected.
-    public var idle: Int
+    package var idle: Int
 
-    public static let defaultConnect = 30
-    public static let defaultIdle = 120
+    package static let defaultConnect = 30
+    package static let defaultIdle = 120
 
-    public init(connect: Int = NetworkTimeouts.defaultConnect, idle: Int = NetworkTimeouts.defaultIdle) {
+    package init(connect: Int = NetworkTimeouts.defaultConnect, idle: Int = NetworkTimeouts.defaultIdle) {
         self.connect = max(1, connect)
         self.idle = max(1, idle)
     }
 
     /// `COMPOSE_NETWORK_TIMEOUT=SECONDS` sets both limits; otherwise 30 s to connect, 120 s idle.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> NetworkTimeouts
     {
         guard let text = environment["COMPOSE_NETWORK_TIMEOUT"], let seconds = Int(text), seconds > 0 else {
@@ -35,7 +35,7 @@ public struct NetworkTimeouts: Sendable, Equatable {
 
     /// Runs `body` (synchronous libgit2 work on this thread) with these limits instead of the
     /// process's (`fromEnvironment()`).
-    public func during<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func during<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let dictionary = Thread.current.threadDictionary
         let previous = dictionary[Self.threadKey]
         dictionary[Self.threadKey] = [connect, idle]
@@ -107,7 +107,9 @@ enum TimedSocket {
         UnsafeMutableRawPointer(stream).load(fromByteOffset: offset, as: type)
     }
 
-    private static func socket(_ stream: UnsafeMutablePointer<git_stream>) -> Int32 { field(stream, socketOffset, Int32.self) }
+    private static func socket(_ stream: UnsafeMutablePointer<git_stream>) -> Int32 {
+        field(stream, socketOffset, Int32.self)
+    }
 
     private static func endpoint(_ stream: UnsafeMutablePointer<git_stream>) -> String {
         let host = field(stream, hostOffset, UnsafeMutablePointer<CChar>?.self).map { String(cString: $0) } ?? "?"
@@ -140,7 +142,8 @@ enum TimedSocket {
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let address = candidate {
             candidate = address.pointee.ai_next
-            let descriptor = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+            let descriptor = Glibc.socket(
+                address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
             guard descriptor >= 0 else { continue }
             let flags = fcntl(descriptor, F_GETFL)
             _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
@@ -174,7 +177,8 @@ enum TimedSocket {
             UnsafeMutableRawPointer(stream).storeBytes(of: descriptor, toByteOffset: socketOffset, as: Int32.self)
             let watch = SocketWatch(descriptor: descriptor, idle: Int(idle), endpoint: endpoint(stream))
             UnsafeMutableRawPointer(stream).storeBytes(
-                of: Unmanaged.passRetained(watch).toOpaque(), toByteOffset: watchOffset, as: UnsafeMutableRawPointer?.self)
+                of: Unmanaged.passRetained(watch).toOpaque(), toByteOffset: watchOffset,
+                as: UnsafeMutableRawPointer?.self)
             return 0
         }
         if timedOut {
@@ -183,7 +187,9 @@ enum TimedSocket {
         return fail("cannot connect to \(endpoint(stream)): \(lastError)")
     }
 
-    static func read(_ stream: UnsafeMutablePointer<git_stream>, _ buffer: UnsafeMutableRawPointer?, _ length: Int) -> Int {
+    static func read(_ stream: UnsafeMutablePointer<git_stream>, _ buffer: UnsafeMutableRawPointer?, _ length: Int)
+        -> Int
+    {
         while true {
             let count = recv(socket(stream), buffer, length, 0)
             if count >= 0 { return count }
@@ -219,7 +225,8 @@ enum TimedSocket {
         // The watch stops before the descriptor is closed, so it never touches a reused number.
         if let watch = field(stream, watchOffset, UnsafeMutableRawPointer?.self) {
             Unmanaged<SocketWatch>.fromOpaque(watch).takeRetainedValue().stop()
-            UnsafeMutableRawPointer(stream).storeBytes(of: nil, toByteOffset: watchOffset, as: UnsafeMutableRawPointer?.self)
+            UnsafeMutableRawPointer(stream).storeBytes(
+                of: nil, toByteOffset: watchOffset, as: UnsafeMutableRawPointer?.self)
         }
         let descriptor = socket(stream)
         if descriptor >= 0 { Glibc.close(descriptor) }

@@ -1,19 +1,19 @@
 internal import CGit2
 
 /// A git object id (a commit, a tree, a tag), as its 40-character lowercase hex name.
-public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
-    public let hex: String
+package struct ObjectID: Hashable, Sendable, CustomStringConvertible {
+    package let hex: String
 
     /// `nil` when `hex` is not 40 hex digits.
-    public init?(hex: String) {
+    package init?(hex: String) {
         guard hex.utf8.count == 40, hex.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
         else { return nil }
         self.hex = hex
     }
 
     /// The first 10 characters, as git shows abbreviated ids.
-    public var short: String { String(hex.prefix(10)) }
-    public var description: String { hex }
+    package var short: String { String(hex.prefix(10)) }
+    package var description: String { hex }
 
     init(_ oid: git_oid) {
         var copy = oid

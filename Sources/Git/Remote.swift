@@ -2,16 +2,16 @@ internal import CGit2
 import Foundation
 
 /// How far a clone or fetch has got (libgit2's indexer progress).
-public struct TransferProgress: Sendable, Equatable {
-    public let totalObjects: Int
-    public let receivedObjects: Int
-    public let indexedObjects: Int
-    public let receivedBytes: Int
-    public let totalDeltas: Int
-    public let indexedDeltas: Int
+package struct TransferProgress: Sendable, Equatable {
+    package let totalObjects: Int
+    package let receivedObjects: Int
+    package let indexedObjects: Int
+    package let receivedBytes: Int
+    package let totalDeltas: Int
+    package let indexedDeltas: Int
 
     /// 0…1: objects received then deltas resolved, as one figure for a progress bar.
-    public var fraction: Double {
+    package var fraction: Double {
         let total = totalObjects + totalDeltas
         guard total > 0 else { return 0 }
         return Double(receivedObjects + indexedDeltas) / Double(total)
@@ -19,17 +19,17 @@ public struct TransferProgress: Sendable, Equatable {
 }
 
 /// What one fetch did.
-public struct FetchResult: Sendable, Equatable {
+package struct FetchResult: Sendable, Equatable {
     /// Objects received; 0 when the remote had nothing new.
-    public let receivedObjects: Int
-    public let receivedBytes: Int
+    package let receivedObjects: Int
+    package let receivedBytes: Int
 }
 
 extension Repository {
     /// Fetches `refspecs` (the remote's configured ones when empty) from remote `name` and updates
     /// the remote-tracking refs, as `git fetch NAME` does. Tags pointing into fetched history come too.
     @discardableResult
-    public func fetch(
+    package func fetch(
         remote name: String = "origin",
         refspecs: [String] = [],
         credentials: Credentials = .fromEnvironment(),
@@ -61,7 +61,7 @@ extension Repository {
     /// compare-and-swap against the value just read (`git_reference_create_matching`, under the
     /// ref's lock file as git takes it): libgit2's local transport does not compare, so two racing
     /// pushes would otherwise both succeed and one would silently undo the other.
-    public func push(
+    package func push(
         remote name: String = "origin",
         refspecs: [String],
         credentials: Credentials = .fromEnvironment()
@@ -69,7 +69,9 @@ extension Repository {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
         let rawURL = git_remote_url(remote).map { String(cString: $0) } ?? name
-        let pairs = refspecs.map { $0.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init) }
+        let pairs = refspecs.map {
+            $0.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        }
         if let path = localPath(of: rawURL),
             pairs.allSatisfy({ $0.count == 2 && !$0[0].isEmpty && !$0[0].hasPrefix("+") && $0[1].hasPrefix("refs/") })
         {
@@ -115,7 +117,8 @@ extension Repository {
     }
 
     private func pushLocally(
-        remote: OpaquePointer, remoteName: String, path: String, url: String, updates: [(source: String, destination: String)],
+        remote: OpaquePointer, remoteName: String, path: String, url: String,
+        updates: [(source: String, destination: String)],
         credentials: Credentials
     ) throws(GitError) {
         let target = try Repository.open(at: URL(fileURLWithPath: path))
@@ -152,7 +155,8 @@ extension Repository {
                 try target.compareAndSwap(move.destination, from: current, to: move.id, remote: url)
             }
             if move.destination.hasPrefix("refs/heads/") {
-                try setReference("refs/remotes/\(remoteName)/\(move.destination.dropFirst("refs/heads/".count))", to: move.id)
+                try setReference(
+                    "refs/remotes/\(remoteName)/\(move.destination.dropFirst("refs/heads/".count))", to: move.id)
             }
         }
     }
@@ -168,22 +172,26 @@ extension Repository {
                 message: "the remote already has this tag at \(current.short); a tag is not moved")
         }
         if let current, reference.hasPrefix("refs/heads/"), try !isAncestor(current, of: id) {
-            throw .nonFastForward(remote: url, reference: reference, message: "the remote's \(reference) is at \(current.short)")
+            throw .nonFastForward(
+                remote: url, reference: reference, message: "the remote's \(reference) is at \(current.short)")
         }
         var newOID = id.oid
         var oldOID = current?.oid ?? git_oid()
         var created: OpaquePointer?
-        let code = current == nil
+        let code =
+            current == nil
             ? git_reference_create_matching(&created, pointer, reference, &newOID, 0, nil, "push")
             : git_reference_create_matching(&created, pointer, reference, &newOID, 1, &oldOID, "push")
         git_reference_free(created)
         if code == GIT_EMODIFIED.rawValue || code == GIT_ELOCKED.rawValue || code == GIT_EEXISTS.rawValue {
             let message = lastErrorMessage()
             if reference.hasPrefix("refs/tags/"), try referenceID(reference) != id {
-                throw .pushRejected(remote: url, reference: reference, message: "another push created this tag first (\(message))")
+                throw .pushRejected(
+                    remote: url, reference: reference, message: "another push created this tag first (\(message))")
             }
             if reference.hasPrefix("refs/tags/") { return }
-            throw .nonFastForward(remote: url, reference: reference, message: "the remote's \(reference) moved meanwhile (\(message))")
+            throw .nonFastForward(
+                remote: url, reference: reference, message: "the remote's \(reference) moved meanwhile (\(message))")
         }
         try check("git_reference_create_matching(\(reference)) in \(url)", code)
     }
@@ -213,8 +221,10 @@ extension Repository {
 
     static func classifyRejection(remote: String, reference: String, status: String) -> GitError {
         let lowered = status.lowercased()
-        let movedOn = ["non-fast-forward", "fetch first", "failed to update ref", "failed to lock", "cannot lock",
-            "stale info", "is at", "but expected"]
+        let movedOn = [
+            "non-fast-forward", "fetch first", "failed to update ref", "failed to lock", "cannot lock",
+            "stale info", "is at", "but expected",
+        ]
         if reference.hasPrefix("refs/heads/"), movedOn.contains(where: lowered.contains) {
             return .nonFastForward(remote: remote, reference: reference, message: redact(status))
         }
@@ -265,7 +275,8 @@ final class RemoteContext {
         callbacks.payload = payload
         callbacks.credentials = { out, url, usernameFromURL, allowed, payload in
             RemoteContext.from(payload).acquire(
-                out, requestURL: url.map { String(cString: $0) } ?? "", usernameFromURL: usernameFromURL.map { String(cString: $0) },
+                out, requestURL: url.map { String(cString: $0) } ?? "",
+                usernameFromURL: usernameFromURL.map { String(cString: $0) },
                 allowed: allowed)
         }
         callbacks.certificate_check = { _, valid, host, payload in
@@ -277,10 +288,11 @@ final class RemoteContext {
         callbacks.transfer_progress = { stats, payload in
             let context = RemoteContext.from(payload)
             if let stats = stats?.pointee, let progress = context.progress {
-                progress(TransferProgress(
-                    totalObjects: Int(stats.total_objects), receivedObjects: Int(stats.received_objects),
-                    indexedObjects: Int(stats.indexed_objects), receivedBytes: Int(stats.received_bytes),
-                    totalDeltas: Int(stats.total_deltas), indexedDeltas: Int(stats.indexed_deltas)))
+                progress(
+                    TransferProgress(
+                        totalObjects: Int(stats.total_objects), receivedObjects: Int(stats.received_objects),
+                        indexedObjects: Int(stats.indexed_objects), receivedBytes: Int(stats.received_bytes),
+                        totalDeltas: Int(stats.total_deltas), indexedDeltas: Int(stats.indexed_deltas)))
             }
             return 0
         }
@@ -294,12 +306,16 @@ final class RemoteContext {
                 let reference = String(cString: name)
                 var current = update.src
                 var proposed = update.dst
-                if reference.hasPrefix("refs/tags/"), git_oid_is_zero(&current) == 0, git_oid_equal(&current, &proposed) == 0 {
-                    context.rejections.append((reference, "the remote already has this tag, pointing elsewhere; a tag is not moved"))
+                if reference.hasPrefix("refs/tags/"), git_oid_is_zero(&current) == 0,
+                    git_oid_equal(&current, &proposed) == 0
+                {
+                    context.rejections.append(
+                        (reference, "the remote already has this tag, pointing elsewhere; a tag is not moved"))
                 }
             }
             if context.rejections.isEmpty { return 0 }
-            git_error_set_str(Int32(GIT_ERROR_REFERENCE.rawValue), "the remote already has a different tag of that name")
+            git_error_set_str(
+                Int32(GIT_ERROR_REFERENCE.rawValue), "the remote already has a different tag of that name")
             return GIT_EUSER.rawValue
         }
         callbacks.push_update_reference = { reference, status, payload in
@@ -311,7 +327,8 @@ final class RemoteContext {
     }
 
     func acquire(
-        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, requestURL: String, usernameFromURL: String?,
+        _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>?, requestURL: String,
+        usernameFromURL: String?,
         allowed: UInt32
     ) -> Int32 {
         let sshUser = usernameFromURL ?? "git"
@@ -359,7 +376,9 @@ final class RemoteContext {
                         + "COMPOSE_GIT_TOKEN_HOST and of the spec repos you added")
             }
         }
-        let tried = triedDescriptions.isEmpty ? "no credential was available" : "tried " + triedDescriptions.joined(separator: ", ")
+        let tried =
+            triedDescriptions.isEmpty
+            ? "no credential was available" : "tried " + triedDescriptions.joined(separator: ", ")
         git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "the remote refused the credentials offered (\(tried))")
         return GIT_EAUTH.rawValue
     }
@@ -368,7 +387,8 @@ final class RemoteContext {
         var message = lastErrorMessage()
         if let note = TimeoutNote.current?.message { message = note }
         if message.contains(NetworkTimeouts.marker) {
-            return .timedOut(url: redact(url), message: message.replacingOccurrences(of: " (\(NetworkTimeouts.marker))", with: ""))
+            return .timedOut(
+                url: redact(url), message: message.replacingOccurrences(of: " (\(NetworkTimeouts.marker))", with: ""))
         }
         if code == GIT_EAUTH.rawValue || !triedDescriptions.isEmpty && message.contains("authentic") {
             return .authentication(url: redact(url), message: message)

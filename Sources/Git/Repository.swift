@@ -3,7 +3,7 @@ import Foundation
 
 /// A git repository on disk (a working copy or a bare repository). One handle is used by one task at
 /// a time (libgit2 handles are not thread-safe), so `Repository` is deliberately not `Sendable`.
-public final class Repository {
+package final class Repository {
     let pointer: OpaquePointer
 
     init(pointer: OpaquePointer) {
@@ -11,23 +11,24 @@ public final class Repository {
     }
 
     /// Its working directory, or the git directory when bare.
-    public var location: URL { workingDirectory ?? gitDirectory }
+    package var location: URL { workingDirectory ?? gitDirectory }
 
     deinit { git_repository_free(pointer) }
 
     // MARK: Opening, creating, cloning
 
     /// Opens the repository whose working directory (or bare git directory) is exactly `url`.
-    public static func open(at url: URL) throws(GitError) -> Repository {
+    package static func open(at url: URL) throws(GitError) -> Repository {
         Runtime.ensure()
         var pointer: OpaquePointer?
-        try check("git_repository_open_ext(\(url.path))",
+        try check(
+            "git_repository_open_ext(\(url.path))",
             git_repository_open_ext(&pointer, url.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil))
         return Repository(pointer: pointer!)
     }
 
     /// Opens the repository containing `url`, walking up parent folders as `git` does.
-    public static func discover(from url: URL) throws(GitError) -> Repository {
+    package static func discover(from url: URL) throws(GitError) -> Repository {
         Runtime.ensure()
         var pointer: OpaquePointer?
         try check("git_repository_open_ext(\(url.path))", git_repository_open_ext(&pointer, url.path, 0, nil))
@@ -35,7 +36,7 @@ public final class Repository {
     }
 
     /// Creates an empty repository at `url` whose unborn HEAD names `initialBranch`.
-    public static func create(at url: URL, bare: Bool = false, initialBranch: String = "main") throws(GitError)
+    package static func create(at url: URL, bare: Bool = false, initialBranch: String = "main") throws(GitError)
         -> Repository
     {
         Runtime.ensure()
@@ -54,7 +55,7 @@ public final class Repository {
     /// Clones `url` into `destination` (which must not exist or be empty). `branch` is checked out
     /// instead of the remote's default branch when given. `applyFilters: false` writes files as
     /// stored (no `.gitattributes` filters). `progress` receives transfer progress.
-    public static func clone(
+    package static func clone(
         from url: String,
         to destination: URL,
         branch: String? = nil,
@@ -99,22 +100,22 @@ public final class Repository {
     // MARK: Where it is
 
     /// The working directory, or nil for a bare repository.
-    public var workingDirectory: URL? {
+    package var workingDirectory: URL? {
         guard let path = git_repository_workdir(pointer) else { return nil }
         return URL(fileURLWithPath: String(cString: path), isDirectory: true)
     }
 
     /// The `.git` folder (or the repository itself when bare).
-    public var gitDirectory: URL {
+    package var gitDirectory: URL {
         URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
     }
 
-    public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
+    package var isBare: Bool { git_repository_is_bare(pointer) == 1 }
 
     // MARK: Refs and commits
 
     /// The commit HEAD points at, or nil on an unborn branch (a repository with no commits).
-    public func headCommit() throws(GitError) -> ObjectID? {
+    package func headCommit() throws(GitError) -> ObjectID? {
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, pointer, "HEAD")
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EUNBORNBRANCH.rawValue { return nil }
@@ -123,7 +124,7 @@ public final class Repository {
     }
 
     /// The short name of the branch HEAD points at (also when unborn), or nil when HEAD is detached.
-    public func currentBranch() throws(GitError) -> String? {
+    package func currentBranch() throws(GitError) -> String? {
         var reference: OpaquePointer?
         try check("git_reference_lookup(HEAD) in \(location.path)", git_reference_lookup(&reference, pointer, "HEAD"))
         defer { git_reference_free(reference) }
@@ -136,7 +137,7 @@ public final class Repository {
 
     /// The commit `revision` names (a branch, tag, `origin/main`, a full or abbreviated id, `HEAD~1`),
     /// peeled through annotated tags; nil when it names nothing.
-    public func resolveCommit(_ revision: String) throws(GitError) -> ObjectID? {
+    package func resolveCommit(_ revision: String) throws(GitError) -> ObjectID? {
         var object: OpaquePointer?
         let code = git_revparse_single(&object, pointer, revision)
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue || code == GIT_EAMBIGUOUS.rawValue {
@@ -155,7 +156,7 @@ public final class Repository {
     }
 
     /// Whether `ancestor` is `commit` or reachable from it.
-    public func isAncestor(_ ancestor: ObjectID, of commit: ObjectID) throws(GitError) -> Bool {
+    package func isAncestor(_ ancestor: ObjectID, of commit: ObjectID) throws(GitError) -> Bool {
         if ancestor == commit { return true }
         var a = commit.oid
         var b = ancestor.oid
@@ -167,7 +168,7 @@ public final class Repository {
     /// Points the branch HEAD names (or a detached HEAD) at `target` and updates the working tree,
     /// provided that is a fast-forward; throws `.diverged` otherwise. Local changes to files the
     /// update touches make it fail rather than be overwritten.
-    public func fastForward(to target: ObjectID) throws(GitError) {
+    package func fastForward(to target: ObjectID) throws(GitError) {
         let head = try headCommit()
         if head == target { return }
         if let head, try !isAncestor(head, of: target) {
@@ -176,7 +177,9 @@ public final class Repository {
         // Only the paths that differ between the two commits are looked at, so a fast-forward
         // costs what changed, not the size of the working tree.
         let paths = try changedPaths(from: head, to: target)
-        if !paths.isEmpty || head == nil { try checkoutTree(of: target, force: false, paths: head == nil ? nil : paths) }
+        if !paths.isEmpty || head == nil {
+            try checkoutTree(of: target, force: false, paths: head == nil ? nil : paths)
+        }
         try moveHead(to: target, message: "compose: fast-forward")
     }
 
@@ -184,7 +187,7 @@ public final class Repository {
     /// it at the paths that differ between HEAD and `target` and under `folders`, where untracked
     /// files are deleted too. Elsewhere nothing is looked at, so this costs what changed rather than
     /// the size of the working tree. (`resetHard(to:)` is the whole-tree `git reset --hard`.)
-    public func resetHard(to target: ObjectID, limitedTo folders: [String]) throws(GitError) {
+    package func resetHard(to target: ObjectID, limitedTo folders: [String]) throws(GitError) {
         let paths = Array(Set(try changedPaths(from: try headCommit(), to: target) + folders)).sorted()
         if !paths.isEmpty {
             try checkoutTree(of: target, force: true, paths: paths, removeUntracked: true)
@@ -193,14 +196,15 @@ public final class Repository {
     }
 
     /// The paths of files that differ between the trees of two commits (all of `to`'s when `from` is nil).
-    public func changedPaths(from: ObjectID?, to: ObjectID) throws(GitError) -> [String] {
+    package func changedPaths(from: ObjectID?, to: ObjectID) throws(GitError) -> [String] {
         if from == to { return [] }
         let newTree = try tree(of: to)
         defer { git_tree_free(newTree) }
         let oldTree = try from.map { (id) throws(GitError) in try tree(of: id) }
         defer { if let oldTree { git_tree_free(oldTree) } }
         var diff: OpaquePointer?
-        try check("git_diff_tree_to_tree(\(from?.short ?? "empty")..\(to.short))",
+        try check(
+            "git_diff_tree_to_tree(\(from?.short ?? "empty")..\(to.short))",
             git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, nil))
         defer { git_diff_free(diff) }
         var paths: [String] = []
@@ -225,19 +229,20 @@ public final class Repository {
 
     /// Moves HEAD (and the branch it names) to `target`, and makes the index and working tree match
     /// it: local changes to tracked files are discarded. Untracked files stay (see `removeUntrackedFiles`).
-    public func resetHard(to target: ObjectID) throws(GitError) {
+    package func resetHard(to target: ObjectID) throws(GitError) {
         let commit = try lookupObject(target, "git_reset")
         defer { git_object_free(commit) }
         var options = git_checkout_options()
         git_checkout_options_init(&options, 1)
         options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue
-        try check("git_reset(--hard \(target.short)) in \(location.path)",
+        try check(
+            "git_reset(--hard \(target.short)) in \(location.path)",
             git_reset(pointer, commit, GIT_RESET_HARD, &options))
     }
 
     /// Checks out `revision` (a tag, a commit id, a branch) with a detached HEAD, as
     /// `git checkout --detach REVISION` does.
-    public func checkout(_ revision: String) throws(GitError) {
+    package func checkout(_ revision: String) throws(GitError) {
         guard let commit = try resolveCommit(revision) else {
             throw .revisionNotFound(revision: revision, repository: location.path)
         }
@@ -273,7 +278,8 @@ public final class Repository {
         var oid = target.oid
         if let branch = try currentBranch() {
             var reference: OpaquePointer?
-            try check("git_reference_create(refs/heads/\(branch))",
+            try check(
+                "git_reference_create(refs/heads/\(branch))",
                 git_reference_create(&reference, pointer, "refs/heads/\(branch)", &oid, 1, message))
             git_reference_free(reference)
         } else {
@@ -284,15 +290,17 @@ public final class Repository {
     func lookupObject(_ id: ObjectID, _ operation: String) throws(GitError) -> OpaquePointer {
         var oid = id.oid
         var object: OpaquePointer?
-        try check("\(operation): git_object_lookup(\(id.short))", git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY))
+        try check(
+            "\(operation): git_object_lookup(\(id.short))", git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY))
         return object!
     }
 
     /// Points `reference` (a full name such as `refs/heads/main`) at `target`, creating it if needed.
-    public func setReference(_ reference: String, to target: ObjectID) throws(GitError) {
+    package func setReference(_ reference: String, to target: ObjectID) throws(GitError) {
         var oid = target.oid
         var created: OpaquePointer?
-        try check("git_reference_create(\(reference))",
+        try check(
+            "git_reference_create(\(reference))",
             git_reference_create(&created, pointer, reference, &oid, 1, "compose"))
         git_reference_free(created)
     }
@@ -301,12 +309,13 @@ public final class Repository {
 
     /// Changes in the working tree and index against HEAD, untracked files included, ignored ones not.
     /// With `folders`, only files under them are looked at (cheap in a large working tree).
-    public func status(limitedTo folders: [String]? = nil) throws(GitError) -> [StatusEntry] {
+    package func status(limitedTo folders: [String]? = nil) throws(GitError) -> [StatusEntry] {
         if let folders, folders.isEmpty { return [] }
         var options = git_status_options()
         git_status_options_init(&options, 1)
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+        options.flags =
+            GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
         if folders != nil { options.flags |= GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH.rawValue }
         var list: OpaquePointer?
@@ -329,11 +338,11 @@ public final class Repository {
     }
 
     /// Whether `status()` is empty.
-    public func isClean() throws(GitError) -> Bool { try status().isEmpty }
+    package func isClean() throws(GitError) -> Bool { try status().isEmpty }
 
     /// Deletes untracked (not ignored) files and returns their paths, as `git clean -fd` does.
     @discardableResult
-    public func removeUntrackedFiles(in folders: [String]? = nil) throws(GitError) -> [String] {
+    package func removeUntrackedFiles(in folders: [String]? = nil) throws(GitError) -> [String] {
         guard let root = workingDirectory else { return [] }
         let untracked = try status(limitedTo: folders).filter(\.isUntracked).map(\.path)
         for path in untracked {
@@ -358,11 +367,12 @@ public final class Repository {
     /// Only call this while holding an exclusive lock of your own over every process that writes
     /// to this repository: a lock file that a running git holds would be taken from it.
     @discardableResult
-    public func removeStaleLockFiles() -> [String] {
+    package func removeStaleLockFiles() -> [String] {
         let gitDirectory = self.gitDirectory
         var removed: [String] = []
         let fileManager = FileManager.default
-        for name in ["index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "FETCH_HEAD.lock", "ORIG_HEAD.lock"] {
+        for name in ["index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "FETCH_HEAD.lock", "ORIG_HEAD.lock"]
+        {
             let url = gitDirectory.appendingPathComponent(name)
             if fileManager.fileExists(atPath: url.path), (try? fileManager.removeItem(at: url)) != nil {
                 removed.append(name)
@@ -384,7 +394,7 @@ public final class Repository {
 
     /// The contents of `path` (relative to the repository root) in the tree of `revision`, or nil
     /// when the revision does not have that file.
-    public func readFile(_ path: String, at revision: String) throws(GitError) -> Data? {
+    package func readFile(_ path: String, at revision: String) throws(GitError) -> Data? {
         guard let commit = try resolveCommit(revision) else {
             throw .revisionNotFound(revision: revision, repository: location.path)
         }
@@ -399,7 +409,7 @@ public final class Repository {
     }
 
     /// Whether `path` (a file or a folder) exists in the tree of `commit`.
-    public func pathExists(_ path: String, at commit: ObjectID) throws(GitError) -> Bool {
+    package func pathExists(_ path: String, at commit: ObjectID) throws(GitError) -> Bool {
         try entryID(path, in: commit, kind: nil) != nil
     }
 
@@ -424,7 +434,7 @@ public final class Repository {
 
     /// Stages `pathspecs` (files or folders, relative to the working directory): new and changed
     /// files are added, deleted ones removed, as `git add --all PATHS` does.
-    public func add(_ pathspecs: [String]) throws(GitError) {
+    package func add(_ pathspecs: [String]) throws(GitError) {
         var index: OpaquePointer?
         try check("git_repository_index in \(location.path)", git_repository_index(&index, pointer))
         defer { git_index_free(index) }
@@ -439,7 +449,7 @@ public final class Repository {
 
     /// Stages exactly `files` (paths of files relative to the working directory): present ones are
     /// added, missing ones removed. Nothing else in the working tree is looked at.
-    public func stage(files: [String]) throws(GitError) {
+    package func stage(files: [String]) throws(GitError) {
         guard let root = workingDirectory else { return }
         var index: OpaquePointer?
         try check("git_repository_index in \(location.path)", git_repository_index(&index, pointer))
@@ -457,7 +467,7 @@ public final class Repository {
 
     /// Commits the index on top of HEAD (a root commit on an unborn branch) and moves the branch.
     @discardableResult
-    public func commit(message: String, author: Signature? = nil) throws(GitError) -> ObjectID {
+    package func commit(message: String, author: Signature? = nil) throws(GitError) -> ObjectID {
         var index: OpaquePointer?
         try check("git_repository_index", git_repository_index(&index, pointer))
         defer { git_index_free(index) }
@@ -471,9 +481,10 @@ public final class Repository {
     /// those entries changed, so the cost does not grow with the size of the tree, unlike
     /// `add` + `commit`, which write the tree from the whole index.
     @discardableResult
-    public func commit(files: [String], message: String, author: Signature? = nil) throws(GitError) -> ObjectID {
+    package func commit(files: [String], message: String, author: Signature? = nil) throws(GitError) -> ObjectID {
         guard let root = workingDirectory else {
-            throw .failed(operation: "git commit in \(location.path)", code: -1, message: "a bare repository has no working tree")
+            throw .failed(
+                operation: "git commit in \(location.path)", code: -1, message: "a bare repository has no working tree")
         }
         try stage(files: files)
         let baseline: OpaquePointer
@@ -494,7 +505,8 @@ public final class Repository {
         for file in files {
             var update = git_tree_update()
             if FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path) {
-                try check("git_blob_create_from_workdir(\(file))", git_blob_create_from_workdir(&update.id, pointer, file))
+                try check(
+                    "git_blob_create_from_workdir(\(file))", git_blob_create_from_workdir(&update.id, pointer, file))
                 update.action = GIT_TREE_UPDATE_UPSERT
                 update.filemode = GIT_FILEMODE_BLOB
             } else {
@@ -541,7 +553,7 @@ public final class Repository {
 
     /// Creates the annotated tag `name` on `commit`. Throws `.tagExists` when a tag of that name exists.
     @discardableResult
-    public func createAnnotatedTag(_ name: String, at commit: ObjectID, message: String, tagger: Signature? = nil)
+    package func createAnnotatedTag(_ name: String, at commit: ObjectID, message: String, tagger: Signature? = nil)
         throws(GitError) -> ObjectID
     {
         let target = try lookupObject(commit, "git tag \(name)")
@@ -559,7 +571,7 @@ public final class Repository {
     }
 
     /// The commit the tag `name` (annotated or lightweight) points at, or nil when there is no such tag.
-    public func tagCommit(_ name: String) throws(GitError) -> ObjectID? {
+    package func tagCommit(_ name: String) throws(GitError) -> ObjectID? {
         var reference: OpaquePointer?
         let code = git_reference_lookup(&reference, pointer, "refs/tags/\(name)")
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
@@ -572,7 +584,7 @@ public final class Repository {
     }
 
     /// Whether the tag `name` is an annotated tag (a tag object) rather than a lightweight one.
-    public func isAnnotatedTag(_ name: String) throws(GitError) -> Bool {
+    package func isAnnotatedTag(_ name: String) throws(GitError) -> Bool {
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, pointer, "refs/tags/\(name)")
         if code == GIT_ENOTFOUND.rawValue { return false }
@@ -584,14 +596,17 @@ public final class Repository {
     }
 
     /// Deletes the tag `name` (nothing happens when there is none).
-    public func deleteTag(_ name: String) throws(GitError) {
+    package func deleteTag(_ name: String) throws(GitError) {
         let code = git_tag_delete(pointer, name)
-        if code == GIT_ENOTFOUND.rawValue { git_error_clear(); return }
+        if code == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            return
+        }
         try check("git tag -d \(name)", code)
     }
 
     /// The names of all tags.
-    public func tagNames() throws(GitError) -> [String] {
+    package func tagNames() throws(GitError) -> [String] {
         var array = git_strarray()
         try check("git_tag_list", git_tag_list(&array, pointer))
         defer { git_strarray_dispose(&array) }
@@ -601,7 +616,7 @@ public final class Repository {
     // MARK: Remotes
 
     /// The URL of remote `name`, or nil when there is no such remote.
-    public func remoteURL(_ name: String = "origin") throws(GitError) -> String? {
+    package func remoteURL(_ name: String = "origin") throws(GitError) -> String? {
         var remote: OpaquePointer?
         let code = git_remote_lookup(&remote, pointer, name)
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
@@ -611,18 +626,18 @@ public final class Repository {
     }
 
     /// The names of all remotes.
-    public func remoteNames() throws(GitError) -> [String] {
+    package func remoteNames() throws(GitError) -> [String] {
         var array = git_strarray()
         try check("git_remote_list", git_remote_list(&array, pointer))
         defer { git_strarray_dispose(&array) }
         return (0..<array.count).compactMap { array.strings[$0].map { String(cString: $0) } }
     }
 
-    public func setRemoteURL(_ name: String, to url: String) throws(GitError) {
+    package func setRemoteURL(_ name: String, to url: String) throws(GitError) {
         try check("git_remote_set_url(\(name), \(url))", git_remote_set_url(pointer, name, url))
     }
 
-    public func addRemote(_ name: String, url: String) throws(GitError) {
+    package func addRemote(_ name: String, url: String) throws(GitError) {
         var remote: OpaquePointer?
         try check("git_remote_create(\(name), \(url))", git_remote_create(&remote, pointer, name, url))
         git_remote_free(remote)
@@ -630,31 +645,31 @@ public final class Repository {
 }
 
 /// One changed path in `Repository.status()`.
-public struct StatusEntry: Hashable, Sendable {
+package struct StatusEntry: Hashable, Sendable {
     /// Relative to the working directory.
-    public let path: String
+    package let path: String
     /// Not in the index (a new file nobody added).
-    public let isUntracked: Bool
+    package let isUntracked: Bool
 
-    public init(path: String, isUntracked: Bool) {
+    package init(path: String, isUntracked: Bool) {
         self.path = path
         self.isUntracked = isUntracked
     }
 }
 
 /// Who made a commit or a tag.
-public struct Signature: Hashable, Sendable {
-    public let name: String
-    public let email: String
+package struct Signature: Hashable, Sendable {
+    package let name: String
+    package let email: String
 
-    public init(name: String, email: String) {
+    package init(name: String, email: String) {
         self.name = name
         self.email = email
     }
 
     /// `GIT_AUTHOR_NAME`/`GIT_AUTHOR_EMAIL` when set, else the repository's `user.name`/`user.email`,
     /// else `compose <compose@localhost>` so that a CI machine without a git identity still works.
-    public static func `default`(for repository: Repository) -> Signature {
+    package static func `default`(for repository: Repository) -> Signature {
         let environment = ProcessInfo.processInfo.environment
         if let name = environment["GIT_AUTHOR_NAME"], let email = environment["GIT_AUTHOR_EMAIL"],
             !name.isEmpty, !email.isEmpty
@@ -664,7 +679,8 @@ public struct Signature: Hashable, Sendable {
         var signature: UnsafeMutablePointer<git_signature>?
         if git_signature_default(&signature, repository.pointer) == 0, let signature {
             defer { git_signature_free(signature) }
-            return Signature(name: String(cString: signature.pointee.name), email: String(cString: signature.pointee.email))
+            return Signature(
+                name: String(cString: signature.pointee.name), email: String(cString: signature.pointee.email))
         }
         git_error_clear()
         return Signature(name: "compose", email: "compose@localhost")

@@ -42,7 +42,7 @@ func makeError(_ operation: String, _ code: Int32) -> GitError {
 /// `https://***@host/x` (any user info after `scheme://`, a password with spaces included), and the
 /// scp form `user:password@host:path` → `***@host:path` (`git@host:path`, without a password, stays).
 /// Works on any text, so it also cleans error messages.
-public func redact(_ text: String) -> String {
+package func redact(_ text: String) -> String {
     guard text.contains("@") else { return text }
     var output = ""
     var rest = Substring(text)
@@ -66,17 +66,20 @@ private func redactSCPCredentials(_ text: String) -> String {
     var words = text.components(separatedBy: " ")
     for (index, word) in words.enumerated() {
         guard let at = word.firstIndex(of: "@"), !word.contains("://") else { continue }
-        let start = word.lastIndex(where: { $0 == "'" || $0 == "\"" || $0 == "(" }, before: at).map { word.index(after: $0) }
+        let start =
+            word.lastIndex(where: { $0 == "'" || $0 == "\"" || $0 == "(" }, before: at).map { word.index(after: $0) }
             ?? word.startIndex
         let userinfo = word[start..<at]
-        guard userinfo.contains(":"), !userinfo.contains("/"), word[word.index(after: at)...].contains(":") else { continue }
+        guard userinfo.contains(":"), !userinfo.contains("/"), word[word.index(after: at)...].contains(":") else {
+            continue
+        }
         words[index] = String(word[..<start]) + "***" + word[at...]
     }
     return words.joined(separator: " ")
 }
 
-private extension String {
-    func lastIndex(where predicate: (Character) -> Bool, before end: Index) -> Index? {
+extension String {
+    fileprivate func lastIndex(where predicate: (Character) -> Bool, before end: Index) -> Index? {
         self[..<end].lastIndex(where: predicate)
     }
 }
@@ -85,7 +88,7 @@ private extension String {
 /// commit, a reflog): `https://ci:token@host/x.git` → `https://host/x.git`,
 /// `deploy:pw@host:x.git` → `host:x.git`. A user alone in an ssh URL (`git@host:x`) is kept: it is
 /// not a secret and ssh needs it.
-public func strippingCredentials(_ url: String) -> String {
+package func strippingCredentials(_ url: String) -> String {
     if let scheme = url.range(of: "://") {
         let rest = url[scheme.upperBound...]
         let end = rest.firstIndex(where: { $0 == "/" }) ?? rest.endIndex

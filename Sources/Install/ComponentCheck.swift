@@ -7,7 +7,7 @@ extension Spec {
     /// Every `source_files` pattern of this spec, of its platform blocks (`macos` as well as `osx`)
     /// and of its library subspecs, with the spec (or subspec) naming it: what the build check
     /// matches against the component's files.
-    public var sourceFilePatterns: [(owner: String, pattern: String)] {
+    package var sourceFilePatterns: [(owner: String, pattern: String)] {
         let blocks = [json] + (Platform.names + ["macos"]).compactMap { json[$0] }.filter(\.isObject)
         let own = blocks.compactMap { $0["source_files"] }.flatMap { files in
             files.stringValue.map { [$0] } ?? files.arrayValue?.compactMap(\.stringValue) ?? []
@@ -24,55 +24,69 @@ extension Spec {
 /// The build part of the full `compose lint`, run in a clean checkout of the component: the spec's name
 /// is a library product of Package.swift, every `source_files` pattern matches a file, `swift build`
 /// succeeds (and `swift test` with `runTests`). Compiler diagnostics become findings.
-public struct ComponentBuildCheck: Sendable {
-    public let runTests: Bool
+package struct ComponentBuildCheck: Sendable {
+    package let runTests: Bool
     /// How `swift` is run: `/usr/bin/env swift` unless told otherwise.
-    public let swiftCommand: [String]
+    package let swiftCommand: [String]
 
-    public init(runTests: Bool = false, swiftCommand: [String] = ["/usr/bin/env", "swift"]) {
+    package init(runTests: Bool = false, swiftCommand: [String] = ["/usr/bin/env", "swift"]) {
         self.runTests = runTests
         self.swiftCommand = swiftCommand
     }
 
     /// Rule identifiers of the build check's findings.
-    public enum Rule {
-        public static let product = "build-library-product"
-        public static let manifest = "build-package-manifest"
-        public static let sourceFiles = "build-source-files"
-        public static let build = "build-swift-build"
-        public static let test = "build-swift-test"
+    package enum Rule {
+        package static let product = "build-library-product"
+        package static let manifest = "build-package-manifest"
+        package static let sourceFiles = "build-source-files"
+        package static let build = "build-swift-build"
+        package static let test = "build-swift-test"
     }
 
     /// Checks the component checked out at `checkout`. `specPath` is how findings name the spec.
     /// `reference` says what was checked out (`tag 1.2.0`, `the last commit of /src/Pay`); by default the spec's tag or commit.
-    public func check(checkout: URL, spec: Spec, specPath: String, reference: String? = nil) -> [Finding] {
+    package func check(checkout: URL, spec: Spec, specPath: String, reference: String? = nil) -> [Finding] {
         var findings: [Finding] = []
         func finding(_ severity: Severity, _ rule: String, _ message: String, at key: String = "name") {
-            findings.append(Finding(severity: severity, ruleID: rule, message: message, file: specPath, at: spec.keyLocation(key)))
+            findings.append(
+                Finding(severity: severity, ruleID: rule, message: message, file: specPath, at: spec.keyLocation(key)))
         }
 
         // 0. There is a Package.swift at all: without one, install would write a package SwiftPM cannot build.
         if !FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) {
-            finding(.error, Rule.manifest, missingManifestMessage(spec.name, reference: reference ?? spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map { "commit \($0)" } ?? "the last commit"))
+            finding(
+                .error, Rule.manifest,
+                missingManifestMessage(
+                    spec.name,
+                    reference: reference ?? spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map {
+                        "commit \($0)"
+                    } ?? "the last commit"))
             return findings
         }
 
         // 1. The spec's name is a library product.
         let dump = run(["package", "dump-package"], in: checkout)
         if dump.status != 0 {
-            finding(.error, Rule.product, "`swift package dump-package` failed in the component at its tag: \(lastLines(dump.output, 5))")
+            finding(
+                .error, Rule.product,
+                "`swift package dump-package` failed in the component at its tag: \(lastLines(dump.output, 5))")
             return findings
         }
         let products = libraryProducts(fromDump: dump.output)
         if !products.contains(spec.name) {
             let offered = products.isEmpty ? "none" : products.sorted().joined(separator: ", ")
-            finding(.error, Rule.product, "Package.swift has no library product named `\(spec.name)` (library products: \(offered)); `compose install` links the product named like the spec.")
+            finding(
+                .error, Rule.product,
+                "Package.swift has no library product named `\(spec.name)` (library products: \(offered)); `compose install` links the product named like the spec."
+            )
         }
 
         // 2. Every source_files pattern matches at least one file.
         let files = listFiles(checkout)
         for (owner, pattern) in spec.sourceFilePatterns where !files.contains(where: FilePattern(pattern).matches) {
-            finding(.error, Rule.sourceFiles, "The `source_files` pattern `\(pattern)` of \(owner) did not match any file.", at: "source_files")
+            finding(
+                .error, Rule.sourceFiles, "The `source_files` pattern `\(pattern)` of \(owner) did not match any file.",
+                at: "source_files")
         }
 
         // 3. swift build (and swift test).
@@ -81,10 +95,18 @@ public struct ComponentBuildCheck: Sendable {
         for step in steps {
             let result = run(step.arguments, in: checkout)
             let diagnostics = compilerDiagnostics(in: result.output, root: checkout)
-            for diagnostic in diagnostics { findings.append(Finding(severity: diagnostic.severity, ruleID: step.rule, message: diagnostic.message, file: diagnostic.file, line: diagnostic.line, column: diagnostic.column)) }
+            for diagnostic in diagnostics {
+                findings.append(
+                    Finding(
+                        severity: diagnostic.severity, ruleID: step.rule, message: diagnostic.message,
+                        file: diagnostic.file, line: diagnostic.line, column: diagnostic.column))
+            }
             if result.status != 0 {
                 if !diagnostics.contains(where: { $0.severity == .error }) {
-                    finding(.error, step.rule, "`\(step.what)` returned an unsuccessful exit code (\(result.status)): \(lastLines(result.output, 8))")
+                    finding(
+                        .error, step.rule,
+                        "`\(step.what)` returned an unsuccessful exit code (\(result.status)): \(lastLines(result.output, 8))"
+                    )
                 }
                 break
             }
@@ -98,9 +120,12 @@ public struct ComponentBuildCheck: Sendable {
     }
 
     func run(_ arguments: [String], in folder: URL) -> ToolResult {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("compose-swift-\(UUID().uuidString).log")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "compose-swift-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        guard FileManager.default.createFile(atPath: log.path, contents: nil), let handle = try? FileHandle(forWritingTo: log) else {
+        guard FileManager.default.createFile(atPath: log.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: log)
+        else {
             return ToolResult(status: -1, output: "cannot create \(log.path)")
         }
         let process = Process()
@@ -113,7 +138,8 @@ public struct ComponentBuildCheck: Sendable {
         do {
             try process.run()
         } catch {
-            return ToolResult(status: -1, output: "cannot run \(swiftCommand.joined(separator: " ")): \(error.localizedDescription)")
+            return ToolResult(
+                status: -1, output: "cannot run \(swiftCommand.joined(separator: " ")): \(error.localizedDescription)")
         }
         process.waitUntilExit()
         try? handle.close()
@@ -131,7 +157,7 @@ func missingManifestMessage(_ name: String, reference: String) -> String {
 func libraryProducts(fromDump json: String) -> [String] {
     // dump-package may print warnings before the JSON.
     guard let start = json.firstIndex(of: "{"), let dump = try? JSONParser.parse(Array(json[start...].utf8)),
-          let products = dump["products"]?.arrayValue
+        let products = dump["products"]?.arrayValue
     else { return [] }
     return products.compactMap { product in
         product["type"]?["library"] != nil ? product["name"]?.stringValue : nil
@@ -162,63 +188,79 @@ func compilerDiagnostics(in output: String, root: URL) -> [CompilerDiagnostic] {
         default: continue
         }
         var file = String(parts[0])
-        for prefix in [rootPath + "/", "/private" + rootPath + "/"] where file.hasPrefix(prefix) { file = String(file.dropFirst(prefix.count)) }
+        for prefix in [rootPath + "/", "/private" + rootPath + "/"] where file.hasPrefix(prefix) {
+            file = String(file.dropFirst(prefix.count))
+        }
         let diagnostic = CompilerDiagnostic(
-            severity: severity, message: parts[4].trimmingCharacters(in: .whitespaces), file: file, line: lineNumber, column: column)
+            severity: severity, message: parts[4].trimmingCharacters(in: .whitespaces), file: file, line: lineNumber,
+            column: column)
         if !result.contains(diagnostic) { result.append(diagnostic) }
     }
     return result
 }
 
-
 /// The full lint's build check of one spec file: a clean clone of the component at its tag in a temporary
 /// folder, then `ComponentBuildCheck`. When the spec sits in the component's own git checkout (linting
 /// before `compose publish`), that repository is cloned, at the tag when it exists there, else at HEAD
 /// (uncommitted changes are not part of a release, so they are not built).
-public struct ComponentLint: Sendable {
-    public let check: ComponentBuildCheck
+package struct ComponentLint: Sendable {
+    package let check: ComponentBuildCheck
 
-    public init(check: ComponentBuildCheck = ComponentBuildCheck()) {
+    package init(check: ComponentBuildCheck = ComponentBuildCheck()) {
         self.check = check
     }
 
-    public struct Outcome: Sendable {
-        public let findings: [Finding]
+    package struct Outcome: Sendable {
+        package let findings: [Finding]
         /// What was built, for the report: `Pay at tag 1.2.0 of /src/Pay`.
-        public let remarks: [String]
+        package let remarks: [String]
     }
 
     /// Fetches and builds the component of `spec`, read from `specFile` and named `display` in findings.
-    public func run(spec: Spec, specFile: URL, display: String) -> Outcome {
+    package func run(spec: Spec, specFile: URL, display: String) -> Outcome {
         let tag = spec.source?.git?.tag
         let commit = spec.source?.git?.commit
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-lint-\(spec.name)-\(UUID().uuidString.prefix(8))")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "compose-lint-\(spec.name)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let checkout = scratch.appendingPathComponent(spec.name)
         func failure(_ message: String) -> Outcome {
-            Outcome(findings: [Finding(severity: .error, ruleID: "build-fetch", message: message, file: display, line: 1, column: 1)], remarks: [])
+            Outcome(
+                findings: [
+                    Finding(
+                        severity: .error, ruleID: "build-fetch", message: message, file: display, line: 1, column: 1)
+                ], remarks: [])
         }
         var remark: String
         var reference: String?
         do {
             let folder = specFile.deletingLastPathComponent()
-            let isComponentRoot = ["Package.swift", ".git"].contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
-            if isComponentRoot, let local = try? Repository.discover(from: folder), let workingDirectory = local.workingDirectory {
+            let isComponentRoot = ["Package.swift", ".git"].contains {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            }
+            if isComponentRoot, let local = try? Repository.discover(from: folder),
+                let workingDirectory = local.workingDirectory
+            {
                 let repository = try Repository.clone(from: workingDirectory.path, to: checkout)
                 if let tag, try repository.tagCommit(tag) != nil {
                     try repository.checkout(tag)
                     remark = "build check of \(spec.name) at tag \(tag) of \(workingDirectory.path)"
                 } else {
-                    remark = "build check of \(spec.name) at the last commit of \(workingDirectory.path)" + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
+                    remark =
+                        "build check of \(spec.name) at the last commit of \(workingDirectory.path)"
+                        + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
                     reference = "the last commit of \(workingDirectory.path)"
                 }
             } else {
                 guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
-                    return failure("The spec has no git source with a tag or commit, so the component cannot be fetched and built.")
+                    return failure(
+                        "The spec has no git source with a tag or commit, so the component cannot be fetched and built."
+                    )
                 }
                 let repository = try Repository.clone(from: url, to: checkout)
                 try repository.checkout(reference)
-                remark = "build check of \(spec.name) at \(tag != nil ? "tag" : "commit") \(reference) of \(redact(url))"
+                remark =
+                    "build check of \(spec.name) at \(tag != nil ? "tag" : "commit") \(reference) of \(redact(url))"
             }
         } catch {
             return failure("Could not fetch the component to build it: \(error)")
@@ -233,7 +275,7 @@ extension ComponentLint {
     /// The full lint: `report` (the spec rules' findings, from `LintDriver.run`) with the build check
     /// of every spec it read that has no errors of its own added. `starting` hears each spec as its
     /// build starts.
-    public func extend(_ report: LintReport, starting: (String) -> Void = { _ in }) -> LintReport {
+    package func extend(_ report: LintReport, starting: (String) -> Void = { _ in }) -> LintReport {
         let start = Date()
         var findings = report.findings
         var remarks = report.remarks

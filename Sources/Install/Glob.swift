@@ -4,7 +4,9 @@ struct FilePattern: Sendable {
     private let alternatives: [[Substring]]
 
     init(_ pattern: String) {
-        alternatives = FilePattern.expandBraces(pattern).map { $0.split(separator: "/", omittingEmptySubsequences: true) }
+        alternatives = FilePattern.expandBraces(pattern).map {
+            $0.split(separator: "/", omittingEmptySubsequences: true)
+        }
     }
 
     /// Whether `path` (relative, `/`-separated) matches.

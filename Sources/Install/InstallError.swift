@@ -1,7 +1,7 @@
 import Specs
 
 /// Why `compose install` stopped. Nothing in the project is changed when one of these is thrown.
-public enum InstallError: ComposeFailure, Equatable {
+package enum InstallError: ComposeFailure, Equatable {
     /// The spec's source cannot be installed (no git URL, no tag, an http source...).
     case unsupportedSource(name: String, reason: String)
     /// A component could not be fetched into the cache.
@@ -27,47 +27,57 @@ public enum InstallError: ComposeFailure, Equatable {
     /// Writing the generated package failed.
     case writeFailed(path: String, message: String)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
-             .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName, .noPackageManifest:
+            .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName, .noPackageManifest:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedSource(let name, let reason):
-            return "cannot install \(name): \(reason). Components are SwiftPM packages in git repositories: give the spec a source with git and tag (or commit)."
+            return
+                "cannot install \(name): \(reason). Components are SwiftPM packages in git repositories: give the spec a source with git and tag (or commit)."
         case .fetchFailed(let name, let url, let message):
-            return "could not fetch \(name) from \(url): \(message). Check the URL, the network and your credentials, then run `compose install` again."
+            return
+                "could not fetch \(name) from \(url): \(message). Check the URL, the network and your credentials, then run `compose install` again."
         case .missingReference(let name, let url, let reference):
-            return "\(url) has no \(reference), which Compose.lock pins for \(name). Push it (`compose publish` tags releases), or run `compose update \(name)`."
+            return
+                "\(url) has no \(reference), which Compose.lock pins for \(name). Push it (`compose publish` tags releases), or run `compose update \(name)`."
         case .checksumMismatch(let name, let artifact, let expected, let actual):
-            return "the prebuilt artifact of \(name) (\(artifact)) has SHA-256 \(actual), but its spec declares \(expected). It was not used; republish the spec with the right checksum (`swift package compute-checksum`) or install from source."
+            return
+                "the prebuilt artifact of \(name) (\(artifact)) has SHA-256 \(actual), but its spec declares \(expected). It was not used; republish the spec with the right checksum (`swift package compute-checksum`) or install from source."
         case .invalidPrebuilt(let name, let reason):
             return "cannot use the prebuilt artifact of \(name): \(reason)."
         case .binaryDependedOnBySource(let name, let dependents):
-            return "\(name) cannot be prebuilt while \(dependents.joined(separator: ", ")) (built from source) depend on it: SwiftPM would see \(name) twice. Use its source (unset COMPOSE_\(environmentName(name))_USE_BINARY) or make the dependents prebuilt too."
+            return
+                "\(name) cannot be prebuilt while \(dependents.joined(separator: ", ")) (built from source) depend on it: SwiftPM would see \(name) twice. Use its source (unset COMPOSE_\(environmentName(name))_USE_BINARY) or make the dependents prebuilt too."
         case .invalidTargetName(let name):
             return "the Composefile target '\(name)' cannot name a SwiftPM product: use letters, digits and '_'."
         case .invalidName(let pod, let version, let reason):
-            return "cannot install \(String(reflecting: pod)) (\(version)): \(reason). Nothing was written; fix the spec in its spec repo (compose lint checks it) or remove the pod from the Composefile."
+            return
+                "cannot install \(String(reflecting: pod)) (\(version)): \(reason). Nothing was written; fix the spec in its spec repo (compose lint checks it) or remove the pod from the Composefile."
         case .invalidModuleName(let name):
-            return "\(String(reflecting: name)) is not a module name (a C99 identifier: letters, digits and '_', not starting with a digit). Nothing was written."
+            return
+                "\(String(reflecting: name)) is not a module name (a C99 identifier: letters, digits and '_', not starting with a digit). Nothing was written."
         case .symlinkInComposed(let path):
-            return "\(path) is a symbolic link: compose install writes only real files and folders inside Composed/. Nothing was written; remove the link (or the whole Composed folder, which install regenerates) and run `compose install` again."
+            return
+                "\(path) is a symbolic link: compose install writes only real files and folders inside Composed/. Nothing was written; remove the link (or the whole Composed folder, which install regenerates) and run `compose install` again."
         case .noPackageManifest(let name, let reference):
-            return "cannot install \(name): " + missingManifestMessage(name, reference: reference) + " Nothing was written."
+            return "cannot install \(name): " + missingManifestMessage(name, reference: reference)
+                + " Nothing was written."
         case .writeFailed(let path, let message):
-            return "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."
+            return
+                "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."
         }
     }
 }
 
 /// `Pay` → `PAY`, `design-system` → `DESIGN_SYSTEM`: the NAME in `COMPOSE_<NAME>_USE_BINARY`.
-public func environmentName(_ pod: String) -> String {
+package func environmentName(_ pod: String) -> String {
     String(pod.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
 }

@@ -5,34 +5,34 @@ import SpecRepos
 import Specs
 
 /// What an install did.
-public struct InstallResult: Sendable, Equatable {
+package struct InstallResult: Sendable, Equatable {
     /// The generated package's folder (`<project>/Composed`).
-    public let folder: URL
+    package let folder: URL
     /// Files written because they were new or changed (relative to `folder`); empty when up to date.
-    public let changedFiles: [String]
+    package let changedFiles: [String]
     /// Components whose sources had to be fetched over the network (empty on a no-op run).
-    public let fetched: [String]
+    package let fetched: [String]
     /// Components wired as prebuilt binaries.
-    public let binaries: [String]
-    public let package: ComposedPackage
+    package let binaries: [String]
+    package let package: ComposedPackage
     /// Things the user should know, such as a binary switch for a component without an artifact.
-    public let notes: [String]
+    package let notes: [String]
 }
 
 /// `compose install`: locked components → fetched sources in the cache → `<project>/Composed/`.
-public struct Installer: Sendable {
-    public let sources: SourceCache
-    public let artifacts: ArtifactStore
+package struct Installer: Sendable {
+    package let sources: SourceCache
+    package let artifacts: ArtifactStore
 
     /// `composeHome` holds `cache/git` (bare clones) and `cache/binaries` (verified artifacts).
-    public init(composeHome: URL) {
+    package init(composeHome: URL) {
         sources = SourceCache(home: ComposeHome(url: composeHome))
         artifacts = ArtifactStore(cache: composeHome.appendingPathComponent("cache/binaries"))
     }
 
     /// Fetches what is missing, then writes the files of `Composed/` that changed. Everything is fetched
     /// and verified, and every name checked, before the first file is written.
-    public func install(
+    package func install(
         project: URL, inputs: InstallInputs, binary: BinaryPreference = BinaryPreference(),
         progress: @Sendable (String) -> Void = { _ in }
     ) async throws(InstallError) -> InstallResult {
@@ -55,29 +55,38 @@ public struct Installer: Sendable {
             }
             let module = try moduleName(of: pod)
 
-            if binary.usesBinary(pod.name), spec.prebuilt == nil, binary.perComponent[environmentName(pod.name)] == true {
-                notes.append("COMPOSE_\(environmentName(pod.name))_USE_BINARY is set, but \(pod.name) \(version) declares no prebuilt artifact: it is built from source.")
+            if binary.usesBinary(pod.name), spec.prebuilt == nil, binary.perComponent[environmentName(pod.name)] == true
+            {
+                notes.append(
+                    "COMPOSE_\(environmentName(pod.name))_USE_BINARY is set, but \(pod.name) \(version) declares no prebuilt artifact: it is built from source."
+                )
             }
             if let prebuilt = spec.prebuilt, binary.usesBinary(pod.name) {
                 progress("Using the prebuilt \(pod.name) (\(version))")
                 let local = try await artifacts.localCopy(of: prebuilt, for: pod.name)
                 let relative = "Binaries/\(pod.name).zip"
                 binaryFiles[relative] = local
-                composed.append(ComposedComponent(name: pod.name, module: module, pin: .binaryPath(relative), dependencies: pod.dependencies))
+                composed.append(
+                    ComposedComponent(
+                        name: pod.name, module: module, pin: .binaryPath(relative), dependencies: pod.dependencies))
                 binaries.append(pod.name)
                 continue
             }
 
             switch pod.origin {
             case .path(let path):
-                let local = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.appendingPathComponent(path)).standardizedFileURL
+                let local = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.appendingPathComponent(path))
+                    .standardizedFileURL
                 // A folder that is not there is SwiftPM's to report (resolve read the podspec from it).
                 if FileManager.default.fileExists(atPath: local.path),
-                   !FileManager.default.fileExists(atPath: local.appendingPathComponent("Package.swift").path) {
+                    !FileManager.default.fileExists(atPath: local.appendingPathComponent("Package.swift").path)
+                {
                     throw .noPackageManifest(name: pod.name, reference: local.path)
                 }
                 let pinned = path.hasPrefix("/") ? path : "../" + path
-                composed.append(ComposedComponent(name: pod.name, module: module, pin: .path(pinned), dependencies: pod.dependencies))
+                composed.append(
+                    ComposedComponent(
+                        name: pod.name, module: module, pin: .path(pinned), dependencies: pod.dependencies))
             case .specRepo:
                 guard let git = spec.source?.git else {
                     throw .unsupportedSource(name: pod.name, reason: "its spec's source has no git URL")
@@ -97,25 +106,31 @@ public struct Installer: Sendable {
                 } else {
                     pin = .revision(url: url, commit: fetch.commit)
                 }
-                composed.append(ComposedComponent(name: pod.name, module: module, pin: pin, dependencies: pod.dependencies))
+                composed.append(
+                    ComposedComponent(name: pod.name, module: module, pin: pin, dependencies: pod.dependencies))
             case .git(let url, let commit):
                 let fetch = try fetch(pod.name, url: url, reference: .commit(commit))
                 try requireManifest(pod.name, in: fetch, reference: "commit \(commit)")
                 if fetch.usedNetwork { fetched.append(pod.name) }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
-                composed.append(ComposedComponent(name: pod.name, module: module, pin: .revision(url: url, commit: fetch.commit), dependencies: pod.dependencies))
+                composed.append(
+                    ComposedComponent(
+                        name: pod.name, module: module, pin: .revision(url: url, commit: fetch.commit),
+                        dependencies: pod.dependencies))
             }
         }
 
         let package = ComposedPackage(
-            targets: inputs.targets, components: composed, platforms: platformFloor.mapValues(\.string), mirrors: mirrors)
+            targets: inputs.targets, components: composed, platforms: platformFloor.mapValues(\.string),
+            mirrors: mirrors)
         let files = try package.files()
         let changed = try write(files, binaries: binaryFiles, into: folder)
         let unknown = Set(binary.namedComponents).subtracting(inputs.pods.map { environmentName($0.name) })
         for name in unknown.sorted() {
             notes.append("COMPOSE_\(name)_USE_BINARY is set, but no locked component is named so.")
         }
-        return InstallResult(folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
+        return InstallResult(
+            folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
     }
 
     /// The module a pod's library offers, as `@_exported import` names it: the spec's `module_name`
@@ -131,7 +146,9 @@ public struct Installer: Sendable {
         guard let module = written.stringValue, isIdentifier(module) else {
             throw .invalidName(
                 pod: pod.name, version: pod.version.string,
-                reason: "its module_name (line \(written.location.line)) is not a C99 identifier (letters, digits and '_', not starting with a digit)")
+                reason:
+                    "its module_name (line \(written.location.line)) is not a C99 identifier (letters, digits and '_', not starting with a digit)"
+            )
         }
         return module
     }
@@ -143,7 +160,8 @@ public struct Installer: Sendable {
         } catch {
             switch error {
             case .fetchFailed(let url, let message): throw .fetchFailed(name: name, url: url, message: message)
-            case .missingReference(let url, let reference): throw .missingReference(name: name, url: url, reference: reference.description)
+            case .missingReference(let url, let reference):
+                throw .missingReference(name: name, url: url, reference: reference.description)
             }
         }
     }
@@ -155,7 +173,9 @@ public struct Installer: Sendable {
             let repository = try Repository.open(at: fetch.repository)
             present = try repository.readFile("Package.swift", at: fetch.commit) != nil
         } catch {
-            throw .fetchFailed(name: name, url: fetch.repository.path, message: "cannot read the fetched commit \(fetch.commit): \(error)")
+            throw .fetchFailed(
+                name: name, url: fetch.repository.path,
+                message: "cannot read the fetched commit \(fetch.commit): \(error)")
         }
         if !present { throw .noPackageManifest(name: name, reference: reference) }
     }
@@ -191,7 +211,8 @@ public struct Installer: Sendable {
             if fileManager.contents(atPath: url.path) == data { return }
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+                let partial = url.deletingLastPathComponent().appendingPathComponent(
+                    ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
                 try data.write(to: partial)
                 // rename(2) replaces the old file in one step: a reader sees the old or the new file.
                 if rename(partial.path, url.path) != 0 {

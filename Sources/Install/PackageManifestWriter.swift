@@ -6,54 +6,54 @@ import Specs
 /// files of its folder. CocoaPods file patterns are matched against the folder's files and turned into
 /// SwiftPM `path:`/`sources:`/`exclude:`/`resources:`; what SwiftPM cannot express is said as notes
 /// (and as comments in the generated file), never dropped silently. docs/spec-package.md has the rules.
-public struct PackageManifestWriter: Sendable {
+package struct PackageManifestWriter: Sendable {
     /// Where a dependency's package lives: its git URL and the newest version known.
-    public struct DependencyPackage: Sendable, Equatable {
-        public let url: String
-        public let newest: Version?
+    package struct DependencyPackage: Sendable, Equatable {
+        package let url: String
+        package let newest: Version?
 
-        public init(url: String, newest: Version?) {
+        package init(url: String, newest: Version?) {
             self.url = url
             self.newest = newest
         }
     }
 
-    public let spec: Spec
+    package let spec: Spec
     /// The component's folder (the podspec's), whose files the patterns are matched against.
-    public let folder: URL
+    package let folder: URL
     /// Root pod name → its package, for the spec's dependencies on other pods.
-    public let packages: [String: DependencyPackage]
+    package let packages: [String: DependencyPackage]
 
-    public init(spec: Spec, folder: URL, packages: [String: DependencyPackage]) {
+    package init(spec: Spec, folder: URL, packages: [String: DependencyPackage]) {
         self.spec = spec
         self.folder = folder
         self.packages = packages
     }
 
     /// What `generate()` made.
-    public struct Output: Sendable, Equatable {
+    package struct Output: Sendable, Equatable {
         /// Path relative to the folder → contents: `Package.swift`, and the umbrella module's source
         /// when the component has one target per subspec.
-        public let files: [String: String]
+        package let files: [String: String]
         /// What could not be expressed, one sentence each (also written as comments in Package.swift).
-        public let notes: [String]
+        package let notes: [String]
     }
 
     /// The pods named by `spec`'s dependencies (root names, other than the spec's own), sorted.
-    public static func dependencyNames(of spec: Spec) -> [String] {
+    package static func dependencyNames(of spec: Spec) -> [String] {
         let all = everySpec(spec).flatMap { $0.allDependencies(on: Platform.names) }.map { Spec.rootName(of: $0.name) }
         return Array(Set(all)).filter { $0 != spec.name }.sorted()
     }
 
     /// Looks each of `names` up in spec repository folders (a `--sources` folder, the added repos' clones),
     /// first repository first: the newest version's git source.
-    public static func lookUp(_ names: [String], in repositories: [URL]) -> [String: DependencyPackage] {
+    package static func lookUp(_ names: [String], in repositories: [URL]) -> [String: DependencyPackage] {
         var found: [String: DependencyPackage] = [:]
         for root in repositories {
             let repository = SpecRepository(root: root)
             for name in names where found[name] == nil {
                 guard let newest = repository.versions(of: name).first,
-                      let url = (try? repository.spec(name: name, version: newest))?.source?.git?.url
+                    let url = (try? repository.spec(name: name, version: newest))?.source?.git?.url
                 else { continue }
                 found[name] = DependencyPackage(url: url, newest: newest)
             }
@@ -77,7 +77,7 @@ public struct PackageManifestWriter: Sendable {
         var publicHeadersPath: String?
     }
 
-    public func generate() throws(SpecPackageError) -> Output {
+    package func generate() throws(SpecPackageError) -> Output {
         let moduleName = try moduleName()
         let files = listFiles(folder)
         var notes: [String] = []
@@ -97,25 +97,39 @@ public struct PackageManifestWriter: Sendable {
         for owner in everyone {
             let label = owner.name
             for key in ["prefix_header_file", "prefix_header_contents"] where owner.json[key] != nil {
-                notes.append("\(label): `\(key)` has no SwiftPM equivalent: import what the prefix header imported in each file that needs it.")
+                notes.append(
+                    "\(label): `\(key)` has no SwiftPM equivalent: import what the prefix header imported in each file that needs it."
+                )
             }
             for key in ["xcconfig", "pod_target_xcconfig", "user_target_xcconfig"] where owner.json[key] != nil {
-                notes.append("\(label): `\(key)` is not translated: write the settings you need as swiftSettings/cSettings/linkerSettings.")
+                notes.append(
+                    "\(label): `\(key)` is not translated: write the settings you need as swiftSettings/cSettings/linkerSettings."
+                )
             }
             if let arc = owner.json["requires_arc"], arc.boolValue != true {
-                notes.append("\(label): `requires_arc` other than true is not expressible: SwiftPM compiles every Objective-C file with ARC.")
+                notes.append(
+                    "\(label): `requires_arc` other than true is not expressible: SwiftPM compiles every Objective-C file with ARC."
+                )
             }
             for key in ["script_phases", "script_phase"] where owner.json[key] != nil {
-                notes.append("\(label): `\(key)` cannot run in a SwiftPM build: use a build tool plugin or run the script before building.")
+                notes.append(
+                    "\(label): `\(key)` cannot run in a SwiftPM build: use a build tool plugin or run the script before building."
+                )
             }
-            for key in ["compiler_flags", "vendored_frameworks", "vendored_libraries", "module_map", "header_mappings_dir", "private_header_files"]
+            for key in [
+                "compiler_flags", "vendored_frameworks", "vendored_libraries", "module_map", "header_mappings_dir",
+                "private_header_files",
+            ]
             where owner.json[key] != nil {
                 notes.append("\(label): `\(key)` is not translated; add the equivalent to Package.swift by hand.")
             }
             for platform in Platform.names + ["macos"] {
                 guard let block = owner.json[platform], block.isObject else { continue }
-                for key in ["source_files", "resources", "resource_bundles", "exclude_files", "public_header_files"] where block[key] != nil {
-                    notes.append("\(label): `\(platform).\(key)` (files for one platform only) is not translated: SwiftPM targets have the same files on every platform.")
+                for key in ["source_files", "resources", "resource_bundles", "exclude_files", "public_header_files"]
+                where block[key] != nil {
+                    notes.append(
+                        "\(label): `\(platform).\(key)` (files for one platform only) is not translated: SwiftPM targets have the same files on every platform."
+                    )
                 }
             }
         }
@@ -124,17 +138,23 @@ public struct PackageManifestWriter: Sendable {
         }
 
         // Targets: one per subspec with files of its own when no two of them share a file, else one.
-        let sourceFiles = Dictionary(everyone.map { ($0.name, matched($0, "source_files")) }, uniquingKeysWith: { first, _ in first })
+        let sourceFiles = Dictionary(
+            everyone.map { ($0.name, matched($0, "source_files")) }, uniquingKeysWith: { first, _ in first })
         let withFiles = everyone.filter { !strings($0.json["source_files"]).isEmpty }
-        let perSubspec = spec.subspecs.isEmpty == false && withFiles.count > 1
-            && Set(withFiles.flatMap { sourceFiles[$0.name] ?? [] }).count == withFiles.map { sourceFiles[$0.name]?.count ?? 0 }.reduce(0, +)
+        let perSubspec =
+            spec.subspecs.isEmpty == false && withFiles.count > 1
+            && Set(withFiles.flatMap { sourceFiles[$0.name] ?? [] }).count
+                == withFiles.map { sourceFiles[$0.name]?.count ?? 0 }.reduce(0, +)
         if !spec.subspecs.isEmpty && withFiles.count > 1 && !perSubspec {
-            notes.append("The subspecs share source files, so the component is one target, \(moduleName), holding them all.")
+            notes.append(
+                "The subspecs share source files, so the component is one target, \(moduleName), holding them all.")
         }
         var targets: [Target] = []
         if perSubspec {
             for owner in withFiles {
-                let name = owner.kind == .root ? moduleName + "Base" : moduleName + identifier(owner.name.dropFirst(spec.name.count + 1))
+                let name =
+                    owner.kind == .root
+                    ? moduleName + "Base" : moduleName + identifier(owner.name.dropFirst(spec.name.count + 1))
                 targets.append(Target(name: name, owner: owner, files: sourceFiles[owner.name] ?? []))
             }
         } else {
@@ -159,10 +179,13 @@ public struct PackageManifestWriter: Sendable {
                     for member in bundles.members {
                         let bundle = member.key
                         resources += matching(strings(member.value))
-                        notes.append("\(owner.name): the resource bundle `\(bundle)` becomes the target's own bundle: read its files through `Bundle.module`.")
+                        notes.append(
+                            "\(owner.name): the resource bundle `\(bundle)` becomes the target's own bundle: read its files through `Bundle.module`."
+                        )
                     }
                 }
-                let ownDependencies = perSubspec ? owner.allDependencies(on: Platform.names) : owner.dependencies(on: Platform.names)
+                let ownDependencies =
+                    perSubspec ? owner.allDependencies(on: Platform.names) : owner.dependencies(on: Platform.names)
                 for dependency in ownDependencies {
                     let root = Spec.rootName(of: dependency.name)
                     if root == spec.name {
@@ -173,12 +196,20 @@ public struct PackageManifestWriter: Sendable {
                         products.append((root, root))
                     }
                 }
-                for framework in strings(owner.json["frameworks"]) { linker.append(".linkedFramework(\(literal(framework)))") }
+                for framework in strings(owner.json["frameworks"]) {
+                    linker.append(".linkedFramework(\(literal(framework)))")
+                }
                 for library in strings(owner.json["libraries"]) { linker.append(".linkedLibrary(\(literal(library)))") }
                 for platform in Platform.names + ["macos"] {
-                    guard let block = owner.json[platform], block.isObject, let display = Platform.displayNames[Platform.normalized(platform)] else { continue }
-                    for framework in strings(block["frameworks"]) { linker.append(".linkedFramework(\(literal(framework)), .when(platforms: [.\(display)]))") }
-                    for library in strings(block["libraries"]) { linker.append(".linkedLibrary(\(literal(library)), .when(platforms: [.\(display)]))") }
+                    guard let block = owner.json[platform], block.isObject,
+                        let display = Platform.displayNames[Platform.normalized(platform)]
+                    else { continue }
+                    for framework in strings(block["frameworks"]) {
+                        linker.append(".linkedFramework(\(literal(framework)), .when(platforms: [.\(display)]))")
+                    }
+                    for library in strings(block["libraries"]) {
+                        linker.append(".linkedLibrary(\(literal(library)), .when(platforms: [.\(display)]))")
+                    }
                 }
             }
             // A subspec has its parent's files too (CocoaPods): it depends on the nearest enclosing spec's target.
@@ -194,13 +225,17 @@ public struct PackageManifestWriter: Sendable {
             }
             targets[index].resources = Set(resources).subtracting(targets[index].files).sorted()
             targets[index].dependencies = unique(dependencies.filter { $0 != targets[index].name })
-            targets[index].products = products.reduce(into: []) { list, product in if !list.contains(where: { $0.name == product.name }) { list.append(product) } }
+            targets[index].products = products.reduce(into: []) { list, product in
+                if !list.contains(where: { $0.name == product.name }) { list.append(product) }
+            }
             targets[index].linker = unique(linker)
         }
 
         let missing = Set(targets.flatMap(\.products).map(\.name)).filter { packages[$0] == nil }.sorted()
         for name in missing {
-            notes.append("The dependency \(name) was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift.")
+            notes.append(
+                "The dependency \(name) was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift."
+            )
         }
 
         // Lay each target out: the deepest folder holding all its files.
@@ -208,15 +243,21 @@ public struct PackageManifestWriter: Sendable {
         var umbrella: [String: String] = [:]
         for target in targets {
             let swift = target.files.filter { $0.hasSuffix(".swift") }
-            let cFamily = target.files.filter { path in [".m", ".mm", ".c", ".cc", ".cpp", ".cxx"].contains { path.hasSuffix($0) } }
+            let cFamily = target.files.filter { path in
+                [".m", ".mm", ".c", ".cc", ".cpp", ".cxx"].contains { path.hasSuffix($0) }
+            }
             let headers = target.files.filter { path in [".h", ".hh", ".hpp"].contains { path.hasSuffix($0) } }
             var sources = swift.isEmpty ? cFamily + headers : swift
             if !swift.isEmpty && !cFamily.isEmpty {
-                notes.append("\(target.owner.name): Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in \(target.name). Move the others (\(cFamily.count) files) into a target of their own.")
+                notes.append(
+                    "\(target.owner.name): Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in \(target.name). Move the others (\(cFamily.count) files) into a target of their own."
+                )
             }
             let other = Set(target.files).subtracting(swift + cFamily + headers)
             if !other.isEmpty {
-                notes.append("\(target.owner.name): \(other.count) files matched by source_files are not sources (\(other.sorted().prefix(3).joined(separator: ", "))\(other.count > 3 ? ", ..." : "")): list them under resources if the code reads them.")
+                notes.append(
+                    "\(target.owner.name): \(other.count) files matched by source_files are not sources (\(other.sorted().prefix(3).joined(separator: ", "))\(other.count > 3 ? ", ..." : "")): list them under resources if the code reads them."
+                )
             }
             sources.sort()
             if sources.isEmpty {
@@ -226,31 +267,39 @@ public struct PackageManifestWriter: Sendable {
             let path = commonFolder(sources + target.resources)
             func relative(_ file: String) -> String { path.isEmpty ? file : String(file.dropFirst(path.count + 1)) }
             let all = files.filter { path.isEmpty || $0.hasPrefix(path + "/") }
-            let headersPath = !cFamily.isEmpty && swift.isEmpty ? publicHeaders(target, files: files, path: path, notes: &notes) : nil
+            let headersPath =
+                !cFamily.isEmpty && swift.isEmpty ? publicHeaders(target, files: files, path: path, notes: &notes) : nil
             var lines = ["        .target("]
             lines.append("            name: \(literal(target.name)),")
-            let dependencyLines = target.dependencies.map { "                \(literal($0))," }
+            let dependencyLines =
+                target.dependencies.map { "                \(literal($0))," }
                 + target.products.map { product in
                     // A package of unknown URL stays a comment, so that the manifest still loads.
                     (packages[product.name] == nil ? "                // " : "                ")
                         + ".product(name: \(literal(product.name)), package: \(literal(product.package))),"
                 }
-            if !dependencyLines.isEmpty { lines += ["            dependencies: ["] + dependencyLines + ["            ],"] }
+            if !dependencyLines.isEmpty {
+                lines += ["            dependencies: ["] + dependencyLines + ["            ],"]
+            }
             lines.append("            path: \(literal(path.isEmpty ? "." : path)),")
             // The files under `path` that are not the target's: excluded by their top-most folder that
             // holds none of the target's files, when that is shorter than listing the sources. C-family
             // targets list their sources (their public headers must stay visible).
             let kept = Set(sources).union(target.resources).map(relative)
             let others = Set(all).subtracting(sources).subtracting(target.resources).map(relative)
-            let excluded = Set(others.map { file -> String in
-                let parts = file.split(separator: "/")
-                for depth in 1..<max(parts.count, 1) {
-                    let prefix = parts.prefix(depth).joined(separator: "/") + "/"
-                    if !kept.contains(where: { $0.hasPrefix(prefix) }) { return String(prefix.dropLast()) }
+            let excluded = Set(
+                others.map { file -> String in
+                    let parts = file.split(separator: "/")
+                    for depth in 1..<max(parts.count, 1) {
+                        let prefix = parts.prefix(depth).joined(separator: "/") + "/"
+                        if !kept.contains(where: { $0.hasPrefix(prefix) }) { return String(prefix.dropLast()) }
+                    }
+                    return file
                 }
-                return file
-            }).sorted()
-            if path.isEmpty || (!excluded.isEmpty && (!cFamily.isEmpty && swift.isEmpty || excluded.count >= sources.count)) {
+            ).sorted()
+            if path.isEmpty
+                || (!excluded.isEmpty && (!cFamily.isEmpty && swift.isEmpty || excluded.count >= sources.count))
+            {
                 lines.append("            sources: [")
                 lines += sources.map { "                \(literal(relative($0)))," }
                 lines.append("            ],")
@@ -277,7 +326,9 @@ public struct PackageManifestWriter: Sendable {
         guard !declarations.isEmpty else {
             throw .noSources(spec: spec.name, folder: folder.path)
         }
-        var productTargets = targets.map(\.name).filter { name in declarations.contains("            name: \(literal(name)),") }
+        var productTargets = targets.map(\.name).filter { name in
+            declarations.contains("            name: \(literal(name)),")
+        }
         if perSubspec {
             // The module `compose install` imports, re-exporting every subspec's.
             let folderName = "Exports/\(moduleName)"
@@ -307,14 +358,22 @@ public struct PackageManifestWriter: Sendable {
         }
         lines += ["import PackageDescription", "", "let package = Package(", "    name: \(literal(spec.name)),"]
         let platforms = (spec.platforms ?? []).compactMap { platform -> String? in
-            guard let display = Platform.displayNames[Platform.normalized(platform.name)], let minimum = platform.minimum else { return nil }
+            guard let display = Platform.displayNames[Platform.normalized(platform.name)],
+                let minimum = platform.minimum
+            else { return nil }
             return "        .\(display)(\(literal(twoComponents(minimum.string)))),"
         }
         if !platforms.isEmpty { lines += ["    platforms: ["] + platforms + ["    ],"] }
-        lines += ["    products: [", "        .library(name: \(literal(spec.name)), targets: [\(productTargets.map(literal).joined(separator: ", "))]),", "    ],"]
+        lines += [
+            "    products: [",
+            "        .library(name: \(literal(spec.name)), targets: [\(productTargets.map(literal).joined(separator: ", "))]),",
+            "    ],",
+        ]
         let used = Set(targets.flatMap(\.products).map(\.name))
         let packageLines = used.sorted().map { name -> String in
-            guard let package = packages[name] else { return "        // .package(url: \"<the git URL of \(name)>\", from: \"<version>\")," }
+            guard let package = packages[name] else {
+                return "        // .package(url: \"<the git URL of \(name)>\", from: \"<version>\"),"
+            }
             return "        .package(url: \(literal(package.url)), \(versionRequirement(for: name, package: package))),"
         }
         if !packageLines.isEmpty { lines += ["    dependencies: ["] + packageLines + ["    ],"] }
@@ -328,7 +387,11 @@ public struct PackageManifestWriter: Sendable {
     func moduleName() throws(SpecPackageError) -> String {
         if let written = spec.json["module_name"]?.stringValue {
             guard isIdentifier(written) else {
-                throw .invalidName(spec: spec.name, reason: "its module_name \(String(reflecting: written)) is not a C99 identifier (letters, digits and '_', not starting with a digit)")
+                throw .invalidName(
+                    spec: spec.name,
+                    reason:
+                        "its module_name \(String(reflecting: written)) is not a C99 identifier (letters, digits and '_', not starting with a digit)"
+                )
             }
             return written
         }
@@ -342,13 +405,20 @@ public struct PackageManifestWriter: Sendable {
     /// `publicHeadersPath` when the public headers (all headers when none are listed) share one folder.
     func publicHeaders(_ target: Target, files: [String], path: String, notes: inout [String]) -> String? {
         let patterns = strings(target.owner.json["public_header_files"])
-        let headers = patterns.isEmpty
+        let headers =
+            patterns.isEmpty
             ? target.files.filter { $0.hasSuffix(".h") }
-            : { let compiled = patterns.map(FilePattern.init); return files.filter { path in compiled.contains { $0.matches(path) } } }()
+            : {
+                let compiled = patterns.map(FilePattern.init)
+                return files.filter { path in compiled.contains { $0.matches(path) } }
+            }()
         guard !headers.isEmpty else { return nil }
         let folders = Set(headers.map { ($0 as NSString).deletingLastPathComponent })
-        guard folders.count == 1, let only = folders.first, path.isEmpty || only == path || only.hasPrefix(path + "/") else {
-            notes.append("\(target.owner.name): its public headers are in several folders; SwiftPM wants them in one (publicHeadersPath): move them into an `include` folder.")
+        guard folders.count == 1, let only = folders.first, path.isEmpty || only == path || only.hasPrefix(path + "/")
+        else {
+            notes.append(
+                "\(target.owner.name): its public headers are in several folders; SwiftPM wants them in one (publicHeadersPath): move them into an `include` folder."
+            )
             return nil
         }
         return only == path ? "." : String(only.dropFirst(path.isEmpty ? 0 : path.count + 1))
@@ -383,20 +453,20 @@ public struct PackageManifestWriter: Sendable {
 }
 
 /// Why `compose spec package` wrote nothing.
-public enum SpecPackageError: ComposeFailure, Equatable {
+package enum SpecPackageError: ComposeFailure, Equatable {
     case invalidName(spec: String, reason: String)
     case noSources(spec: String, folder: String)
     case exists(path: String)
     case writeFailed(path: String, message: String)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .invalidName, .noSources, .exists: .input
         case .writeFailed: .environment
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let spec, let reason):
             "cannot name a package after \(String(reflecting: spec)): \(reason). Nothing was written."
@@ -413,7 +483,7 @@ public enum SpecPackageError: ComposeFailure, Equatable {
 extension PackageManifestWriter {
     /// Writes `output` into `folder`, each file through a temporary file and a rename, after checking that
     /// none exists (unless `force`): nothing is written when one would be refused.
-    public static func write(_ output: Output, into folder: URL, force: Bool) throws(SpecPackageError) -> [String] {
+    package static func write(_ output: Output, into folder: URL, force: Bool) throws(SpecPackageError) -> [String] {
         let fileManager = FileManager.default
         for relative in output.files.keys.sorted() where !force {
             let url = folder.appendingPathComponent(relative)
@@ -421,7 +491,8 @@ extension PackageManifestWriter {
         }
         for (relative, text) in output.files.sorted(by: { $0.key < $1.key }) {
             let url = folder.appendingPathComponent(relative)
-            let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+            let partial = url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: partial)
@@ -452,7 +523,10 @@ private func unique(_ items: [String]) -> [String] {
 
 /// `Core/Mock` → `CoreMock`, other characters dropped: a target name part.
 private func identifier(_ text: Substring) -> String {
-    String(text.unicodeScalars.filter { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }.map(Character.init))
+    String(
+        text.unicodeScalars.filter {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }.map(Character.init))
 }
 
 /// The deepest folder that holds every one of `files` ("" for the package root).
@@ -460,7 +534,10 @@ private func commonFolder(_ files: [String]) -> String {
     var common: [Substring]?
     for file in files {
         let folders = file.split(separator: "/").dropLast()
-        guard let current = common else { common = Array(folders); continue }
+        guard let current = common else {
+            common = Array(folders)
+            continue
+        }
         common = Array(zip(current, folders).prefix { $0 == $1 }.map(\.0))
     }
     return (common ?? []).joined(separator: "/")
@@ -488,7 +565,8 @@ private func threeComponents(_ version: Version) -> String {
 
 /// The upper bound of `~> version`: `~> 1.2` is below 2.0, `~> 1.2.3` below 1.3.
 private func pessimisticBound(_ version: Version) -> Version {
-    let numbers = version.string.split(separator: "-").first.map { $0.split(separator: ".").compactMap { Int($0) } } ?? []
+    let numbers =
+        version.string.split(separator: "-").first.map { $0.split(separator: ".").compactMap { Int($0) } } ?? []
     guard numbers.count >= 2 else { return (try? Version("\((numbers.first ?? 0) + 1)")) ?? version }
     var kept = Array(numbers.prefix(numbers.count - 1))
     kept[kept.count - 1] += 1

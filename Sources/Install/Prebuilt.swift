@@ -1,25 +1,31 @@
 import Foundation
 import Specs
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A spec's prebuilt artifact, declared with the `prebuilt` key (docs/binary-components.md):
 /// `"prebuilt": { "url": "https://host/Pay-1.2.0.zip", "sha256": "<64 hex digits>" }`.
 /// The URL is `https://` or `file://`; the zip holds an `.xcframework` or an `.artifactbundle` at its root.
-public typealias PrebuiltArtifact = Prebuilt
+package typealias PrebuiltArtifact = Prebuilt
 
 extension Prebuilt {
     /// Checks the declaration's shape (not the artifact): an https or file URL to a zip, 64 hex digits.
-    public func validate(for name: String) throws(InstallError) {
+    package func validate(for name: String) throws(InstallError) {
         guard url.hasPrefix("https://") || url.hasPrefix("file://") else {
-            throw .invalidPrebuilt(name: name, reason: "its url '\(url)' must be https:// (or file:// for a local artifact)")
+            throw .invalidPrebuilt(
+                name: name, reason: "its url '\(url)' must be https:// (or file:// for a local artifact)")
         }
         guard url.lowercased().hasSuffix(".zip") else {
-            throw .invalidPrebuilt(name: name, reason: "its url '\(url)' must name a .zip holding an .xcframework or .artifactbundle")
+            throw .invalidPrebuilt(
+                name: name, reason: "its url '\(url)' must name a .zip holding an .xcframework or .artifactbundle")
         }
         guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
-            throw .invalidPrebuilt(name: name, reason: "its sha256 '\(sha256)' must be 64 lowercase hex digits (`swift package compute-checksum FILE`)")
+            throw .invalidPrebuilt(
+                name: name,
+                reason: "its sha256 '\(sha256)' must be 64 lowercase hex digits (`swift package compute-checksum FILE`)"
+            )
         }
     }
 }
@@ -27,20 +33,21 @@ extension Prebuilt {
 /// Which components are installed from their prebuilt artifact. Source is the default; `--binary` or
 /// `COMPOSE_USE_BINARY=1` switch every component that declares one; `COMPOSE_<NAME>_USE_BINARY=1` (or `=0`)
 /// switches one component on (or off), whatever the global setting.
-public struct BinaryPreference: Sendable, Equatable {
-    public let all: Bool
-    public let perComponent: [String: Bool]
+package struct BinaryPreference: Sendable, Equatable {
+    package let all: Bool
+    package let perComponent: [String: Bool]
 
-    public init(all: Bool = false, perComponent: [String: Bool] = [:]) {
+    package init(all: Bool = false, perComponent: [String: Bool] = [:]) {
         self.all = all
         self.perComponent = perComponent
     }
 
     /// Reads `--binary` and the environment.
-    public init(flag: Bool, environment: [String: String]) {
+    package init(flag: Bool, environment: [String: String]) {
         func truthy(_ value: String) -> Bool { ["1", "true", "yes"].contains(value.lowercased()) }
         var perComponent: [String: Bool] = [:]
-        for (key, value) in environment where key.hasPrefix("COMPOSE_") && key.hasSuffix("_USE_BINARY") && key != "COMPOSE_USE_BINARY" {
+        for (key, value) in environment
+        where key.hasPrefix("COMPOSE_") && key.hasSuffix("_USE_BINARY") && key != "COMPOSE_USE_BINARY" {
             let name = String(key.dropFirst("COMPOSE_".count).dropLast("_USE_BINARY".count))
             if !name.isEmpty { perComponent[name] = truthy(value) }
         }
@@ -48,26 +55,26 @@ public struct BinaryPreference: Sendable, Equatable {
     }
 
     /// Whether `name` should come from its prebuilt artifact (when it declares one).
-    public func usesBinary(_ name: String) -> Bool {
+    package func usesBinary(_ name: String) -> Bool {
         perComponent[environmentName(name)] ?? all
     }
 
     /// Components switched on by name (to report one that declares no artifact).
-    public var namedComponents: [String] { perComponent.filter(\.value).keys.sorted() }
+    package var namedComponents: [String] { perComponent.filter(\.value).keys.sorted() }
 }
 
 /// Puts verified copies of prebuilt artifacts into the generated package (`Composed/Binaries/NAME.zip`),
 /// downloading https artifacts once into `$COMPOSE_HOME/cache/binaries/<sha256>.zip`.
-public struct ArtifactStore: Sendable {
-    public let cache: URL
+package struct ArtifactStore: Sendable {
+    package let cache: URL
 
-    public init(cache: URL) {
+    package init(cache: URL) {
         self.cache = cache
     }
 
     /// A verified local copy of `artifact`: from the cache when there is one (no network), else fetched.
     /// Throws `checksumMismatch` without keeping anything when the SHA-256 differs.
-    public func localCopy(of artifact: PrebuiltArtifact, for name: String) async throws(InstallError) -> URL {
+    package func localCopy(of artifact: PrebuiltArtifact, for name: String) async throws(InstallError) -> URL {
         try artifact.validate(for: name)
         let fileManager = FileManager.default
         if artifact.url.hasPrefix("file://") {
@@ -115,7 +122,8 @@ public struct ArtifactStore: Sendable {
     private func verify(_ file: URL, _ artifact: PrebuiltArtifact, _ name: String) throws(InstallError) {
         let actual: String
         do { actual = try SHA256Digest.hex(fileAt: file) } catch {
-            throw .invalidPrebuilt(name: name, reason: "its artifact \(file.path) cannot be read: \(error.localizedDescription)")
+            throw .invalidPrebuilt(
+                name: name, reason: "its artifact \(file.path) cannot be read: \(error.localizedDescription)")
         }
         guard actual == artifact.sha256 else {
             throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)

@@ -1,5 +1,5 @@
 /// Every rule `compose lint` runs, in report order of their identifiers' themes.
-public let builtInRules: [any LintRule.Type] = [
+package let builtInRules: [any LintRule.Type] = [
     // The file and the required attributes.
     NameMatchesFileRule.self,
     RequiredAttributesRule.self,

@@ -4,7 +4,10 @@ extension RuleExample {
         ("name", #""Example""#),
         ("version", #""1.2.0""#),
         ("summary", #""Formats prices and dates for the shopping app.""#),
-        ("description", #""Example formats prices, dates and quantities for every screen of the shopping app, with locale-aware rounding.""#),
+        (
+            "description",
+            #""Example formats prices, dates and quantities for every screen of the shopping app, with locale-aware rounding.""#
+        ),
         ("homepage", #""https://git.example.com/ios/Example""#),
         ("license", #"{ "type": "MIT", "file": "LICENSE" }"#),
         ("authors", #"{ "iOS Team": "ios@example.com" }"#),
@@ -15,10 +18,12 @@ extension RuleExample {
     ]
 
     /// A spec that passes every rule.
-    public static let valid = RuleExample.spec([:])
+    package static let valid = RuleExample.spec([:])
 
     /// The valid spec with members replaced (in place), added (at the end) or removed (`nil`).
-    static func spec(_ changes: KeyValuePairs<String, String?>, fileName: String = "Example.podspec.json") -> RuleExample {
+    static func spec(_ changes: KeyValuePairs<String, String?>, fileName: String = "Example.podspec.json")
+        -> RuleExample
+    {
         var members = validMembers.map { (key: $0.0, value: Optional($0.1)) }
         for (key, value) in changes {
             if let index = members.firstIndex(where: { $0.key == key }) {

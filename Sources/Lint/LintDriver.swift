@@ -2,15 +2,19 @@ import Foundation
 import Specs
 
 /// `compose lint`: paths → spec files → findings → a report. The command only prints it.
-public enum LintDriver {
+package enum LintDriver {
     /// Resolves every path (a `.podspec.json` file, or a folder holding exactly one) to a file,
     /// shown as the user wrote it. Throws for the first path that leads to no single spec.
-    public static func specFiles(for paths: [String], currentDirectory: URL) throws(LintError) -> [(url: URL, display: String)] {
+    package static func specFiles(for paths: [String], currentDirectory: URL) throws(LintError) -> [(
+        url: URL, display: String
+    )] {
         let fileManager = FileManager.default
         return try paths.map { path throws(LintError) in
             let url = URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
             var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
+            guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw .notFound(path: path)
+            }
             guard isDirectory.boolValue else { return (url, path) }
             let entries: [String]
             do {
@@ -28,7 +32,7 @@ public enum LintDriver {
 
     /// The podspec files among a folder's entries: `Name.podspec.json` and `Name.podspec`, the JSON
     /// one only when a folder holds both for one name (it wins, as in a spec repo).
-    public static func podspecFiles(in entries: [String]) -> [String] {
+    package static func podspecFiles(in entries: [String]) -> [String] {
         let json = entries.filter { $0.hasSuffix(".podspec.json") }
         let ruby = entries.filter { $0.hasSuffix(".podspec") && !json.contains($0 + ".json") }
         return (json + ruby).sorted()
@@ -36,12 +40,15 @@ public enum LintDriver {
 
     /// Lints every path with the spec rules (the quick lint). The report keeps each file's parsed
     /// tree (`LintReport.specs`) for the full lint's build check.
-    public static func run(paths: [String], currentDirectory: URL, linter: Linter = Linter()) throws(LintError) -> LintReport {
+    package static func run(paths: [String], currentDirectory: URL, linter: Linter = Linter()) throws(LintError)
+        -> LintReport
+    {
         let start = Date()
         let files = try specFiles(for: paths, currentDirectory: currentDirectory)
         let results = files.map { linter.lint(fileAt: $0.url, path: $0.display) }
         return LintReport(
-            command: .lint, findings: results.flatMap(\.findings) + files.compactMap(PackageManifestNote.check), fileCount: files.count,
+            command: .lint, findings: results.flatMap(\.findings) + files.compactMap(PackageManifestNote.check),
+            fileCount: files.count,
             specs: zip(files, results).map { LintedSpec(url: $0.url, display: $0.display, tree: $1.tree) },
             seconds: Date().timeIntervalSince(start))
     }
@@ -49,12 +56,12 @@ public enum LintDriver {
 
 /// A spec file `compose lint` read: where it is, how findings name it, and its parsed top-level
 /// object (nil when it could not be read as one), so that the build check does not read it again.
-public struct LintedSpec: Sendable {
-    public let url: URL
-    public let display: String
-    public let tree: JSONNode?
+package struct LintedSpec: Sendable {
+    package let url: URL
+    package let display: String
+    package let tree: JSONNode?
 
-    public init(url: URL, display: String, tree: JSONNode?) {
+    package init(url: URL, display: String, tree: JSONNode?) {
         self.url = url
         self.display = display
         self.tree = tree

@@ -1,21 +1,23 @@
 import Specs
 
 /// Why a lint could not start: the paths given do not lead to spec files.
-public enum LintError: ComposeFailure, Equatable {
+package enum LintError: ComposeFailure, Equatable {
     case notFound(path: String)
     case noSpecInFolder(path: String)
     case severalSpecsInFolder(path: String, files: [String])
     case notADirectory(path: String)
     case unreadableFolder(path: String, reason: String)
 
-    public var kind: FailureKind { .input }
+    package var kind: FailureKind { .input }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path):
-            return "\(path): no such file or folder. Give a podspec (Name.podspec.json or Name.podspec) or a component folder holding one."
+            return
+                "\(path): no such file or folder. Give a podspec (Name.podspec.json or Name.podspec) or a component folder holding one."
         case .noSpecInFolder(let path):
-            return "\(path): the folder holds no Name.podspec.json or Name.podspec file. Give the spec file's path, or run from the component's folder."
+            return
+                "\(path): the folder holds no Name.podspec.json or Name.podspec file. Give the spec file's path, or run from the component's folder."
         case .severalSpecsInFolder(let path, let files):
             return "\(path): the folder holds several specs (\(files.joined(separator: ", "))); name the one to lint."
         case .notADirectory(let path):

@@ -3,27 +3,27 @@ import Specs
 
 /// The outcome of linting one or more files: every finding, counts, timing, and notes for the
 /// reader (such as checks that were not run).
-public struct LintReport: Sendable {
-    public enum Command: String, Sendable {
+package struct LintReport: Sendable {
+    package enum Command: String, Sendable {
         case lint = "lint"
         case repoLint = "repo lint"
         case graph = "graph --check"
     }
 
-    public var command: Command
-    public var findings: [Finding]
+    package var command: Command
+    package var findings: [Finding]
     /// Files read (for `repo lint`, the spec files found in the tree).
-    public var fileCount: Int
+    package var fileCount: Int
     /// Whether the component was also built (the full lint); false for `--quick` and `repo lint`.
-    public var buildChecked: Bool
+    package var buildChecked: Bool
     /// Remarks printed after the findings, such as a check that was not run.
-    public var remarks: [String]
-    public var seconds: Double
+    package var remarks: [String]
+    package var seconds: Double
     /// The spec files `compose lint` read, in the order given (empty for `repo lint`).
-    public var specs: [LintedSpec]
+    package var specs: [LintedSpec]
 
     /// `findings` in any order: the report sorts them (`Finding.reportOrder`), the one place they are sorted.
-    public init(
+    package init(
         command: Command, findings: [Finding], fileCount: Int, buildChecked: Bool = false, remarks: [String] = [],
         specs: [LintedSpec] = [], seconds: Double = 0
     ) {
@@ -36,20 +36,20 @@ public struct LintReport: Sendable {
         self.seconds = seconds
     }
 
-    public var errorCount: Int { findings.count { $0.severity == .error } }
-    public var warningCount: Int { findings.count { $0.severity == .warning } }
-    public var noteCount: Int { findings.count { $0.severity == .note } }
+    package var errorCount: Int { findings.count { $0.severity == .error } }
+    package var warningCount: Int { findings.count { $0.severity == .warning } }
+    package var noteCount: Int { findings.count { $0.severity == .note } }
 
     /// No errors, and no warnings unless they are allowed.
-    public func passes(allowWarnings: Bool) -> Bool {
+    package func passes(allowWarnings: Bool) -> Bool {
         errorCount == 0 && (allowWarnings || warningCount == 0)
     }
 
-    public var specsPerSecond: Double { seconds > 0 ? Double(fileCount) / seconds : 0 }
+    package var specsPerSecond: Double { seconds > 0 ? Double(fileCount) / seconds : 0 }
 }
 
 /// Output formats of the lint commands.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     case human
     case json
     case github
@@ -57,7 +57,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 extension LintReport {
     /// The report as text in `format`; `color` adds ANSI colours to the human format.
-    public func rendered(as format: ReportFormat, allowWarnings: Bool, color: Bool = false) -> String {
+    package func rendered(as format: ReportFormat, allowWarnings: Bool, color: Bool = false) -> String {
         switch format {
         case .human: humanText(allowWarnings: allowWarnings, color: color)
         case .json: jsonText(allowWarnings: allowWarnings)
@@ -68,7 +68,7 @@ extension LintReport {
     private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     /// `Linted 3 specs: 1 error, 2 warnings, 0 notes. Failed.` (and the speed for `repo lint`).
-    public func summaryLine(allowWarnings: Bool) -> String {
+    package func summaryLine(allowWarnings: Bool) -> String {
         var line = "Linted \(plural(fileCount, "spec"))"
         if command != .lint {
             line += String(format: " in %.2f s (%.0f specs/s)", seconds, specsPerSecond)
@@ -94,7 +94,8 @@ extension LintReport {
             case .warning: label = paint("warning:", "1;33")
             case .note: label = paint("note:", "1;36")
             }
-            out += "\(paint("\(finding.file):\(finding.line):\(finding.column):", "1")) \(label) \(finding.message) [\(finding.ruleID)]\n"
+            out +=
+                "\(paint("\(finding.file):\(finding.line):\(finding.column):", "1")) \(label) \(finding.message) [\(finding.ruleID)]\n"
         }
         for remark in remarks { out += "\(paint("note:", "1;36")) \(remark)\n" }
         out += summaryLine(allowWarnings: allowWarnings) + "\n"
@@ -103,7 +104,8 @@ extension LintReport {
 
     private func githubText(allowWarnings: Bool) -> String {
         func escapeData(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
         }
         func escapeProperty(_ s: String) -> String {
             escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
@@ -111,7 +113,8 @@ extension LintReport {
         var out = ""
         for finding in findings {
             let level = finding.severity == .note ? "notice" : finding.severity.rawValue
-            out += "::\(level) file=\(escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(escapeProperty(finding.ruleID))::\(escapeData(finding.message))\n"
+            out +=
+                "::\(level) file=\(escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(escapeProperty(finding.ruleID))::\(escapeData(finding.message))\n"
         }
         for remark in remarks { out += "::notice::\(escapeData(remark))\n" }
         out += summaryLine(allowWarnings: allowWarnings) + "\n"
@@ -153,7 +156,9 @@ extension LintReport {
                 files: fileCount, errors: errorCount, warnings: warningCount, notes: noteCount,
                 seconds: (seconds * 1000).rounded() / 1000, specsPerSecond: specsPerSecond.rounded()),
             findings: findings.map {
-                .init(file: $0.file, line: $0.line, column: $0.column, severity: $0.severity.rawValue, rule: $0.ruleID, message: $0.message)
+                .init(
+                    file: $0.file, line: $0.line, column: $0.column, severity: $0.severity.rawValue, rule: $0.ruleID,
+                    message: $0.message)
             },
             remarks: remarks)
         let encoder = JSONEncoder()

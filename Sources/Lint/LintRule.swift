@@ -1,7 +1,7 @@
 import Specs
 
 /// Where a rule comes from, for the documentation and the reports.
-public enum RuleOrigin: String, Sendable, Hashable {
+package enum RuleOrigin: String, Sendable, Hashable {
     /// A port of a rule of cocoapods-core's `Specification::Linter` or its `Analyzer`, same severity.
     case cocoapods
     /// A CocoaPods rule that CocoaPods applies to public (trunk) specs only; compose reports it as a
@@ -14,29 +14,29 @@ public enum RuleOrigin: String, Sendable, Hashable {
 }
 
 /// A spec used to show a rule at work: the JSON text and the name of the file holding it.
-public struct RuleExample: Sendable, Hashable, CustomStringConvertible {
-    public let json: String
-    public let fileName: String
+package struct RuleExample: Sendable, Hashable, CustomStringConvertible {
+    package let json: String
+    package let fileName: String
 
-    public init(_ json: String, fileName: String = "Example.podspec.json") {
+    package init(_ json: String, fileName: String = "Example.podspec.json") {
         self.json = json
         self.fileName = fileName
     }
 
-    public var description: String { fileName }
+    package var description: String { fileName }
 }
 
 /// What a rule is: identifier, severity, a one-line summary and its examples (every triggering
 /// example must produce at least one finding of this rule, no non-triggering example may).
-public struct RuleDescription: Sendable {
-    public let identifier: String
-    public let severity: Severity
-    public let origin: RuleOrigin
-    public let summary: String
-    public let triggering: [RuleExample]
-    public let nonTriggering: [RuleExample]
+package struct RuleDescription: Sendable {
+    package let identifier: String
+    package let severity: Severity
+    package let origin: RuleOrigin
+    package let summary: String
+    package let triggering: [RuleExample]
+    package let nonTriggering: [RuleExample]
 
-    public init(
+    package init(
         identifier: String, severity: Severity, origin: RuleOrigin, summary: String,
         triggering: [RuleExample], nonTriggering: [RuleExample] = [.valid]
     ) {
@@ -50,7 +50,7 @@ public struct RuleDescription: Sendable {
 }
 
 /// A lint rule: a small value type that reads a parsed spec file and reports findings.
-public protocol LintRule: Sendable {
+package protocol LintRule: Sendable {
     static var description: RuleDescription { get }
     init()
     func check(_ file: SpecFile) -> [Finding]

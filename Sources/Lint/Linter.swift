@@ -2,35 +2,35 @@ import Foundation
 import Specs
 
 /// What linting one file found, and the spec's name and version when it could read them.
-public struct FileLintResult: Sendable {
-    public let path: String
+package struct FileLintResult: Sendable {
+    package let path: String
     /// In rule order; a `LintReport` puts them in report order.
-    public let findings: [Finding]
-    public let specName: String?
-    public let specVersion: String?
+    package let findings: [Finding]
+    package let specName: String?
+    package let specVersion: String?
     /// Where the root's `name` and `version` keys are (for findings about them made elsewhere).
-    public var nameLocation: SourceLocation? = nil
-    public var versionLocation: SourceLocation? = nil
+    package var nameLocation: SourceLocation? = nil
+    package var versionLocation: SourceLocation? = nil
     /// The file's parsed top-level object; nil when it could not be read as one.
-    public var tree: JSONNode? = nil
+    package var tree: JSONNode? = nil
 }
 
 /// Runs rules over podspec JSON files. Never throws and never traps on bad input: a file that
 /// cannot be read or parsed becomes a `spec-unreadable` finding with the line and column.
-public struct Linter: Sendable {
+package struct Linter: Sendable {
     /// Files larger than this are refused unread (real podspecs are a few kilobytes).
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
     /// The identifier of findings about files that cannot be read as a spec.
-    public static let unreadableRuleID = "spec-unreadable"
+    package static let unreadableRuleID = "spec-unreadable"
 
-    public let rules: [any LintRule]
+    package let rules: [any LintRule]
 
-    public init(rules: [any LintRule.Type] = builtInRules) {
+    package init(rules: [any LintRule.Type] = builtInRules) {
         self.rules = rules.map { $0.init() }
     }
 
     /// Lints the file at `url`, reported under `path`.
-    public func lint(fileAt url: URL, path: String) -> FileLintResult {
+    package func lint(fileAt url: URL, path: String) -> FileLintResult {
         do {
             return lint(contents: try Self.readSpecFile(atPath: url.path), path: path)
         } catch {
@@ -39,19 +39,22 @@ public struct Linter: Sendable {
     }
 
     /// Why a file could not be read.
-    public struct ReadProblem: Error {
-        public let reason: String
+    package struct ReadProblem: Error {
+        package let reason: String
     }
 
     /// Reads a regular file of at most `maximumFileSize` bytes (plain system calls: this runs once
     /// per spec of a repository, and Foundation's URL machinery costs more than the lint).
-    public static func readSpecFile(atPath path: String) throws(ReadProblem) -> [UInt8] {
+    package static func readSpecFile(atPath path: String) throws(ReadProblem) -> [UInt8] {
         // Non-blocking, so that a FIFO named like a spec is reported instead of waited on.
         // A symbolic link is not followed: in a spec repo it could name any file on the machine.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ELOOP { throw ReadProblem(reason: "it is a symbolic link, which compose does not follow; give the file it links to") }
+            if code == ELOOP {
+                throw ReadProblem(
+                    reason: "it is a symbolic link, which compose does not follow; give the file it links to")
+            }
             throw ReadProblem(reason: systemError(code))
         }
         defer { close(descriptor) }
@@ -82,7 +85,7 @@ public struct Linter: Sendable {
     }
 
     /// Lints the bytes of a podspec JSON file reported under `path`.
-    public func lint(contents: [UInt8], path: String) -> FileLintResult {
+    package func lint(contents: [UInt8], path: String) -> FileLintResult {
         guard contents.count <= Self.maximumFileSize else {
             return Self.unreadable(Self.tooLarge(contents.count), path: path)
         }
@@ -96,21 +99,27 @@ public struct Linter: Sendable {
         }
         guard root.isObject else {
             return Self.unreadable(
-                "the file holds a JSON \(root.typeName), not an object of spec attributes", path: path, at: root.location)
+                "the file holds a JSON \(root.typeName), not an object of spec attributes", path: path,
+                at: root.location)
         }
         let file = SpecFile(path: path, root: root)
         return FileLintResult(
-            path: path, findings: rules.flatMap { $0.check(file) }, specName: file.rootName, specVersion: file.versionString,
-            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation, tree: root)
+            path: path, findings: rules.flatMap { $0.check(file) }, specName: file.rootName,
+            specVersion: file.versionString,
+            nameLocation: root.member("name")?.keyLocation, versionLocation: root.member("version")?.keyLocation,
+            tree: root)
     }
 
     /// A result holding only a `spec-unreadable` error.
     static func unreadable(_ reason: String, path: String, at location: SourceLocation = .start) -> FileLintResult {
         FileLintResult(
             path: path,
-            findings: [Finding(
-                severity: .error, ruleID: unreadableRuleID, message: "The specification could not be loaded: \(reason).",
-                file: path, at: location)],
+            findings: [
+                Finding(
+                    severity: .error, ruleID: unreadableRuleID,
+                    message: "The specification could not be loaded: \(reason).",
+                    file: path, at: location)
+            ],
             specName: nil, specVersion: nil)
     }
 

@@ -2,26 +2,26 @@ import Specs
 
 /// One spec object inside a file, as the rules see it: the Specs module's `SpecObject` (the root
 /// spec, or a subspec, test spec or app spec at any depth, with its platform blocks).
-public typealias SpecScope = SpecObject
+package typealias SpecScope = SpecObject
 
 /// A parsed podspec JSON file, ready for the rules: its path as the user gave it and every spec
 /// object it holds (the root first, then nested specs depth-first).
-public struct SpecFile: Sendable {
-    public let path: String
-    public let fileName: String
-    public let root: JSONNode
-    public let scopes: [SpecScope]
+package struct SpecFile: Sendable {
+    package let path: String
+    package let fileName: String
+    package let root: JSONNode
+    package let scopes: [SpecScope]
 
     /// `root` must be a JSON object (the driver reports anything else before rules run).
-    public init(path: String, root: JSONNode) {
+    package init(path: String, root: JSONNode) {
         self.path = path
         self.fileName = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         self.root = root
         self.scopes = SpecObject.all(in: root)
     }
 
-    public var rootName: String? { root["name"]?.stringValue }
-    public var versionString: String? { root["version"]?.stringValue }
+    package var rootName: String? { root["name"]?.stringValue }
+    package var versionString: String? { root["version"]?.stringValue }
 
     /// Every member named `key` in every spec of the file and in their platform blocks.
     func everyMember(_ key: String) -> [(scope: SpecScope, member: JSONNode.Member)] {

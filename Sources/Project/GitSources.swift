@@ -36,9 +36,15 @@ extension ResolveService {
         var options = ["git": written]
         let wanted: SourceReference
         switch reference {
-        case .tag(let tag)?: options["tag"] = tag; wanted = .tag(tag)
-        case .branch(let branch)?: options["branch"] = branch; wanted = .branch(branch)
-        case .commit(let commit)?: options["commit"] = commit; wanted = .commit(commit)
+        case .tag(let tag)?:
+            options["tag"] = tag
+            wanted = .tag(tag)
+        case .branch(let branch)?:
+            options["branch"] = branch
+            wanted = .branch(branch)
+        case .commit(let commit)?:
+            options["commit"] = commit
+            wanted = .commit(commit)
         case nil: wanted = .defaultBranch
         }
         let cache = SourceCache(home: home, credentials: SpecRepoStore(home: home).credentialsForSources())
@@ -53,7 +59,8 @@ extension ResolveService {
             switch error {
             case .fetchFailed(let url, let message): throw ProjectError.git(url: url, message: message)
             case .missingReference(let url, let reference):
-                throw ProjectError.missingReference(pod: root, url: url, reference: reference.description, location: dependency.location)
+                throw ProjectError.missingReference(
+                    pod: root, url: url, reference: reference.description, location: dependency.location)
             }
         }
         // `Name.podspec.json` wins over `Name.podspec` when the repository has both.
@@ -62,7 +69,8 @@ extension ResolveService {
             if let data = try cache.readFile(file, url: url, commit: fetch.commit) { found = (file, data) }
         }
         guard let (file, data) = found else {
-            throw ProjectError.podspecNotFound(pod: root, path: "\(redact(url)) at \(fetch.commit.prefix(10))", location: dependency.location)
+            throw ProjectError.podspecNotFound(
+                pod: root, path: "\(redact(url)) at \(fetch.commit.prefix(10))", location: dependency.location)
         }
         let display = "\(redact(url)) (\(fetch.commit.prefix(10))):\(file)"
         let summary = try PodspecSummary.parse(data, path: display, checksum: SHA1.hex(of: data))
@@ -72,6 +80,7 @@ extension ResolveService {
         var checkout = ["git": written, "commit": fetch.commit]
         if case .tag(let tag)? = reference { checkout["tag"] = tag }
         return ExternalPod(
-            dependency: dependency, summary: summary, specPath: display, specData: data, options: options, checkout: checkout)
+            dependency: dependency, summary: summary, specPath: display, specData: data, options: options,
+            checkout: checkout)
     }
 }

@@ -4,18 +4,18 @@ import Specs
 
 /// What `compose install` needs of a project: the Composefile's targets and platforms, and every
 /// locked pod with its spec, read from where the resolve read it.
-public struct InstallInputs: Sendable {
+package struct InstallInputs: Sendable {
     /// A Composefile target: it becomes a library product of the same name offering its pods and
     /// everything they depend on.
-    public struct Target: Sendable, Equatable {
-        public let name: String
+    package struct Target: Sendable, Equatable {
+        package let name: String
         /// Pod names (`Name` or `Name/Sub`) of the target, inherited ones included.
-        public let pods: [String]
+        package let pods: [String]
         /// The build configurations of pods limited by `:configurations` (pod name → names as
         /// written); a pod not listed is used in every configuration.
-        public let configurations: [String: [String]]
+        package let configurations: [String: [String]]
 
-        public init(name: String, pods: [String], configurations: [String: [String]] = [:]) {
+        package init(name: String, pods: [String], configurations: [String: [String]] = [:]) {
             self.name = name
             self.pods = pods
             self.configurations = configurations
@@ -25,7 +25,7 @@ public struct InstallInputs: Sendable {
         /// a pod limited to configurations whose names all contain `debug` (any case) is debug-only,
         /// one limited to configurations none of which does is release-only, anything else is used
         /// in both.
-        public func configuration(of pod: String) -> BuildConfiguration {
+        package func configuration(of pod: String) -> BuildConfiguration {
             guard let names = configurations[pod], !names.isEmpty else { return .any }
             let debug = names.filter { $0.lowercased().contains("debug") }.count
             if debug == names.count { return .debug }
@@ -33,14 +33,14 @@ public struct InstallInputs: Sendable {
             return .any
         }
 
-        public enum BuildConfiguration: Sendable, Equatable {
+        package enum BuildConfiguration: Sendable, Equatable {
             case any, debug, release
         }
     }
 
     /// A locked root pod.
-    public struct Pod: Sendable {
-        public enum Origin: Sendable, Equatable {
+    package struct Pod: Sendable {
+        package enum Origin: Sendable, Equatable {
             /// From a spec source: the spec's `source` says where the code is.
             case specRepo
             /// `:path`, as written in the Composefile (relative to the project folder, or absolute).
@@ -50,15 +50,15 @@ public struct InstallInputs: Sendable {
         }
 
         /// The root name: package identity and library product.
-        public let name: String
-        public let version: Version
+        package let name: String
+        package let version: Version
         /// Root names of the pods it depends on (its subspecs' dependencies included).
-        public let dependencies: [String]
+        package let dependencies: [String]
         /// Its podspec (for the source, the platforms, the module name and a prebuilt artifact).
-        public let spec: Spec
-        public let origin: Origin
+        package let spec: Spec
+        package let origin: Origin
 
-        public init(name: String, version: Version, dependencies: [String] = [], spec: Spec, origin: Origin) {
+        package init(name: String, version: Version, dependencies: [String] = [], spec: Spec, origin: Origin) {
             self.name = name
             self.version = version
             self.dependencies = dependencies
@@ -67,12 +67,12 @@ public struct InstallInputs: Sendable {
         }
     }
 
-    public let targets: [Target]
+    package let targets: [Target]
     /// Targeted platforms with a deployment target (`ios` → `15.0`).
-    public let platforms: [String: Version]
-    public let pods: [Pod]
+    package let platforms: [String: Version]
+    package let pods: [Pod]
 
-    public init(targets: [Target], platforms: [String: Version] = [:], pods: [Pod]) {
+    package init(targets: [Target], platforms: [String: Version] = [:], pods: [Pod]) {
         self.targets = targets
         self.platforms = platforms
         self.pods = pods
@@ -84,7 +84,7 @@ extension ResolveService {
     /// Composefile (or Podfile), resolves and writes it first (keeping every locked version the
     /// Composefile allows; `resolving` is told before). Returns that resolve's report, if any, and
     /// the install inputs of the current lock.
-    public func installInputs(resolving: () -> Void = {}) throws -> (resolve: Report?, inputs: InstallInputs) {
+    package func installInputs(resolving: () -> Void = {}) throws -> (resolve: Report?, inputs: InstallInputs) {
         let project = try load(repoUpdate: false)
         if let lock = project.previousLock, lock.composefileChecksum == SHA1.hex(of: project.composefileBytes) {
             return (nil, try installInputs(project: project, provider: project.provider(), lock: lock))
@@ -100,7 +100,9 @@ extension ResolveService {
             InstallInputs.Target(
                 name: target.name, pods: target.dependencies.map(\.name),
                 configurations: Dictionary(
-                    target.dependencies.compactMap { dependency in dependency.configurations.map { (dependency.name, $0) } },
+                    target.dependencies.compactMap { dependency in
+                        dependency.configurations.map { (dependency.name, $0) }
+                    },
                     uniquingKeysWith: { first, _ in first }))
         }
         var platforms: [String: Version] = [:]
@@ -132,7 +134,8 @@ extension ResolveService {
                 } else if let url = options["git"], let commit = lock.checkoutOptions[name]?["commit"] {
                     origin = .git(url: url, commit: commit)
                 } else {
-                    throw ProjectError.unreadable(path: lockPath, reason: "\(name) has an external source without a path or a checked-out commit")
+                    throw ProjectError.unreadable(
+                        path: lockPath, reason: "\(name) has an external source without a path or a checked-out commit")
                 }
             } else {
                 origin = .specRepo
@@ -145,7 +148,10 @@ extension ResolveService {
             } else {
                 throw ProjectError.unreadable(path: name, reason: "no source of the Composefile has this pod any more")
             }
-            pods.append(InstallInputs.Pod(name: name, version: entry.version, dependencies: entry.dependencies.sorted(), spec: spec, origin: origin))
+            pods.append(
+                InstallInputs.Pod(
+                    name: name, version: entry.version, dependencies: entry.dependencies.sorted(), spec: spec,
+                    origin: origin))
         }
         return InstallInputs(targets: targets, platforms: platforms, pods: pods)
     }

@@ -35,15 +35,17 @@ struct LoadedProject {
             let key = "\(dependency.name) \(requirements)"
             guard seen.insert(key).inserted else { continue }
             let location = dependency.location
-            result.append(PackageRequirement(
-                name: dependency.name, requirements: requirements, origin: "\(location.file):\(location.line)"))
+            result.append(
+                PackageRequirement(
+                    name: dependency.name, requirements: requirements, origin: "\(location.file):\(location.line)"))
         }
-        return result + provider().platformRequirements.map { requirement in
-            var requirement = requirement
-            let platform = platforms.first { ResolverPackage.platform($0.name).key == requirement.name }
-            requirement.origin = platform.flatMap { platformOrigins[$0.name] }
-            return requirement
-        }
+        return result
+            + provider().platformRequirements.map { requirement in
+                var requirement = requirement
+                let platform = platforms.first { ResolverPackage.platform($0.name).key == requirement.name }
+                requirement.origin = platform.flatMap { platformOrigins[$0.name] }
+                return requirement
+            }
     }
 }
 
@@ -54,11 +56,13 @@ extension ResolveService {
     func load(repoUpdate: Bool, unlock: Unlock = .none) throws -> LoadedProject {
         let folder = projectURL
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw ProjectError.projectNotFound(path: projectDirectory)
         }
         var chosen: String?
-        for name in ["Composefile", "Podfile"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+        for name in ["Composefile", "Podfile"]
+        where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
             chosen = name
             break
         }
@@ -96,7 +100,8 @@ extension ResolveService {
                 restricted[root] = try open(url, at: dependency.location)
             }
             if let external = dependency.external, externals[root] == nil {
-                externals[root] = try readExternal(dependency, external, lockedCommit: lockedCommit(of: dependency, in: previous, unlock: unlock))
+                externals[root] = try readExternal(
+                    dependency, external, lockedCommit: lockedCommit(of: dependency, in: previous, unlock: unlock))
             }
         }
 
@@ -106,14 +111,18 @@ extension ResolveService {
         for name in PlatformDeclaration.names {
             let matching = declared.filter { $0.name == name }
             guard !matching.isEmpty else { continue }
-            let lowest = matching.filter { $0.deploymentTarget != nil }.min { $0.deploymentTarget! < $1.deploymentTarget! }
+            let lowest = matching.filter { $0.deploymentTarget != nil }.min {
+                $0.deploymentTarget! < $1.deploymentTarget!
+            }
             platforms.append((name, lowest?.deploymentTarget))
             let origin = (lowest ?? matching[0]).location
             platformOrigins[name] = "\(origin.file):\(origin.line)"
         }
         if platforms.isEmpty {
             platforms = [("ios", nil)]
-            notes.append("\(composefile.path): note: no platform is declared; iOS is assumed (add for example platform :ios, '15.0').")
+            notes.append(
+                "\(composefile.path): note: no platform is declared; iOS is assumed (add for example platform :ios, '15.0')."
+            )
         }
         return LoadedProject(
             composefile: composefile, composefileBytes: bytes, previousLock: previous, sources: sources,
@@ -124,7 +133,11 @@ extension ResolveService {
     /// Whether a source string is a git URL (`scheme://…` or `user@host:path`) rather than a folder.
     static func isGitURL(_ source: String) -> Bool {
         if source.contains("://") { return true }
-        if let at = source.firstIndex(of: "@"), let colon = source.firstIndex(of: ":"), at < colon, !source.hasPrefix("/") { return true }
+        if let at = source.firstIndex(of: "@"), let colon = source.firstIndex(of: ":"), at < colon,
+            !source.hasPrefix("/")
+        {
+            return true
+        }
         return false
     }
 
@@ -135,7 +148,8 @@ extension ResolveService {
         }
         let folder = URL(fileURLWithPath: url, isDirectory: true, relativeTo: projectURL).standardizedFileURL
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw ProjectError.sourceNotFound(source: url, location: location)
         }
         return PodSource(key: url, folder: folder)
@@ -151,7 +165,8 @@ extension ResolveService {
         }
     }
 
-    func readExternal(_ dependency: Dependency, _ external: ExternalSource, lockedCommit: String?) throws -> ExternalPod {
+    func readExternal(_ dependency: Dependency, _ external: ExternalSource, lockedCommit: String?) throws -> ExternalPod
+    {
         let root = dependency.rootName
         switch external {
         case .path(let path):
@@ -167,7 +182,9 @@ extension ResolveService {
             guard summary.name == root else {
                 throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: file.path)
             }
-            return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, specData: data, options: ["path": path], checkout: nil)
+            return ExternalPod(
+                dependency: dependency, summary: summary, specPath: file.path, specData: data, options: ["path": path],
+                checkout: nil)
         case .git(let url, let reference):
             return try readGitExternal(dependency, url: url, reference: reference, lockedCommit: lockedCommit)
         case .podspec(let location):
@@ -176,17 +193,23 @@ extension ResolveService {
             if location.contains("://") {
                 throw ComposefileError.invalidValue(
                     dependency.location,
-                    message: "':podspec => \(location)' names a URL, which compose does not download: save the podspec beside the Composefile and give its path, or use :git => URL.")
+                    message:
+                        "':podspec => \(location)' names a URL, which compose does not download: save the podspec beside the Composefile and give its path, or use :git => URL."
+                )
             }
             let file = URL(fileURLWithPath: location, relativeTo: projectURL).standardizedFileURL
-            guard PodspecReader.format(ofPath: file.path) != nil, let data = FileManager.default.contents(atPath: file.path) else {
+            guard PodspecReader.format(ofPath: file.path) != nil,
+                let data = FileManager.default.contents(atPath: file.path)
+            else {
                 throw ProjectError.podspecNotFound(pod: root, path: location, location: dependency.location)
             }
             let summary = try PodspecSummary.parse(data, path: file.path, checksum: SHA1.hex(of: data))
             guard summary.name == root else {
                 throw ProjectError.podspecNameMismatch(pod: root, found: summary.name, path: file.path)
             }
-            return ExternalPod(dependency: dependency, summary: summary, specPath: file.path, specData: data, options: ["podspec": location], checkout: nil)
+            return ExternalPod(
+                dependency: dependency, summary: summary, specPath: file.path, specData: data,
+                options: ["podspec": location], checkout: nil)
         }
     }
 }

@@ -4,18 +4,18 @@ import Resolution
 import Specs
 
 /// A pod with a newer version than the lock holds.
-public struct OutdatedPod: Sendable, Equatable, Codable {
-    public let name: String
+package struct OutdatedPod: Sendable, Equatable, Codable {
+    package let name: String
     /// The locked version.
-    public let current: String
+    package let current: String
     /// What `compose update` would choose: the newest version every requirement allows.
-    public let update: String
+    package let update: String
     /// The newest release in its source, requirements aside.
-    public let latest: String
+    package let latest: String
     /// Where it comes from (a source as written in the Composefile).
-    public let source: String
+    package let source: String
 
-    public init(name: String, current: String, update: String, latest: String, source: String) {
+    package init(name: String, current: String, update: String, latest: String, source: String) {
         self.name = name
         self.current = current
         self.update = update
@@ -28,7 +28,7 @@ extension ResolveService {
     /// The locked pods (from spec sources) with newer versions, within their requirements
     /// (`update`) and beyond them (`latest`). Without a lock, against a fresh resolution.
     /// Writes nothing.
-    public func outdated(repoUpdate: Bool = false) throws -> [OutdatedPod] {
+    package func outdated(repoUpdate: Bool = false) throws -> [OutdatedPod] {
         let project = try load(repoUpdate: repoUpdate)
         let current: Lockfile
         if let previous = project.previousLock {
@@ -50,13 +50,17 @@ extension ResolveService {
             let all = source.versions(of: root) ?? []
             let candidates = locked.isPrerelease ? all : all.filter { !$0.isPrerelease }
             let latest = candidates.max() ?? locked
-            let update = unlocked.versions[root]
-                ?? unlocked.versions.first(where: { ResolverPackage(key: $0.key).pod.map(Spec.rootName(of:)) == root })?.value
+            let update =
+                unlocked.versions[root]
+                ?? unlocked.versions.first(where: { ResolverPackage(key: $0.key).pod.map(Spec.rootName(of:)) == root })?
+                .value
                 ?? locked
             guard update > locked || latest > locked else { continue }
-            result.append(OutdatedPod(
-                name: root, current: locked.string, update: max(update, locked).string, latest: max(latest, update).string,
-                source: source.key))
+            result.append(
+                OutdatedPod(
+                    name: root, current: locked.string, update: max(update, locked).string,
+                    latest: max(latest, update).string,
+                    source: source.key))
         }
         return result
     }

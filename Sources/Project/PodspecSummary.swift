@@ -28,7 +28,10 @@ struct PodspecSummary: Sendable {
 
     private static func checkNames(in spec: Spec, path: String) throws(ProjectError) {
         let dependencies = spec.declaredDependencies
-        let names = [spec.name] + (dependencies.common + dependencies.perPlatform.keys.sorted().flatMap { dependencies.perPlatform[$0] ?? [] }).map(\.name)
+        let names =
+            [spec.name]
+            + (dependencies.common
+            + dependencies.perPlatform.keys.sorted().flatMap { dependencies.perPlatform[$0] ?? [] }).map(\.name)
         for name in names {
             do {
                 try SafeName.podPath(name)

@@ -4,7 +4,7 @@ import Specs
 
 /// What can go wrong turning a Composefile into a Compose.lock (beyond the Composefile's own
 /// syntax, `ComposefileError`, and the solver's explanation, `ResolutionError`).
-public enum ProjectError: ComposeFailure, Equatable {
+package enum ProjectError: ComposeFailure, Equatable {
     /// A `source` line names a folder that does not exist or is not a spec repository.
     case sourceNotFound(source: String, location: ComposefileLocation)
     /// A spec file in a source or external folder is not readable podspec JSON.
@@ -30,21 +30,24 @@ public enum ProjectError: ComposeFailure, Equatable {
     /// An HTTP spec source could not be read.
     case http(HTTPSourceError)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .git, .unreadable, .http: return .environment
         default: return .input
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sourceNotFound(let source, let location):
-            return "\(location): the source '\(source)' is neither a folder nor a git URL. Write the path of a spec repository folder (Name/version/Name.podspec.json) or its git URL."
+            return
+                "\(location): the source '\(source)' is neither a folder nor a git URL. Write the path of a spec repository folder (Name/version/Name.podspec.json) or its git URL."
         case .invalidSpec(let path, let message):
-            return "\(path) is not a readable podspec: \(message). Fix the file (compose lint checks it) or remove that version from the source."
+            return
+                "\(path) is not a readable podspec: \(message). Fix the file (compose lint checks it) or remove that version from the source."
         case .podspecNotFound(let pod, let path, let location):
-            return "\(location): no \(pod).podspec.json or \(pod).podspec in \(path). Point :path at the folder that holds the pod's podspec (or :podspec at the file)."
+            return
+                "\(location): no \(pod).podspec.json or \(pod).podspec in \(path). Point :path at the folder that holds the pod's podspec (or :podspec at the file)."
         case .podspecNameMismatch(let pod, let found, let path):
             return "\(path) describes '\(found)', not '\(pod)'. Use the name the podspec declares in the Composefile."
         case .unknownPod(let name, let known):
@@ -53,9 +56,11 @@ public enum ProjectError: ComposeFailure, Equatable {
         case .invalidName(let error):
             return error.description
         case .missingReference(let pod, let url, let reference, let location):
-            return "\(location): \(url) has no \(reference) for \(pod). Check the spelling, push it (`git push origin --tags`), or point :tag/:branch/:commit at one that exists."
+            return
+                "\(location): \(url) has no \(reference) for \(pod). Check the spelling, push it (`git push origin --tags`), or point :tag/:branch/:commit at one that exists."
         case .unsafeName(let error, let file):
-            return "\(file): \(error.description) Nothing was written. Fix the name there (a spec in a spec repo: publish a fixed version and remove this one)."
+            return
+                "\(file): \(error.description) Nothing was written. Fix the name there (a spec in a spec repo: publish a fixed version and remove this one)."
         case .git(let url, let message):
             return "Could not fetch \(url): \(message). Check the URL, your network and your credentials."
         case .projectNotFound(let path):

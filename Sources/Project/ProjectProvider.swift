@@ -102,7 +102,8 @@ final class ProjectProvider: DependencyProvider {
         let pod: String
         switch ResolverPackage(key: package) {
         case .platform: return []
-        case .rootIdentity(let root): return translate(try summary(root, version).spec.dependencies(on: platforms.map(\.name)))
+        case .rootIdentity(let root):
+            return translate(try summary(root, version).spec.dependencies(on: platforms.map(\.name)))
         case .pod(let name): pod = name
         }
         let root = Spec.rootName(of: pod)
@@ -147,11 +148,16 @@ final class ProjectProvider: DependencyProvider {
         switch ResolverPackage(key: package) {
         case .pod: return nil
         case .rootIdentity(let root):
-            guard let requirements else { return DependencyWording(verb: "uses", object: "the \(root) spec at the same version") }
-            guard let only = requirements.requirements.first, requirements.requirements.count == 1, only.op == .equal else { return nil }
+            guard let requirements else {
+                return DependencyWording(verb: "uses", object: "the \(root) spec at the same version")
+            }
+            guard let only = requirements.requirements.first, requirements.requirements.count == 1, only.op == .equal
+            else { return nil }
             return DependencyWording(verb: "uses", object: "the \(root) \(only.version) spec")
         case .platform(let platformName):
-            guard let platform = platforms.first(where: { $0.name == platformName }), let requirements else { return nil }
+            guard let platform = platforms.first(where: { $0.name == platformName }), let requirements else {
+                return nil
+            }
             let name = Platform.displayName(platform.name)
             if requirements.isAny { return DependencyWording(verb: "targets", object: name) }
             guard let only = requirements.requirements.first, requirements.requirements.count == 1 else { return nil }
@@ -189,15 +195,17 @@ final class ProjectProvider: DependencyProvider {
         var result: [PackageRequirement] = []
         for platform in platforms {
             guard let minimum = spec.deploymentTarget(for: platform.name) else {
-                result.append(PackageRequirement(
-                    name: ResolverPackage.platform(platform.name).key,
-                    requirements: RequirementSet([Requirement(.less, Version.zero)])))
+                result.append(
+                    PackageRequirement(
+                        name: ResolverPackage.platform(platform.name).key,
+                        requirements: RequirementSet([Requirement(.less, Version.zero)])))
                 continue
             }
             if let minimum, let target = platform.deploymentTarget, minimum > target {
-                result.append(PackageRequirement(
-                    name: ResolverPackage.platform(platform.name).key,
-                    requirements: RequirementSet([Requirement(.greaterOrEqual, minimum)])))
+                result.append(
+                    PackageRequirement(
+                        name: ResolverPackage.platform(platform.name).key,
+                        requirements: RequirementSet([Requirement(.greaterOrEqual, minimum)])))
             }
         }
         return result

@@ -7,9 +7,9 @@ import Specs
 
 /// `compose resolve`, `compose update` and `compose outdated` for one project folder: read the
 /// Composefile (or Podfile) and Compose.lock, solve against the sources, write the lock.
-public struct ResolveService: Sendable {
+package struct ResolveService: Sendable {
     /// Which locked versions to let go of.
-    public enum Unlock: Sendable, Equatable {
+    package enum Unlock: Sendable, Equatable {
         /// Keep every locked version the Composefile still allows (pods whose Composefile line changed are re-resolved).
         case none
         /// `compose update`: ignore the lock.
@@ -19,12 +19,12 @@ public struct ResolveService: Sendable {
     }
 
     /// A pod whose version differs from the previous lock.
-    public struct Change: Sendable, Equatable, Codable {
-        public let name: String
-        public let from: String?
-        public let to: String?
+    package struct Change: Sendable, Equatable, Codable {
+        package let name: String
+        package let from: String?
+        package let to: String?
 
-        public init(name: String, from: String?, to: String?) {
+        package init(name: String, from: String?, to: String?) {
             self.name = name
             self.from = from
             self.to = to
@@ -32,8 +32,8 @@ public struct ResolveService: Sendable {
     }
 
     /// A locked version that could not be kept: the pod, the locked and the chosen version, and why.
-    public struct LockChange: Sendable, Equatable {
-        public enum Reason: Sendable, Equatable {
+    package struct LockChange: Sendable, Equatable {
+        package enum Reason: Sendable, Equatable {
             /// No source offers the locked version any more.
             case unavailable
             /// `requirements` exclude it: required by pod `by` at `version`, or by the Composefile
@@ -43,12 +43,12 @@ public struct ResolveService: Sendable {
             case conflict
         }
 
-        public let pod: String
-        public let from: Version
-        public let to: Version
-        public let reason: Reason
+        package let pod: String
+        package let from: Version
+        package let to: Version
+        package let reason: Reason
 
-        public init(pod: String, from: Version, to: Version, reason: Reason) {
+        package init(pod: String, from: Version, to: Version, reason: Reason) {
             self.pod = pod
             self.from = from
             self.to = to
@@ -57,34 +57,34 @@ public struct ResolveService: Sendable {
     }
 
     /// What a resolve did.
-    public struct Report: Sendable {
-        public let lockfile: Lockfile
-        public let lockPath: String
+    package struct Report: Sendable {
+        package let lockfile: Lockfile
+        package let lockPath: String
         /// Whether Compose.lock's bytes changed (a no-op resolve leaves the file untouched).
-        public let lockChanged: Bool
-        public let changes: [Change]
+        package let lockChanged: Bool
+        package let changes: [Change]
         /// The solver's steps, for `--verbose`.
-        public let decisions: [String]
+        package let decisions: [String]
         /// Locked versions that could not be kept, and why.
-        public let lockChanges: [LockChange]
+        package let lockChanges: [LockChange]
         /// Notes about the Composefile (ignored lines, assumed platform).
-        public let notes: [String]
+        package let notes: [String]
         /// Where each root pod came from: a source (as written in the Composefile) or an external source.
-        public let origins: [String: String]
+        package let origins: [String: String]
     }
 
     /// The project folder as the user gave it (used to show paths).
-    public let projectDirectory: String
+    package let projectDirectory: String
     /// `$COMPOSE_HOME` (clones of git spec repositories live in `repos/`).
-    public let composeHome: URL
+    package let composeHome: URL
     /// Written as the lock's COMPOSE version.
-    public let toolVersion: String
+    package let toolVersion: String
     /// Told what git work is under way (adding a spec repo, waiting for another compose process).
-    public let progress: @Sendable (String) -> Void
+    package let progress: @Sendable (String) -> Void
     /// Time limit, retries, credentials and cache age of HTTP spec sources.
-    public var http = HTTPSettings.fromEnvironment()
+    package var http = HTTPSettings.fromEnvironment()
 
-    public init(
+    package init(
         projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -99,21 +99,24 @@ public struct ResolveService: Sendable {
     /// How a file in the project is named in messages: relative to the current folder when the
     /// project is given relatively.
     func display(_ file: String) -> String {
-        projectDirectory == "." || projectDirectory.isEmpty ? file : (projectDirectory.hasSuffix("/") ? projectDirectory + file : projectDirectory + "/" + file)
+        projectDirectory == "." || projectDirectory.isEmpty
+            ? file : (projectDirectory.hasSuffix("/") ? projectDirectory + file : projectDirectory + "/" + file)
     }
 
-    public var lockPath: String { projectURL.appendingPathComponent("Compose.lock").path }
+    package var lockPath: String { projectURL.appendingPathComponent("Compose.lock").path }
 
     // MARK: Resolve
 
     /// Resolves and (when `write`) writes Compose.lock atomically. Throws `ComposefileError`,
     /// `ProjectError` or `ResolutionError` (whose description is the plain-words explanation).
-    public func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
+    package func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
         try resolve(project: load(repoUpdate: repoUpdate, unlock: unlock), unlock: unlock, write: write).report
     }
 
     /// Resolves a project already read; returns the provider too, which holds the specs it read.
-    func resolve(project: LoadedProject, unlock: Unlock, write: Bool) throws -> (report: Report, provider: ProjectProvider) {
+    func resolve(project: LoadedProject, unlock: Unlock, write: Bool) throws -> (
+        report: Report, provider: ProjectProvider
+    ) {
         let previous = project.previousLock
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
@@ -121,7 +124,8 @@ public struct ResolveService: Sendable {
         if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
         let solution: Solution
         do {
-            solution = try Resolver(provider: provider, locked: locked, options: options).resolve(project.rootRequirements)
+            solution = try Resolver(provider: provider, locked: locked, options: options).resolve(
+                project.rootRequirements)
         } catch {
             try project.throwSourceFailure()
             throw error
@@ -155,7 +159,8 @@ public struct ResolveService: Sendable {
                     case .platform(let name): Platform.displayName(name)
                     }
                 }
-                reason = .required(by: depender, version: version, requirements: requirement.requirements, origin: requirement.origin)
+                reason = .required(
+                    by: depender, version: version, requirements: requirement.requirements, origin: requirement.origin)
             }
             return LockChange(pod: pod, from: change.locked, to: change.chosen, reason: reason)
         }
@@ -165,12 +170,14 @@ public struct ResolveService: Sendable {
     /// first source still wins (a public pod never shadows a private name), but the user is told.
     static func shadowedSources(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) -> [String] {
         var warnings: [String] = []
-        for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() }) where project.restrictedSources[root] == nil {
+        for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() })
+        where project.restrictedSources[root] == nil {
             guard let chosen = provider.source(for: root), let own = chosen.versions(of: root)?.max() else { continue }
             for later in project.sources.drop(while: { $0.key != chosen.key }).dropFirst() {
                 if let higher = later.versions(of: root)?.max(), higher > own {
                     warnings.append(
-                        "warning: \(root) comes from '\(chosen.key)' (newest \(own.string)), the first source that has it; the later source '\(later.key)' has \(higher.string). To use that one, add :source => '\(later.key)' to its pod line.")
+                        "warning: \(root) comes from '\(chosen.key)' (newest \(own.string)), the first source that has it; the later source '\(later.key)' has \(higher.string). To use that one, add :source => '\(later.key)' to its pod line."
+                    )
                     break
                 }
             }
@@ -181,11 +188,14 @@ public struct ResolveService: Sendable {
     static func changes(from previous: Lockfile?, to lock: Lockfile) -> [Change] {
         let before = previous?.lockedVersions ?? [:]
         let after = lock.lockedVersions
-        return Set(before.keys).union(after.keys).filter { !$0.contains("/") }.sorted { $0.lowercased() < $1.lowercased() }
-            .compactMap { name in
-                let from = before[name]?.string, to = after[name]?.string
-                return from == to ? nil : Change(name: name, from: from, to: to)
-            }
+        return Set(before.keys).union(after.keys).filter { !$0.contains("/") }.sorted {
+            $0.lowercased() < $1.lowercased()
+        }
+        .compactMap { name in
+            let from = before[name]?.string
+            let to = after[name]?.string
+            return from == to ? nil : Change(name: name, from: from, to: to)
+        }
     }
 
     private func origins(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) -> [String: String] {
@@ -207,7 +217,8 @@ public struct ResolveService: Sendable {
             for name in names {
                 let root = Spec.rootName(of: name)
                 guard knownRoots.contains(root) else {
-                    throw ProjectError.unknownPod(name: name, known: knownRoots.sorted { $0.lowercased() < $1.lowercased() })
+                    throw ProjectError.unknownPod(
+                        name: name, known: knownRoots.sorted { $0.lowercased() < $1.lowercased() })
                 }
                 unlocked.insert(root)
             }
@@ -228,7 +239,8 @@ public struct ResolveService: Sendable {
             var changed = true
             while changed {
                 changed = false
-                for (dependee, dependers) in requiredBy where !unlocked.contains(dependee) && !named.contains(dependee) && dependers.isSubset(of: unlocked) {
+                for (dependee, dependers) in requiredBy
+                where !unlocked.contains(dependee) && !named.contains(dependee) && dependers.isSubset(of: unlocked) {
                     unlocked.insert(dependee)
                     changed = true
                 }
@@ -257,8 +269,9 @@ public struct ResolveService: Sendable {
         var rootVersions: [String: Version] = [:]
         for (key, version) in solution.versions {
             guard let name = ResolverPackage(key: key).pod else { continue }
-            lock.pods.append(Lockfile.Pod(
-                name: name, version: version, dependencies: try provider.lockDependencies(of: name, at: version)))
+            lock.pods.append(
+                Lockfile.Pod(
+                    name: name, version: version, dependencies: try provider.lockDependencies(of: name, at: version)))
             rootVersions[Spec.rootName(of: name)] = version
         }
         lock.dependencies = project.composefile.allDependencies.map(Self.lockLine(of:))

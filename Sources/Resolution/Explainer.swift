@@ -20,7 +20,8 @@ struct Explainer {
     func wording(_ incompatibility: Incompatibility) -> DependencyWording? {
         switch incompatibility.cause {
         case .dependency(let dependee, let requirement, _) where dependee != Solver.root:
-            return solver.provider.describe(dependencyOn: solver.names[dependee], requirements: requirement.requirements)
+            return solver.provider.describe(
+                dependencyOn: solver.names[dependee], requirements: requirement.requirements)
         case .sameVersion(let dependee) where dependee != Solver.root:
             return solver.provider.describe(dependencyOn: solver.names[dependee], requirements: nil)
         default:
@@ -95,7 +96,8 @@ struct Explainer {
             return sameVersionText(incompatibility, dependee)
         }
         if case .dependency(let dependee, _, _) = incompatibility.cause, dependee == term.package,
-           let text = dependeeText(incompatibility) {
+            let text = dependeeText(incompatibility)
+        {
             return text
         }
         return terse(term)
@@ -131,7 +133,8 @@ struct Explainer {
             return "\(terse(depender, allowEvery: true)) \(verb(incompatibility)) \(dependeeText(incompatibility)!)"
         case .sameVersion(let dependee):
             let depender = terms.first { $0.package != dependee } ?? terms[0]
-            return "\(terse(depender, allowEvery: true)) \(verb(incompatibility)) \(sameVersionText(incompatibility, dependee))"
+            return
+                "\(terse(depender, allowEvery: true)) \(verb(incompatibility)) \(sameVersionText(incompatibility, dependee))"
         case .cycle:
             return cycleText(terms)
         case .derived:
@@ -165,14 +168,17 @@ struct Explainer {
     /// "foo 0.2.6 and bar 1.0.0 depend on each other (foo -> bar -> foo), a dependency cycle CocoaPods does not allow".
     func cycleText(_ terms: [Term]) -> String {
         let chosen = terms.map { term in
-            term.versions.indices.first.map { "\(name(term.package)) \(solver.versions[term.package][$0])" } ?? terse(term)
+            term.versions.indices.first.map { "\(name(term.package)) \(solver.versions[term.package][$0])" }
+                ?? terse(term)
         }
         let circle = (terms + terms.prefix(1)).map { name($0.package) }.joined(separator: " -> ")
         let subject: String
         switch chosen.count {
         case 1: subject = "\(chosen[0]) depends on itself"
         case 2: subject = "\(chosen[0]) and \(chosen[1]) depend on each other"
-        default: subject = "\(chosen.dropLast().joined(separator: ", ")) and \(chosen.last!) depend on one another in a circle"
+        default:
+            subject =
+                "\(chosen.dropLast().joined(separator: ", ")) and \(chosen.last!) depend on one another in a circle"
         }
         return "\(subject) (\(circle)), a dependency cycle CocoaPods does not allow"
     }
@@ -186,20 +192,21 @@ struct Explainer {
         if let through = requiresThrough(a, b, aLine, bLine) { return through }
         if let forbidden = requiresForbidden(a, b, aLine, bLine) { return forbidden }
         let isCycle = [a, b].contains { if case .cycle = solver.incompatibilities[$0].cause { true } else { false } }
-        return "\(sentence(a))\(lineRef(aLine))\(isCycle ? "," : "") and \(sentence(b))\(lineRef(bLine))\(emptyOverlap(a, b).map { ", and \($0)" } ?? "")"
+        return
+            "\(sentence(a))\(lineRef(aLine))\(isCycle ? "," : "") and \(sentence(b))\(lineRef(bLine))\(emptyOverlap(a, b).map { ", and \($0)" } ?? "")"
     }
 
     /// "no release of shared lies in both >= 2.0.0, < 3.0.0 and >= 2.9.0, < 4.0.0": two dependencies
     /// on one package whose ranges overlap (a bound of one lies in both), with no candidate in the overlap.
     func emptyOverlap(_ a: Int, _ b: Int) -> String? {
         guard case .dependency(let x, let first, _) = solver.incompatibilities[a].cause,
-              case .dependency(let y, let second, _) = solver.incompatibilities[b].cause, x == y,
-              !first.requirements.isAny, !second.requirements.isAny
+            case .dependency(let y, let second, _) = solver.incompatibilities[b].cause, x == y,
+            !first.requirements.isAny, !second.requirements.isAny
         else { return nil }
         let both = RequirementSet(first.requirements.requirements + second.requirements.requirements)
         let bounds = both.requirements.map(\.version)
         guard bounds.contains(where: both.isSatisfied(by:)),
-              !solver.versions[x].contains(where: both.isSatisfied(by:))
+            !solver.versions[x].contains(where: both.isSatisfied(by:))
         else { return nil }
         return "no release of \(name(x)) lies in both \(first.requirements) and \(second.requirements)"
     }
@@ -219,12 +226,12 @@ struct Explainer {
             return (depender.package, dependee)
         case .dependency(let dependee, let requirement, nil):
             guard incompatibility.terms.count == 2,
-                  let depender = incompatibility.terms.first(where: { $0.package != dependee }),
-                  depender.isPositive, depender.package != Solver.root, depender.versions.count == 1,
-                  let index = depender.versions.indices.first,
-                  requirement.requirements.requirements.count == 1,
-                  let only = requirement.requirements.requirements.first,
-                  only.op == .equal, only.version == solver.versions[depender.package][index]
+                let depender = incompatibility.terms.first(where: { $0.package != dependee }),
+                depender.isPositive, depender.package != Solver.root, depender.versions.count == 1,
+                let index = depender.versions.indices.first,
+                requirement.requirements.requirements.count == 1,
+                let only = requirement.requirements.requirements.first,
+                only.op == .equal, only.version == solver.versions[depender.package][index]
             else { return nil }
             return (depender.package, dependee)
         default:
@@ -241,15 +248,17 @@ struct Explainer {
 
     /// "A depends on both B and C".
     private func requiresBoth(_ a: Int, _ b: Int, _ aLine: Int?, _ bLine: Int?) -> String? {
-        let x = solver.incompatibilities[a], y = solver.incompatibilities[b]
+        let x = solver.incompatibilities[a]
+        let y = solver.incompatibilities[b]
         guard x.terms.count > 1, y.terms.count > 1,
-              let xp = single(x.terms, positive: true), let yp = single(y.terms, positive: true),
-              xp.package == yp.package, xp.versions == yp.versions
+            let xp = single(x.terms, positive: true), let yp = single(y.terms, positive: true),
+            xp.package == yp.package, xp.versions == yp.versions
         else { return nil }
         let xn = x.terms.filter { !$0.isPositive }.map { negativeText(x, $0) }.joined(separator: " or ")
         let yn = y.terms.filter { !$0.isPositive }.map { negativeText(y, $0) }.joined(separator: " or ")
         let common = x.isDependency && y.isDependency ? "depends on" : "requires"
-        let xVerb = wording(x)?.verb ?? common, yVerb = wording(y)?.verb ?? common
+        let xVerb = wording(x)?.verb ?? common
+        let yVerb = wording(y)?.verb ?? common
         if xVerb != yVerb {
             return "\(terse(xp, allowEvery: true)) \(xVerb) \(xn)\(lineRef(aLine)) and \(yVerb) \(yn)\(lineRef(bLine))"
         }
@@ -258,17 +267,22 @@ struct Explainer {
 
     /// "A depends on B which depends on C".
     private func requiresThrough(_ a: Int, _ b: Int, _ aLine: Int?, _ bLine: Int?) -> String? {
-        let x = solver.incompatibilities[a], y = solver.incompatibilities[b]
+        let x = solver.incompatibilities[a]
+        let y = solver.incompatibilities[b]
         guard x.terms.count > 1, y.terms.count > 1 else { return nil }
         func leadsInto(_ prior: Incompatibility, _ latter: Incompatibility) -> Term? {
             guard let negative = single(prior.terms, positive: false),
-                  let positive = single(latter.terms, positive: true),
-                  negative.package == positive.package
+                let positive = single(latter.terms, positive: true),
+                negative.package == positive.package
             else { return nil }
             let shown = negative.shownVersions(universe: solver.universes[negative.package])
             return shown.isSubset(of: positive.versions) ? negative : nil
         }
-        let prior: Incompatibility, latter: Incompatibility, negative: Term, priorLine: Int?, latterLine: Int?
+        let prior: Incompatibility
+        let latter: Incompatibility
+        let negative: Term
+        let priorLine: Int?
+        let latterLine: Int?
         if let n = leadsInto(x, y) {
             (prior, latter, negative, priorLine, latterLine) = (x, y, n, aLine, bLine)
         } else if let n = leadsInto(y, x) {
@@ -277,7 +291,8 @@ struct Explainer {
             return nil
         }
         let positives = prior.terms.filter(\.isPositive)
-        var text = positives.count > 1
+        var text =
+            positives.count > 1
             ? "if \(positives.map { terse($0) }.joined(separator: " and ")) then "
             : "\(terse(positives[0], allowEvery: true)) "
         text += "\(verb(prior)) \(negativeText(prior, negative))\(lineRef(priorLine)) which \(verb(latter)) "
@@ -287,16 +302,18 @@ struct Explainer {
 
     /// "A depends on B which is forbidden".
     private func requiresForbidden(_ a: Int, _ b: Int, _ aLine: Int?, _ bLine: Int?) -> String? {
-        let x = solver.incompatibilities[a], y = solver.incompatibilities[b]
+        let x = solver.incompatibilities[a]
+        let y = solver.incompatibilities[b]
         guard x.terms.count == 1 || y.terms.count == 1 else { return nil }
         let (prior, latter, priorLine, latterLine) = x.terms.count == 1 ? (y, x, bLine, aLine) : (x, y, aLine, bLine)
         guard let negative = single(prior.terms, positive: false), latter.terms[0].isPositive,
-              latter.terms[0].package == negative.package,
-              negative.shownVersions(universe: solver.universes[negative.package]).isSubset(of: latter.terms[0].versions)
+            latter.terms[0].package == negative.package,
+            negative.shownVersions(universe: solver.universes[negative.package]).isSubset(of: latter.terms[0].versions)
         else { return nil }
         let positives = prior.terms.filter(\.isPositive)
         guard !positives.isEmpty else { return nil }
-        var text = positives.count > 1
+        var text =
+            positives.count > 1
             ? "if \(positives.map { terse($0) }.joined(separator: " and ")) then "
             : "\(terse(positives[0], allowEvery: true)) "
         text += "\(verb(prior)) \(negativeText(prior, negative))\(lineRef(priorLine)) which "
@@ -406,16 +423,22 @@ private final class ReportWriter {
         let text = explainer.sentence(id)
         guard case .derived(let conflict, let other) = cause(id) else { return }
         if isDerived(conflict) && isDerived(other) {
-            let conflictLine = lineNumbers[conflict], otherLine = lineNumbers[other]
+            let conflictLine = lineNumbers[conflict]
+            let otherLine = lineNumbers[other]
             if conflictLine != nil && otherLine != nil {
-                emit(id, "Because \(explainer.sentence(conflict, and: other, conflictLine, otherLine)), \(text).", numbered: numbered)
+                emit(
+                    id, "Because \(explainer.sentence(conflict, and: other, conflictLine, otherLine)), \(text).",
+                    numbered: numbered)
             } else if conflictLine != nil || otherLine != nil {
                 let withLine = conflictLine != nil ? conflict : other
                 let withoutLine = conflictLine != nil ? other : conflict
                 visit(withoutLine)
-                emit(id, "\(conjunction) because \(explainer.sentence(withLine)) (\(lineNumbers[withLine]!)), \(text).", numbered: numbered)
+                emit(
+                    id, "\(conjunction) because \(explainer.sentence(withLine)) (\(lineNumbers[withLine]!)), \(text).",
+                    numbered: numbered)
             } else {
-                let singleConflict = isSingleLine(conflict), singleOther = isSingleLine(other)
+                let singleConflict = isSingleLine(conflict)
+                let singleOther = isSingleLine(other)
                 if singleOther || singleConflict {
                     let first = singleOther ? conflict : other
                     let second = singleOther ? other : conflict
@@ -426,19 +449,26 @@ private final class ReportWriter {
                     visit(conflict, conclusion: true)
                     lines.append(("", nil))
                     visit(other)
-                    emit(id, "\(conjunction) because \(explainer.sentence(conflict)) (\(lineNumbers[conflict]!)), \(text).", numbered: numbered)
+                    emit(
+                        id,
+                        "\(conjunction) because \(explainer.sentence(conflict)) (\(lineNumbers[conflict]!)), \(text).",
+                        numbered: numbered)
                 }
             }
         } else if isDerived(conflict) || isDerived(other) {
             let derived = isDerived(conflict) ? conflict : other
             let external = isDerived(conflict) ? other : conflict
             if let derivedLine = lineNumbers[derived] {
-                emit(id, "Because \(explainer.sentence(external, and: derived, nil, derivedLine)), \(text).", numbered: numbered)
+                emit(
+                    id, "Because \(explainer.sentence(external, and: derived, nil, derivedLine)), \(text).",
+                    numbered: numbered)
             } else if isCollapsible(derived), case .derived(let c, let o) = cause(derived) {
                 let collapsedDerived = isDerived(c) ? c : o
                 let collapsedExternal = isDerived(c) ? o : c
                 visit(collapsedDerived)
-                emit(id, "\(conjunction) because \(explainer.sentence(collapsedExternal, and: external)), \(text).", numbered: numbered)
+                emit(
+                    id, "\(conjunction) because \(explainer.sentence(collapsedExternal, and: external)), \(text).",
+                    numbered: numbered)
             } else {
                 visit(derived)
                 emit(id, "\(conjunction) because \(explainer.sentence(external)), \(text).", numbered: numbered)
@@ -457,8 +487,12 @@ private final class ReportWriter {
         for id in derivations.keys.sorted() {
             let incompatibility = solver.incompatibilities[id]
             if case .cycle = incompatibility.cause {
-                let circle = (incompatibility.terms + incompatibility.terms.prefix(1)).map { explainer.name($0.package) }
-                result.append("Pods must not depend on one another in a circle (\(circle.joined(separator: " -> "))): require versions without that dependency, or ask the pods' authors to remove it.")
+                let circle = (incompatibility.terms + incompatibility.terms.prefix(1)).map {
+                    explainer.name($0.package)
+                }
+                result.append(
+                    "Pods must not depend on one another in a circle (\(circle.joined(separator: " -> "))): require versions without that dependency, or ask the pods' authors to remove it."
+                )
                 continue
             }
             guard case .dependency(let dependee, let requirement, let empty) = incompatibility.cause else { continue }
@@ -466,10 +500,14 @@ private final class ReportWriter {
             let name = explainer.name(dependee)
             switch empty {
             case .unknownPackage?:
-                result.append("No spec repo has a pod named \(name): check the name, or run with --repo-update to refresh the spec repos.")
+                result.append(
+                    "No spec repo has a pod named \(name): check the name, or run with --repo-update to refresh the spec repos."
+                )
             case .onlyPrereleases(let list)?:
                 let newest = list.last!
-                result.append("Only pre-release versions of \(name) match \(requirement.requirements): to allow one, name a pre-release in the requirement, for example '= \(newest)'.")
+                result.append(
+                    "Only pre-release versions of \(name) match \(requirement.requirements): to allow one, name a pre-release in the requirement, for example '= \(newest)'."
+                )
             case .noMatch?, nil:
                 break
             }

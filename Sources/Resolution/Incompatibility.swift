@@ -14,7 +14,9 @@ struct Term: Sendable {
     var isEmpty: Bool { !allowsAbsent && versions.isEmpty }
 
     func intersection(_ other: Term) -> Term {
-        Term(package: package, versions: versions.intersection(other.versions), allowsAbsent: allowsAbsent && other.allowsAbsent)
+        Term(
+            package: package, versions: versions.intersection(other.versions),
+            allowsAbsent: allowsAbsent && other.allowsAbsent)
     }
 
     func negated(universe: VersionSet) -> Term {

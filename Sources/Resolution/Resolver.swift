@@ -4,7 +4,7 @@ import Specs
 /// own package whose every version `v` depends on `Root (= v)`); platforms and sources are the
 /// provider's concern. Both calls may throw (a spec that cannot be read): the solver stops and
 /// reports `ResolutionError.provider`.
-public protocol DependencyProvider {
+package protocol DependencyProvider {
     /// Every candidate version of `package`, in any order; the solver sorts them and keeps one
     /// spelling of versions that compare equal (`1.0` and `1.0.0`: the one that sorts last).
     /// An empty list means no source has a package of that name. Called at most once per package.
@@ -23,21 +23,21 @@ public protocol DependencyProvider {
 }
 
 extension DependencyProvider {
-    public func displayName(of package: String) -> String { package }
-    public func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording? { nil }
+    package func displayName(of package: String) -> String { package }
+    package func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording? { nil }
 }
 
 /// A dependency in an explanation's words: "Charts 2.0.0 " + verb + " " + object.
-public struct DependencyWording: Sendable, Equatable {
+package struct DependencyWording: Sendable, Equatable {
     /// "requires", "does not support", "uses".
-    public var verb: String
+    package var verb: String
     /// "iOS 16.0 or later", "iOS", "the Kit 1.2.0 spec".
-    public var object: String
+    package var object: String
     /// Another way out when a failure rests on this dependency, completing "To resolve it, …; or
     /// HINT." ("raise the iOS deployment target to 16.0 (Composefile:2)"); nil for none.
-    public var hint: String?
+    package var hint: String?
 
-    public init(verb: String, object: String, hint: String? = nil) {
+    package init(verb: String, object: String, hint: String? = nil) {
         self.verb = verb
         self.object = object
         self.hint = hint
@@ -45,39 +45,39 @@ public struct DependencyWording: Sendable, Equatable {
 }
 
 /// A dependency: a package name and the requirements its version must meet.
-public struct PackageRequirement: Sendable, Hashable, CustomStringConvertible {
-    public var name: String
-    public var requirements: RequirementSet
+package struct PackageRequirement: Sendable, Hashable, CustomStringConvertible {
+    package var name: String
+    package var requirements: RequirementSet
     /// Where the requirement comes from, shown in explanations for top-level requirements
     /// (for example `Composefile:12`).
-    public var origin: String?
+    package var origin: String?
 
-    public init(name: String, requirements: RequirementSet = .any, origin: String? = nil) {
+    package init(name: String, requirements: RequirementSet = .any, origin: String? = nil) {
         self.name = name
         self.requirements = requirements
         self.origin = origin
     }
 
     /// `Networking (~> 3.0)`, or `Networking` when any version will do.
-    public var description: String {
+    package var description: String {
         requirements.isAny ? name : "\(name) (\(requirements))"
     }
 }
 
-public struct ResolverOptions: Sendable {
+package struct ResolverOptions: Sendable {
     /// How explanations name the top-level requirements' owner: "Because the Composefile depends on …".
-    public var rootName: String
+    package var rootName: String
     /// Learn one dependency fact for every run of adjacent versions that share it ("Order >= 2.0
     /// depends on Networking ~> 3.0") rather than one per version. Reads the dependencies of the
     /// neighbouring versions of each chosen version; makes conflicts far cheaper and explanations shorter.
-    public var mergesVersionRanges: Bool
+    package var mergesVersionRanges: Bool
 
     /// Root names the user asked to update (`compose update NAME`): decided before everything else,
     /// newest first, so that an update moves what it names even where keeping a locked version of
     /// another pod would have been possible with the old version.
-    public var updating: Set<String>
+    package var updating: Set<String>
 
-    public init(rootName: String = "the Composefile", mergesVersionRanges: Bool = true, updating: Set<String> = []) {
+    package init(rootName: String = "the Composefile", mergesVersionRanges: Bool = true, updating: Set<String> = []) {
         self.rootName = rootName
         self.mergesVersionRanges = mergesVersionRanges
         self.updating = updating
@@ -85,21 +85,21 @@ public struct ResolverOptions: Sendable {
 }
 
 /// A version for every package the top-level requirements need, directly or not.
-public struct Solution: Sendable, Equatable {
+package struct Solution: Sendable, Equatable {
     /// The chosen version of each package.
-    public let versions: [String: Version]
+    package let versions: [String: Version]
     /// The dependencies of each chosen version, as the provider gave them (duplicates merged).
-    public let dependencies: [String: [PackageRequirement]]
+    package let dependencies: [String: [PackageRequirement]]
     /// The solver's steps in order, one line each ("decide Networking 3.0.2", "conflict: …"), for `--verbose`.
-    public let decisions: [String]
+    package let decisions: [String]
     /// Locked versions that could not be kept, with the reason (by package name).
-    public let lockChanges: [LockChange]
+    package let lockChanges: [LockChange]
 }
 
 /// A locked version the solver could not keep: which package, the locked and the chosen version,
 /// and why. A value, not a sentence: the caller words it.
-public struct LockChange: Sendable, Equatable {
-    public enum Reason: Sendable, Equatable {
+package struct LockChange: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// No source offers the locked version any more.
         case unavailable
         /// `requirement` excludes it; it comes from package `by` at version `at`, or from the
@@ -109,12 +109,12 @@ public struct LockChange: Sendable, Equatable {
         case conflict
     }
 
-    public let package: String
-    public let locked: Version
-    public let chosen: Version
-    public let reason: Reason
+    package let package: String
+    package let locked: Version
+    package let chosen: Version
+    package let reason: Reason
 
-    public init(package: String, locked: Version, chosen: Version, reason: Reason) {
+    package init(package: String, locked: Version, chosen: Version, reason: Reason) {
         self.package = package
         self.locked = locked
         self.chosen = chosen
@@ -123,21 +123,21 @@ public struct LockChange: Sendable, Equatable {
 }
 
 /// Why resolution failed.
-public enum ResolutionError: ComposeFailure, Equatable {
+package enum ResolutionError: ComposeFailure, Equatable {
     /// No set of versions satisfies the requirements. `explanation` is the derivation in plain
     /// words, ending with what could be changed.
     case unsatisfiable(explanation: String)
     /// The provider failed while reading `package` (at `version`, when one was being read).
     case provider(package: String, version: Version?, message: String, kind: FailureKind)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .unsatisfiable: return .input
         case .provider(_, _, _, let kind): return kind
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsatisfiable(let explanation):
             return explanation
@@ -157,12 +157,13 @@ public enum ResolutionError: ComposeFailure, Equatable {
 /// `Kit/Rx`; top-level, or from another pod's spec) names one, or it is the locked version, as in
 /// CocoaPods' `valid_possibility_version_for_root_name?`. Locked versions are tried first;
 /// otherwise the newest version is.
-public struct Resolver {
+package struct Resolver {
     let provider: any DependencyProvider
     let locked: [String: Version]
     let options: ResolverOptions
 
-    public init(provider: some DependencyProvider, locked: [String: Version] = [:], options: ResolverOptions = .init()) {
+    package init(provider: some DependencyProvider, locked: [String: Version] = [:], options: ResolverOptions = .init())
+    {
         self.provider = provider
         self.locked = locked
         self.options = options
@@ -173,14 +174,16 @@ public struct Resolver {
     /// A run starts with the prereleases the top-level requirements name. When it fails after
     /// reading a spec whose dependency names a prerelease of another root pod, it runs again with
     /// that root's prereleases as candidates (each run's facts hold for its own candidates).
-    public func resolve(_ root: [PackageRequirement]) throws(ResolutionError) -> Solution {
+    package func resolve(_ root: [PackageRequirement]) throws(ResolutionError) -> Solution {
         var prereleaseRoots: Set<String> = []
         while true {
-            let solver = Solver(provider: provider, locked: locked, options: options, root: root, prereleaseRoots: prereleaseRoots)
+            let solver = Solver(
+                provider: provider, locked: locked, options: options, root: root, prereleaseRoots: prereleaseRoots)
             do {
                 return try solver.solve()
             } catch let error as ResolutionError {
-                guard case .unsatisfiable = error, !solver.namedPrereleaseRoots.isSubset(of: solver.prereleaseRoots) else {
+                guard case .unsatisfiable = error, !solver.namedPrereleaseRoots.isSubset(of: solver.prereleaseRoots)
+                else {
                     throw error
                 }
                 prereleaseRoots = solver.prereleaseRoots.union(solver.namedPrereleaseRoots)

@@ -65,14 +65,16 @@ final class Solver {
     var log: [String] = []
 
     init(
-        provider: any DependencyProvider, locked: [String: Version], options: ResolverOptions, root: [PackageRequirement],
+        provider: any DependencyProvider, locked: [String: Version], options: ResolverOptions,
+        root: [PackageRequirement],
         prereleaseRoots: Set<String> = []
     ) {
         self.provider = provider
         self.lockedVersions = locked
         self.options = options
         self.rootRequirements = root
-        self.prereleaseRoots = prereleaseRoots.union(root.filter { $0.requirements.mentionsPrerelease }.map { Solver.rootName(of: $0.name) })
+        self.prereleaseRoots = prereleaseRoots.union(
+            root.filter { $0.requirements.mentionsPrerelease }.map { Solver.rootName(of: $0.name) })
         self.topLevelNames = Set(root.map(\.name))
         addPackage(name: "", versions: [Version.zero])
     }
@@ -125,9 +127,11 @@ final class Solver {
         do {
             raw = try provider.dependencies(of: names[package], at: version)
         } catch let error as any ComposeFailure {
-            throw ResolutionError.provider(package: names[package], version: version, message: error.description, kind: error.kind)
+            throw ResolutionError.provider(
+                package: names[package], version: version, message: error.description, kind: error.kind)
         } catch {
-            throw ResolutionError.provider(package: names[package], version: version, message: "\(error)", kind: .environment)
+            throw ResolutionError.provider(
+                package: names[package], version: version, message: "\(error)", kind: .environment)
         }
         let merged = Solver.mergeDuplicates(raw)
         let own = Solver.rootName(of: names[package])
@@ -164,7 +168,8 @@ final class Solver {
     func versionSet(_ package: Int, _ requirements: RequirementSet) -> VersionSet {
         let key = requirements.description
         if let cached = setCache[package][key] { return cached }
-        let allowsPrerelease = requirements.mentionsPrerelease || prereleaseRoots.contains(Solver.rootName(of: names[package]))
+        let allowsPrerelease =
+            requirements.mentionsPrerelease || prereleaseRoots.contains(Solver.rootName(of: names[package]))
         var set = VersionSet()
         for (i, version) in versions[package].enumerated() where requirements.isSatisfied(by: version) {
             if !version.isPrerelease || allowsPrerelease || lockedIndex[package] == i { set.insert(i) }
@@ -216,7 +221,9 @@ final class Solver {
             let dependee = try self.package(named: requirement.name)
             let key = requirement.requirements.description
             func same(_ i: Int) throws -> Bool {
-                try dependencies(package, i).contains { $0.name == requirement.name && $0.requirements.description == key }
+                try dependencies(package, i).contains {
+                    $0.name == requirement.name && $0.requirements.description == key
+                }
             }
             var lowest = index
             var highest = index
@@ -237,8 +244,9 @@ final class Solver {
                 Term(package: package, versions: range, allowsAbsent: false),
                 Term(package: dependee, versions: universes[dependee].subtracting(allowed), allowsAbsent: true),
             ]
-            guard let incompatibility = makeIncompatibility(
-                terms, cause: .dependency(dependee: dependee, requirement: requirement, empty: empty))
+            guard
+                let incompatibility = makeIncompatibility(
+                    terms, cause: .dependency(dependee: dependee, requirement: requirement, empty: empty))
             else { continue }
             let id = add(incompatibility)
             dependencyIncompatibilities[dependencyKey] = id
@@ -251,13 +259,17 @@ final class Solver {
     /// When version `index` of `package` depends on `dependee (= its own version)`, the same fact
     /// for every version still allowed that does the same: "Kit/Core < 2.0 depends on Kit at the
     /// same version", so a subspec and its root are reasoned about as ranges, not version by version.
-    func sameVersionIncompatibility(_ package: Int, _ index: Int, _ requirement: PackageRequirement, _ dependee: Int) throws -> Int? {
+    func sameVersionIncompatibility(_ package: Int, _ index: Int, _ requirement: PackageRequirement, _ dependee: Int)
+        throws -> Int?
+    {
         guard options.mergesVersionRanges, package != Solver.root,
-              let allowed = accumulated(package), allowed.isPositive
+            let allowed = accumulated(package), allowed.isPositive
         else { return nil }
         func pins(_ i: Int) throws -> Bool {
             try dependencies(package, i).contains { dependency in
-                guard dependency.name == requirement.name, dependency.requirements.requirements.count == 1 else { return false }
+                guard dependency.name == requirement.name, dependency.requirements.requirements.count == 1 else {
+                    return false
+                }
                 let only = dependency.requirements.requirements[0]
                 return only.op == .equal && only.version == versions[package][i]
             }
@@ -276,7 +288,9 @@ final class Solver {
             Term(package: package, versions: range, allowsAbsent: false),
             Term(package: dependee, versions: universes[dependee].subtracting(targets), allowsAbsent: true),
         ]
-        guard let incompatibility = makeIncompatibility(terms, cause: .sameVersion(dependee: dependee)) else { return nil }
+        guard let incompatibility = makeIncompatibility(terms, cause: .sameVersion(dependee: dependee)) else {
+            return nil
+        }
         let id = add(incompatibility)
         sameVersionIncompatibilities[key] = id
         return id
@@ -358,7 +372,9 @@ final class Solver {
             if next == nil, let cycle = findCycle() {
                 // Every package is decided, but some depend on one another in a circle: learn that
                 // those versions cannot all be chosen, jump back and carry on.
-                let terms = cycle.map { Term(package: $0, versions: VersionSet(index: decision[$0]), allowsAbsent: false) }
+                let terms = cycle.map {
+                    Term(package: $0, versions: VersionSet(index: decision[$0]), allowsAbsent: false)
+                }
                 let id = add(Incompatibility(terms: terms, cause: .cycle))
                 log.append("cycle: \(Explainer(solver: self).sentence(id))")
                 let learned = try resolveConflict(id)
@@ -378,7 +394,11 @@ final class Solver {
         return Solution(versions: chosen, dependencies: dependencies, decisions: log, lockChanges: lockChanges(chosen))
     }
 
-    enum PropagationResult { case none, derived(Int), conflict }
+    enum PropagationResult {
+        case none
+        case derived(Int)
+        case conflict
+    }
 
     func propagate(_ start: Int) throws {
         var changed = [start]
@@ -456,7 +476,8 @@ final class Solver {
                         difference = nil
                     } else {
                         difference = rest
-                        previousLevel = max(previousLevel, assignments[self.satisfier(rest.negated(universe: universe))].level)
+                        previousLevel = max(
+                            previousLevel, assignments[self.satisfier(rest.negated(universe: universe))].level)
                     }
                 }
             }
@@ -483,7 +504,8 @@ final class Solver {
 
     func isFailure(_ incompatibility: Incompatibility) -> Bool {
         incompatibility.terms.isEmpty
-            || (incompatibility.terms.count == 1 && incompatibility.terms[0].package == Solver.root && incompatibility.terms[0].isPositive)
+            || (incompatibility.terms.count == 1 && incompatibility.terms[0].package == Solver.root
+                && incompatibility.terms[0].isPositive)
     }
 
     /// A dependency cycle among the chosen versions, in dependency order (each package depends
@@ -567,12 +589,15 @@ final class Solver {
             }
             var reason = LockChange.Reason.conflict
             for id in incompatibilitiesOf[p] {
-                guard case .dependency(let dependee, let requirement, _) = incompatibilities[id].cause, dependee == p else { continue }
+                guard case .dependency(let dependee, let requirement, _) = incompatibilities[id].cause, dependee == p
+                else { continue }
                 guard let depender = incompatibilities[id].terms.first, depender.package != p else { continue }
                 let d = decision[depender.package]
                 guard d >= 0, depender.versions.contains(d) else { continue }
                 if !versionSet(p, requirement.requirements).contains(li) {
-                    let by = depender.package == Solver.root ? nil : (package: names[depender.package], version: versions[depender.package][d])
+                    let by =
+                        depender.package == Solver.root
+                        ? nil : (package: names[depender.package], version: versions[depender.package][d])
                     reason = .required(by: by?.package, at: by?.version, requirement: requirement)
                     break
                 }

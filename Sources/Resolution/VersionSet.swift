@@ -14,7 +14,10 @@ struct VersionSet: Hashable, Sendable {
         if count >= 64 {
             low = ~0
             var rest = count - 64
-            while rest >= 64 { high.append(~0); rest -= 64 }
+            while rest >= 64 {
+                high.append(~0)
+                rest -= 64
+            }
             if rest > 0 { high.append((1 << UInt64(rest)) - 1) }
         } else if count > 0 {
             low = (1 << UInt64(count)) - 1

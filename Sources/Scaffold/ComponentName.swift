@@ -3,7 +3,7 @@ import Specs
 /// Checks that `name` can name a component: a folder, a SwiftPM package, product and module, and a
 /// spec. Only ASCII Swift identifiers pass, so nothing can escape the output folder (`..`, `/`),
 /// hide (a leading `.`) or need quoting.
-public func validateComponentName(_ name: String) throws(ScaffoldError) {
+package func validateComponentName(_ name: String) throws(ScaffoldError) {
     func refuse(_ reason: String) -> ScaffoldError { .invalidName(name, reason: reason) }
     if let reason = SafeName.problem(with: name, as: .component) { throw refuse(reason) }
     guard name.unicodeScalars.count <= 64 else { throw refuse("it is longer than 64 characters") }

@@ -3,540 +3,540 @@
 /// Every file under Templates/, keyed by its path relative to Templates/ (`kind/relative/path`).
 let embeddedTemplateFiles: [String: String] = [
     "base/Package.swift": ##"""
-// swift-tools-version:5.9
-import PackageDescription
+    // swift-tools-version:5.9
+    import PackageDescription
 
-let package = Package(
-    name: "{{name}}",
-    platforms: [.iOS(.v13), .macOS(.v10_15)],
-    products: [
-        .library(name: "{{name}}", targets: ["{{name}}"]),
-    ],
-    targets: [
-        .target(name: "{{name}}"),
-        .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
-    ]
-)
+    let package = Package(
+        name: "{{name}}",
+        platforms: [.iOS(.v13), .macOS(.v10_15)],
+        products: [
+            .library(name: "{{name}}", targets: ["{{name}}"]),
+        ],
+        targets: [
+            .target(name: "{{name}}"),
+            .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
+        ]
+    )
 
-"""##,
+    """##,
     "base/README.md": ##"""
-# {{name}}
+    # {{name}}
 
-{{name}} is a base component: a SwiftPM package released through a private spec repository.
+    {{name}} is a base component: a SwiftPM package released through a private spec repository.
 
-## Use
+    ## Use
 
-```ruby
-# Composefile
-pod '{{name}}', '~> {{versionMajorMinor}}'
-```
+    ```ruby
+    # Composefile
+    pod '{{name}}', '~> {{versionMajorMinor}}'
+    ```
 
-## Develop
+    ## Develop
 
-```sh
-swift build && swift test
-compose lint {{name}}.podspec.json      # the spec, then a clean build of the tag
-compose publish specs                   # tag {{version}}, push it, add the spec to the repo
-```
+    ```sh
+    swift build && swift test
+    compose lint {{name}}.podspec.json      # the spec, then a clean build of the tag
+    compose publish specs                   # tag {{version}}, push it, add the spec to the repo
+    ```
 
-"""##,
+    """##,
     "base/Sources/{{name}}/{{name}}.swift": ##"""
-/// What {{name}} offers. Replace this sample with the component's real API.
-public enum {{name}}Info {
-    /// The version of {{name}} this source belongs to; `compose publish` releases it under this tag.
-    public static let version = "{{version}}"
+    /// What {{name}} offers. Replace this sample with the component's real API.
+    public enum {{name}}Info {
+        /// The version of {{name}} this source belongs to; `compose publish` releases it under this tag.
+        public static let version = "{{version}}"
 
-    /// A sample call, so that the package has something to test.
-    public static func greeting(for user: String) -> String {
-        "Hello \(user), from {{name}}."
+        /// A sample call, so that the package has something to test.
+        public static func greeting(for user: String) -> String {
+            "Hello \(user), from {{name}}."
+        }
     }
-}
 
-"""##,
+    """##,
     "base/Tests/{{name}}Tests/{{name}}Tests.swift": ##"""
-import XCTest
-@testable import {{name}}
+    import XCTest
+    @testable import {{name}}
 
-final class {{name}}Tests: XCTestCase {
-    func testGreetingNamesTheUser() {
-        XCTAssertEqual({{name}}Info.greeting(for: "Ann"), "Hello Ann, from {{name}}.")
+    final class {{name}}Tests: XCTestCase {
+        func testGreetingNamesTheUser() {
+            XCTAssertEqual({{name}}Info.greeting(for: "Ann"), "Hello Ann, from {{name}}.")
+        }
+
+        func testVersionIsTheReleasedOne() {
+            XCTAssertEqual({{name}}Info.version, "{{version}}")
+        }
     }
 
-    func testVersionIsTheReleasedOne() {
-        XCTAssertEqual({{name}}Info.version, "{{version}}")
-    }
-}
-
-"""##,
+    """##,
     "base/{{name}}.podspec.json": ##"""
-{
-  "name": "{{name}}",
-  "version": "{{version}}",
-  "summary": "{{name}}: a base component of the app, shared by the business components.",
-  "description": "{{name}} is a base component: a SwiftPM package, released through a private spec repository, that business components depend on. Replace this text with what {{name}} offers.",
-  "homepage": "{{{homepage}}}",
-  "license": {
-    "type": "MIT",
-    "file": "LICENSE"
-  },
-  "authors": {{{authorsJSON}}},
-  "source": {
-    "git": "{{{gitURL}}}",
-    "tag": "{{version}}"
-  },
-  "platforms": {
-    "ios": "13.0",
-    "osx": "10.15"
-  },
-  "swift_versions": [
-    "5.9"
-  ],
-  "source_files": "Sources/{{name}}/**/*.swift"
-}
+    {
+      "name": "{{name}}",
+      "version": "{{version}}",
+      "summary": "{{name}}: a base component of the app, shared by the business components.",
+      "description": "{{name}} is a base component: a SwiftPM package, released through a private spec repository, that business components depend on. Replace this text with what {{name}} offers.",
+      "homepage": "{{{homepage}}}",
+      "license": {
+        "type": "MIT",
+        "file": "LICENSE"
+      },
+      "authors": {{{authorsJSON}}},
+      "source": {
+        "git": "{{{gitURL}}}",
+        "tag": "{{version}}"
+      },
+      "platforms": {
+        "ios": "13.0",
+        "osx": "10.15"
+      },
+      "swift_versions": [
+        "5.9"
+      ],
+      "source_files": "Sources/{{name}}/**/*.swift"
+    }
 
-"""##,
+    """##,
     "business/Package.swift": ##"""
-// swift-tools-version:5.9
-import PackageDescription
+    // swift-tools-version:5.9
+    import PackageDescription
 
-// Other components are SwiftPM packages in git repositories of their own, named by URL here and
-// pinned to the versions of Compose.lock by `compose install`. {{name}} depends on its mediator
-// package and on the mediator core only; it never imports another business component.
-let package = Package(
-    name: "{{name}}",
-    platforms: [.iOS(.v13), .macOS(.v10_15)],
-    products: [
-        .library(name: "{{name}}", targets: ["{{name}}"]),
-    ],
-    dependencies: [
-        .package(url: "{{{mediatorURL}}}", from: "{{mediatorVersion}}"),
-        .package(url: "{{{coreURL}}}", from: "{{coreVersion}}"),
-    ],
-    targets: [
-        .target(name: "{{name}}", dependencies: [
-            .product(name: "{{mediator}}", package: "{{mediator}}"),
-            .product(name: "{{core}}", package: "{{core}}"),
-        ]),
-        .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
-    ]
-)
+    // Other components are SwiftPM packages in git repositories of their own, named by URL here and
+    // pinned to the versions of Compose.lock by `compose install`. {{name}} depends on its mediator
+    // package and on the mediator core only; it never imports another business component.
+    let package = Package(
+        name: "{{name}}",
+        platforms: [.iOS(.v13), .macOS(.v10_15)],
+        products: [
+            .library(name: "{{name}}", targets: ["{{name}}"]),
+        ],
+        dependencies: [
+            .package(url: "{{{mediatorURL}}}", from: "{{mediatorVersion}}"),
+            .package(url: "{{{coreURL}}}", from: "{{coreVersion}}"),
+        ],
+        targets: [
+            .target(name: "{{name}}", dependencies: [
+                .product(name: "{{mediator}}", package: "{{mediator}}"),
+                .product(name: "{{core}}", package: "{{core}}"),
+            ]),
+            .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
+        ]
+    )
 
-"""##,
+    """##,
     "business/README.md": ##"""
-# {{name}}
+    # {{name}}
 
-{{name}} is a business component. It implements `{{name}}Service` from {{mediator}} and registers
-it with {{core}} when the app starts:
+    {{name}} is a business component. It implements `{{name}}Service` from {{mediator}} and registers
+    it with {{core}} when the app starts:
 
-```swift
-import {{name}}
+    ```swift
+    import {{name}}
 
-{{name}}Component.start()
-```
+    {{name}}Component.start()
+    ```
 
-Other components depend on {{mediator}}, never on {{name}}, and call
-`ServiceRegistry.shared.{{componentAccessor}}`; when {{name}} is not linked, the call returns
-`MediatorError.notAvailable("{{name}}")` instead of crashing.
+    Other components depend on {{mediator}}, never on {{name}}, and call
+    `ServiceRegistry.shared.{{componentAccessor}}`; when {{name}} is not linked, the call returns
+    `MediatorError.notAvailable("{{name}}")` instead of crashing.
 
-## Develop
+    ## Develop
 
-{{name}} depends on {{mediator}} and {{core}} by URL; publish them first (`compose publish specs` in
-each), then:
+    {{name}} depends on {{mediator}} and {{core}} by URL; publish them first (`compose publish specs` in
+    each), then:
 
-```sh
-swift build && swift test
-compose lint {{name}}.podspec.json
-compose publish specs
-```
+    ```sh
+    swift build && swift test
+    compose lint {{name}}.podspec.json
+    compose publish specs
+    ```
 
-"""##,
+    """##,
     "business/Sources/{{name}}/{{name}}Component.swift": ##"""
-import {{core}}
-import {{mediator}}
+    import {{core}}
+    import {{mediator}}
 
-/// {{name}}'s implementation of {{name}}Service. Other components reach it through {{mediator}}.
-struct {{name}}ServiceImplementation: {{name}}Service {
-    func greeting(for user: String) -> String {
-        "Hello \(user), from {{name}}."
+    /// {{name}}'s implementation of {{name}}Service. Other components reach it through {{mediator}}.
+    struct {{name}}ServiceImplementation: {{name}}Service {
+        func greeting(for user: String) -> String {
+            "Hello \(user), from {{name}}."
+        }
     }
-}
 
-/// Starts {{name}}: call `{{name}}Component.start()` once at app start-up, before other
-/// components call `ServiceRegistry.shared.{{componentAccessor}}`.
-public enum {{name}}Component {
-    public static func start(in registry: ServiceRegistry = .shared) {
-        registry.register({{name}}Service.self, {{name}}ServiceImplementation())
+    /// Starts {{name}}: call `{{name}}Component.start()` once at app start-up, before other
+    /// components call `ServiceRegistry.shared.{{componentAccessor}}`.
+    public enum {{name}}Component {
+        public static func start(in registry: ServiceRegistry = .shared) {
+            registry.register({{name}}Service.self, {{name}}ServiceImplementation())
+        }
     }
-}
 
-"""##,
+    """##,
     "business/Tests/{{name}}Tests/{{name}}Tests.swift": ##"""
-import XCTest
-import {{core}}
-import {{mediator}}
-@testable import {{name}}
+    import XCTest
+    import {{core}}
+    import {{mediator}}
+    @testable import {{name}}
 
-final class {{name}}Tests: XCTestCase {
-    func testBeforeStartTheMediatorSaysNotAvailable() {
-        let registry = ServiceRegistry()
-        XCTAssertEqual(registry.{{componentAccessor}}.greeting(for: "Ann"), .failure(.notAvailable("{{name}}")))
+    final class {{name}}Tests: XCTestCase {
+        func testBeforeStartTheMediatorSaysNotAvailable() {
+            let registry = ServiceRegistry()
+            XCTAssertEqual(registry.{{componentAccessor}}.greeting(for: "Ann"), .failure(.notAvailable("{{name}}")))
+        }
+
+        func testAfterStartCallsThroughTheMediatorReach{{name}}() {
+            let registry = ServiceRegistry()
+            {{name}}Component.start(in: registry)
+            XCTAssertEqual(registry.{{componentAccessor}}.greeting(for: "Ann"), .success("Hello Ann, from {{name}}."))
+        }
     }
 
-    func testAfterStartCallsThroughTheMediatorReach{{name}}() {
-        let registry = ServiceRegistry()
-        {{name}}Component.start(in: registry)
-        XCTAssertEqual(registry.{{componentAccessor}}.greeting(for: "Ann"), .success("Hello Ann, from {{name}}."))
-    }
-}
-
-"""##,
+    """##,
     "business/{{name}}.podspec.json": ##"""
-{
-  "name": "{{name}}",
-  "version": "{{version}}",
-  "summary": "{{name}}: a business component, reached by other components through {{mediator}}.",
-  "description": "{{name}} implements {{component}}Service from {{mediator}} and registers it with {{core}} at start-up. Other components never import {{name}}: they call it through {{mediator}}.",
-  "homepage": "{{{homepage}}}",
-  "license": {
-    "type": "MIT",
-    "file": "LICENSE"
-  },
-  "authors": {{{authorsJSON}}},
-  "source": {
-    "git": "{{{gitURL}}}",
-    "tag": "{{version}}"
-  },
-  "platforms": {
-    "ios": "13.0",
-    "osx": "10.15"
-  },
-  "swift_versions": [
-    "5.9"
-  ],
-  "source_files": "Sources/{{name}}/**/*.swift",
-  "dependencies": {
-    "{{mediator}}": [
-      "{{mediatorRequirement}}"
-    ],
-    "{{core}}": [
-      "{{coreRequirement}}"
-    ]
-  }
-}
+    {
+      "name": "{{name}}",
+      "version": "{{version}}",
+      "summary": "{{name}}: a business component, reached by other components through {{mediator}}.",
+      "description": "{{name}} implements {{component}}Service from {{mediator}} and registers it with {{core}} at start-up. Other components never import {{name}}: they call it through {{mediator}}.",
+      "homepage": "{{{homepage}}}",
+      "license": {
+        "type": "MIT",
+        "file": "LICENSE"
+      },
+      "authors": {{{authorsJSON}}},
+      "source": {
+        "git": "{{{gitURL}}}",
+        "tag": "{{version}}"
+      },
+      "platforms": {
+        "ios": "13.0",
+        "osx": "10.15"
+      },
+      "swift_versions": [
+        "5.9"
+      ],
+      "source_files": "Sources/{{name}}/**/*.swift",
+      "dependencies": {
+        "{{mediator}}": [
+          "{{mediatorRequirement}}"
+        ],
+        "{{core}}": [
+          "{{coreRequirement}}"
+        ]
+      }
+    }
 
-"""##,
+    """##,
     "common/.gitignore": ##"""
-.DS_Store
-/.build
-/.swiftpm
-/Packages
-Package.resolved
-*.xcodeproj
-xcuserdata/
-DerivedData/
+    .DS_Store
+    /.build
+    /.swiftpm
+    /Packages
+    Package.resolved
+    *.xcodeproj
+    xcuserdata/
+    DerivedData/
 
-"""##,
+    """##,
     "common/LICENSE": ##"""
-MIT License
+    MIT License
 
-Copyright (c) {{year}} {{{author}}}
+    Copyright (c) {{year}} {{{author}}}
 
-Permission is hereby granted, free of charge, to any person obtaining a copy
-of this software and associated documentation files (the "Software"), to deal
-in the Software without restriction, including without limitation the rights
-to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
-copies of the Software, and to permit persons to whom the Software is
-furnished to do so, subject to the following conditions:
+    Permission is hereby granted, free of charge, to any person obtaining a copy
+    of this software and associated documentation files (the "Software"), to deal
+    in the Software without restriction, including without limitation the rights
+    to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+    copies of the Software, and to permit persons to whom the Software is
+    furnished to do so, subject to the following conditions:
 
-The above copyright notice and this permission notice shall be included in all
-copies or substantial portions of the Software.
+    The above copyright notice and this permission notice shall be included in all
+    copies or substantial portions of the Software.
 
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
-OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
-SOFTWARE.
+    THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+    IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+    FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+    AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+    LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+    OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+    SOFTWARE.
 
-"""##,
+    """##,
     "core/Package.swift": ##"""
-// swift-tools-version:5.9
-import PackageDescription
+    // swift-tools-version:5.9
+    import PackageDescription
 
-let package = Package(
-    name: "{{name}}",
-    platforms: [.iOS(.v13), .macOS(.v10_15)],
-    products: [
-        .library(name: "{{name}}", targets: ["{{name}}"]),
-    ],
-    targets: [
-        .target(name: "{{name}}"),
-        .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
-    ]
-)
+    let package = Package(
+        name: "{{name}}",
+        platforms: [.iOS(.v13), .macOS(.v10_15)],
+        products: [
+            .library(name: "{{name}}", targets: ["{{name}}"]),
+        ],
+        targets: [
+            .target(name: "{{name}}"),
+            .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
+        ]
+    )
 
-"""##,
+    """##,
     "core/README.md": ##"""
-# {{name}}
+    # {{name}}
 
-{{name}} is the mediator core: the `ServiceRegistry` through which business components call each
-other without importing each other, and `MediatorError.notAvailable`, the answer to a call whose
-component is not linked or not started.
+    {{name}} is the mediator core: the `ServiceRegistry` through which business components call each
+    other without importing each other, and `MediatorError.notAvailable`, the answer to a call whose
+    component is not linked or not started.
 
-- a mediator package (`PayMediator`) declares `PayService` and typed calls: `registry.pay.checkout(...)`;
-- the business component (`Pay`) registers its implementation at start-up: `PayComponent.start()`;
-- callers depend on `PayMediator` only, and get `.failure(.notAvailable("Pay"))` when Pay is absent.
+    - a mediator package (`PayMediator`) declares `PayService` and typed calls: `registry.pay.checkout(...)`;
+    - the business component (`Pay`) registers its implementation at start-up: `PayComponent.start()`;
+    - callers depend on `PayMediator` only, and get `.failure(.notAvailable("Pay"))` when Pay is absent.
 
-## Develop
+    ## Develop
 
-```sh
-swift build && swift test
-compose publish specs
-```
+    ```sh
+    swift build && swift test
+    compose publish specs
+    ```
 
-"""##,
+    """##,
     "core/Sources/{{name}}/ServiceRegistry.swift": ##"""
-import Foundation
+    import Foundation
 
-/// Why a call through a mediator did not reach its component.
-public enum MediatorError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No implementation of the component's service is registered: the component is not linked
-    /// into this app, or it has not been started (`<Component>Component.start()`).
-    case notAvailable(String)
+    /// Why a call through a mediator did not reach its component.
+    public enum MediatorError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// No implementation of the component's service is registered: the component is not linked
+        /// into this app, or it has not been started (`<Component>Component.start()`).
+        case notAvailable(String)
 
-    public var description: String {
-        switch self {
-        case .notAvailable(let component):
-            return "\(component) is not available: it is not linked into this app or has not been started."
+        public var description: String {
+            switch self {
+            case .notAvailable(let component):
+                return "\(component) is not available: it is not linked into this app or has not been started."
+            }
         }
     }
-}
 
-/// The registry through which components call each other without importing each other.
-///
-/// A mediator package declares a service protocol (`PayService`) and typed calls on this registry
-/// (`registry.pay.checkout(...)`); the business component registers its implementation at start-up
-/// (`registry.register(PayService.self, PayServiceImplementation())`). A lookup of a service
-/// nobody registered returns `MediatorError.notAvailable` instead of crashing.
-public final class ServiceRegistry: @unchecked Sendable {
-    /// The registry of the running app.
-    public static let shared = ServiceRegistry()
+    /// The registry through which components call each other without importing each other.
+    ///
+    /// A mediator package declares a service protocol (`PayService`) and typed calls on this registry
+    /// (`registry.pay.checkout(...)`); the business component registers its implementation at start-up
+    /// (`registry.register(PayService.self, PayServiceImplementation())`). A lookup of a service
+    /// nobody registered returns `MediatorError.notAvailable` instead of crashing.
+    public final class ServiceRegistry: @unchecked Sendable {
+        /// The registry of the running app.
+        public static let shared = ServiceRegistry()
 
-    private let lock = NSLock()
-    private var services: [ObjectIdentifier: Any] = [:]
+        private let lock = NSLock()
+        private var services: [ObjectIdentifier: Any] = [:]
 
-    /// A new, empty registry (tests use their own instead of `shared`).
-    public init() {}
+        /// A new, empty registry (tests use their own instead of `shared`).
+        public init() {}
 
-    /// Registers `implementation` as the provider of `service`, replacing an earlier one.
-    public func register<Service>(_ service: Service.Type, _ implementation: Service) {
-        lock.lock()
-        defer { lock.unlock() }
-        services[ObjectIdentifier(service)] = implementation
-    }
-
-    /// Removes the provider of `service`, if any.
-    public func unregister<Service>(_ service: Service.Type) {
-        lock.lock()
-        defer { lock.unlock() }
-        services[ObjectIdentifier(service)] = nil
-    }
-
-    /// The provider of `service`, or `.notAvailable(component)` when none is registered.
-    public func resolve<Service>(_ service: Service.Type, component: String) -> Result<Service, MediatorError> {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let implementation = services[ObjectIdentifier(service)] as? Service else {
-            return .failure(.notAvailable(component))
+        /// Registers `implementation` as the provider of `service`, replacing an earlier one.
+        public func register<Service>(_ service: Service.Type, _ implementation: Service) {
+            lock.lock()
+            defer { lock.unlock() }
+            services[ObjectIdentifier(service)] = implementation
         }
-        return .success(implementation)
-    }
-}
 
-"""##,
+        /// Removes the provider of `service`, if any.
+        public func unregister<Service>(_ service: Service.Type) {
+            lock.lock()
+            defer { lock.unlock() }
+            services[ObjectIdentifier(service)] = nil
+        }
+
+        /// The provider of `service`, or `.notAvailable(component)` when none is registered.
+        public func resolve<Service>(_ service: Service.Type, component: String) -> Result<Service, MediatorError> {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let implementation = services[ObjectIdentifier(service)] as? Service else {
+                return .failure(.notAvailable(component))
+            }
+            return .success(implementation)
+        }
+    }
+
+    """##,
     "core/Tests/{{name}}Tests/ServiceRegistryTests.swift": ##"""
-import XCTest
-@testable import {{name}}
+    import XCTest
+    @testable import {{name}}
 
-private protocol GreetingService {
-    func greeting(for user: String) -> String
-}
-
-private struct EnglishGreeting: GreetingService {
-    func greeting(for user: String) -> String { "Hello \(user)" }
-}
-
-final class ServiceRegistryTests: XCTestCase {
-    func testAnUnregisteredServiceIsNotAvailable() {
-        let registry = ServiceRegistry()
-        let result = registry.resolve(GreetingService.self, component: "Greeting").map { $0.greeting(for: "Ann") }
-        XCTAssertEqual(result, .failure(.notAvailable("Greeting")))
+    private protocol GreetingService {
+        func greeting(for user: String) -> String
     }
 
-    func testARegisteredServiceAnswers() {
-        let registry = ServiceRegistry()
-        registry.register(GreetingService.self, EnglishGreeting())
-        let result = registry.resolve(GreetingService.self, component: "Greeting").map { $0.greeting(for: "Ann") }
-        XCTAssertEqual(result, .success("Hello Ann"))
-        registry.unregister(GreetingService.self)
-        XCTAssertEqual(registry.resolve(GreetingService.self, component: "Greeting").map { _ in 0 }, .failure(.notAvailable("Greeting")))
+    private struct EnglishGreeting: GreetingService {
+        func greeting(for user: String) -> String { "Hello \(user)" }
     }
-}
 
-"""##,
+    final class ServiceRegistryTests: XCTestCase {
+        func testAnUnregisteredServiceIsNotAvailable() {
+            let registry = ServiceRegistry()
+            let result = registry.resolve(GreetingService.self, component: "Greeting").map { $0.greeting(for: "Ann") }
+            XCTAssertEqual(result, .failure(.notAvailable("Greeting")))
+        }
+
+        func testARegisteredServiceAnswers() {
+            let registry = ServiceRegistry()
+            registry.register(GreetingService.self, EnglishGreeting())
+            let result = registry.resolve(GreetingService.self, component: "Greeting").map { $0.greeting(for: "Ann") }
+            XCTAssertEqual(result, .success("Hello Ann"))
+            registry.unregister(GreetingService.self)
+            XCTAssertEqual(registry.resolve(GreetingService.self, component: "Greeting").map { _ in 0 }, .failure(.notAvailable("Greeting")))
+        }
+    }
+
+    """##,
     "core/{{name}}.podspec.json": ##"""
-{
-  "name": "{{name}}",
-  "version": "{{version}}",
-  "summary": "The mediator core: a typed service registry through which components call each other.",
-  "description": "{{name}} holds the registry that business components fill at start-up and that mediator packages read, so that a call to a component that is not linked returns MediatorError.notAvailable instead of crashing.",
-  "homepage": "{{{homepage}}}",
-  "license": {
-    "type": "MIT",
-    "file": "LICENSE"
-  },
-  "authors": {{{authorsJSON}}},
-  "source": {
-    "git": "{{{gitURL}}}",
-    "tag": "{{version}}"
-  },
-  "platforms": {
-    "ios": "13.0",
-    "osx": "10.15"
-  },
-  "swift_versions": [
-    "5.9"
-  ],
-  "source_files": "Sources/{{name}}/**/*.swift"
-}
+    {
+      "name": "{{name}}",
+      "version": "{{version}}",
+      "summary": "The mediator core: a typed service registry through which components call each other.",
+      "description": "{{name}} holds the registry that business components fill at start-up and that mediator packages read, so that a call to a component that is not linked returns MediatorError.notAvailable instead of crashing.",
+      "homepage": "{{{homepage}}}",
+      "license": {
+        "type": "MIT",
+        "file": "LICENSE"
+      },
+      "authors": {{{authorsJSON}}},
+      "source": {
+        "git": "{{{gitURL}}}",
+        "tag": "{{version}}"
+      },
+      "platforms": {
+        "ios": "13.0",
+        "osx": "10.15"
+      },
+      "swift_versions": [
+        "5.9"
+      ],
+      "source_files": "Sources/{{name}}/**/*.swift"
+    }
 
-"""##,
+    """##,
     "mediator/Package.swift": ##"""
-// swift-tools-version:5.9
-import PackageDescription
+    // swift-tools-version:5.9
+    import PackageDescription
 
-// Other components are SwiftPM packages in git repositories of their own, named by URL here and
-// pinned to the versions of Compose.lock by `compose install`.
-let package = Package(
-    name: "{{name}}",
-    platforms: [.iOS(.v13), .macOS(.v10_15)],
-    products: [
-        .library(name: "{{name}}", targets: ["{{name}}"]),
-    ],
-    dependencies: [
-        .package(url: "{{{coreURL}}}", from: "{{coreVersion}}"),
-    ],
-    targets: [
-        .target(name: "{{name}}", dependencies: [
-            .product(name: "{{core}}", package: "{{core}}"),
-        ]),
-        .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
-    ]
-)
+    // Other components are SwiftPM packages in git repositories of their own, named by URL here and
+    // pinned to the versions of Compose.lock by `compose install`.
+    let package = Package(
+        name: "{{name}}",
+        platforms: [.iOS(.v13), .macOS(.v10_15)],
+        products: [
+            .library(name: "{{name}}", targets: ["{{name}}"]),
+        ],
+        dependencies: [
+            .package(url: "{{{coreURL}}}", from: "{{coreVersion}}"),
+        ],
+        targets: [
+            .target(name: "{{name}}", dependencies: [
+                .product(name: "{{core}}", package: "{{core}}"),
+            ]),
+            .testTarget(name: "{{name}}Tests", dependencies: ["{{name}}"]),
+        ]
+    )
 
-"""##,
+    """##,
     "mediator/README.md": ##"""
-# {{name}}
+    # {{name}}
 
-{{name}} declares `{{component}}Service` and the typed calls through which other components reach
-{{component}} without importing it:
+    {{name}} declares `{{component}}Service` and the typed calls through which other components reach
+    {{component}} without importing it:
 
-```swift
-import {{name}}
+    ```swift
+    import {{name}}
 
-switch ServiceRegistry.shared.{{componentAccessor}}.greeting(for: "Ann") {
-case .success(let text): print(text)
-case .failure(let error): print(error)   // {{component}} is not available: ...
-}
-```
+    switch ServiceRegistry.shared.{{componentAccessor}}.greeting(for: "Ann") {
+    case .success(let text): print(text)
+    case .failure(let error): print(error)   // {{component}} is not available: ...
+    }
+    ```
 
-{{component}} registers its implementation with {{core}} at start-up. Depend on {{name}}, never on
-{{component}}:
+    {{component}} registers its implementation with {{core}} at start-up. Depend on {{name}}, never on
+    {{component}}:
 
-```ruby
-pod '{{name}}', '~> {{versionMajorMinor}}'
-```
+    ```ruby
+    pod '{{name}}', '~> {{versionMajorMinor}}'
+    ```
 
-"""##,
+    """##,
     "mediator/Sources/{{name}}/{{name}}.swift": ##"""
-import {{core}}
+    import {{core}}
 
-/// What {{component}} offers to other components. {{component}} implements it and registers the
-/// implementation at start-up; other components reach it only through `ServiceRegistry.{{componentAccessor}}`.
-public protocol {{component}}Service: Sendable {
-    /// A sample call; replace it with {{component}}'s real services.
-    func greeting(for user: String) -> String
-}
-
-/// The typed calls other components make to {{component}}, without importing {{component}}.
-/// Each returns `.failure(.notAvailable("{{component}}"))` when {{component}} is not linked or not started.
-public struct {{component}}Calls: Sendable {
-    let registry: ServiceRegistry
-
-    public func greeting(for user: String) -> Result<String, MediatorError> {
-        registry.resolve({{component}}Service.self, component: "{{component}}").map { $0.greeting(for: user) }
+    /// What {{component}} offers to other components. {{component}} implements it and registers the
+    /// implementation at start-up; other components reach it only through `ServiceRegistry.{{componentAccessor}}`.
+    public protocol {{component}}Service: Sendable {
+        /// A sample call; replace it with {{component}}'s real services.
+        func greeting(for user: String) -> String
     }
-}
 
-extension ServiceRegistry {
-    /// Calls to {{component}}: `ServiceRegistry.shared.{{componentAccessor}}.greeting(for: "Ann")`.
-    public var {{componentAccessor}}: {{component}}Calls { {{component}}Calls(registry: self) }
-}
+    /// The typed calls other components make to {{component}}, without importing {{component}}.
+    /// Each returns `.failure(.notAvailable("{{component}}"))` when {{component}} is not linked or not started.
+    public struct {{component}}Calls: Sendable {
+        let registry: ServiceRegistry
 
-"""##,
+        public func greeting(for user: String) -> Result<String, MediatorError> {
+            registry.resolve({{component}}Service.self, component: "{{component}}").map { $0.greeting(for: user) }
+        }
+    }
+
+    extension ServiceRegistry {
+        /// Calls to {{component}}: `ServiceRegistry.shared.{{componentAccessor}}.greeting(for: "Ann")`.
+        public var {{componentAccessor}}: {{component}}Calls { {{component}}Calls(registry: self) }
+    }
+
+    """##,
     "mediator/Tests/{{name}}Tests/{{name}}Tests.swift": ##"""
-import XCTest
-import {{core}}
-@testable import {{name}}
+    import XCTest
+    import {{core}}
+    @testable import {{name}}
 
-private struct Stub{{component}}: {{component}}Service {
-    func greeting(for user: String) -> String { "stub \(user)" }
-}
-
-final class {{name}}Tests: XCTestCase {
-    func testWithout{{component}}TheCallIsNotAvailable() {
-        XCTAssertEqual(ServiceRegistry().{{componentAccessor}}.greeting(for: "Ann"), .failure(.notAvailable("{{component}}")))
+    private struct Stub{{component}}: {{component}}Service {
+        func greeting(for user: String) -> String { "stub \(user)" }
     }
 
-    func testTheCallReachesTheRegisteredImplementation() {
-        let registry = ServiceRegistry()
-        registry.register({{component}}Service.self, Stub{{component}}())
-        XCTAssertEqual(registry.{{componentAccessor}}.greeting(for: "Ann"), .success("stub Ann"))
-    }
-}
+    final class {{name}}Tests: XCTestCase {
+        func testWithout{{component}}TheCallIsNotAvailable() {
+            XCTAssertEqual(ServiceRegistry().{{componentAccessor}}.greeting(for: "Ann"), .failure(.notAvailable("{{component}}")))
+        }
 
-"""##,
+        func testTheCallReachesTheRegisteredImplementation() {
+            let registry = ServiceRegistry()
+            registry.register({{component}}Service.self, Stub{{component}}())
+            XCTAssertEqual(registry.{{componentAccessor}}.greeting(for: "Ann"), .success("stub Ann"))
+        }
+    }
+
+    """##,
     "mediator/{{name}}.podspec.json": ##"""
-{
-  "name": "{{name}}",
-  "version": "{{version}}",
-  "summary": "Service protocols and typed calls through which other components reach {{component}}.",
-  "description": "{{name}} declares {{component}}Service and the typed calls other components make to {{component}} without importing it. {{component}} registers its implementation with {{core}} at start-up; without it, every call returns MediatorError.notAvailable.",
-  "homepage": "{{{homepage}}}",
-  "license": {
-    "type": "MIT",
-    "file": "LICENSE"
-  },
-  "authors": {{{authorsJSON}}},
-  "source": {
-    "git": "{{{gitURL}}}",
-    "tag": "{{version}}"
-  },
-  "platforms": {
-    "ios": "13.0",
-    "osx": "10.15"
-  },
-  "swift_versions": [
-    "5.9"
-  ],
-  "source_files": "Sources/{{name}}/**/*.swift",
-  "dependencies": {
-    "{{core}}": [
-      "{{coreRequirement}}"
-    ]
-  }
-}
+    {
+      "name": "{{name}}",
+      "version": "{{version}}",
+      "summary": "Service protocols and typed calls through which other components reach {{component}}.",
+      "description": "{{name}} declares {{component}}Service and the typed calls other components make to {{component}} without importing it. {{component}} registers its implementation with {{core}} at start-up; without it, every call returns MediatorError.notAvailable.",
+      "homepage": "{{{homepage}}}",
+      "license": {
+        "type": "MIT",
+        "file": "LICENSE"
+      },
+      "authors": {{{authorsJSON}}},
+      "source": {
+        "git": "{{{gitURL}}}",
+        "tag": "{{version}}"
+      },
+      "platforms": {
+        "ios": "13.0",
+        "osx": "10.15"
+      },
+      "swift_versions": [
+        "5.9"
+      ],
+      "source_files": "Sources/{{name}}/**/*.swift",
+      "dependencies": {
+        "{{core}}": [
+          "{{coreRequirement}}"
+        ]
+      }
+    }
 
-"""##,
+    """##,
 ]

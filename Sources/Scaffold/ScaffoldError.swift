@@ -1,7 +1,7 @@
 import Specs
 
 /// Why a component could not be created. Nothing is left behind when one of these is thrown.
-public enum ScaffoldError: ComposeFailure, Equatable {
+package enum ScaffoldError: ComposeFailure, Equatable {
     /// The component name cannot be used; `reason` says why.
     case invalidName(String, reason: String)
     /// A value that goes into the generated files (author, e-mail, URL) contains characters that
@@ -18,14 +18,14 @@ public enum ScaffoldError: ComposeFailure, Equatable {
     /// The first commit of the new component failed; the folder was removed.
     case gitFailed(path: String, message: String)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .invalidName, .invalidValue, .folderExists, .outputNotAFolder: return .input
         case .templateError, .writeFailed, .gitFailed: return .environment
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let name, let reason):
             return "'\(name)' cannot name a component: \(reason). Use a Swift identifier such as Payments or PayKit."
@@ -36,11 +36,14 @@ public enum ScaffoldError: ComposeFailure, Equatable {
         case .outputNotAFolder(let path):
             return "the output folder \(path) does not exist or is not a folder; create it or pass another --output."
         case .templateError(let path, let message):
-            return "the template \(path) is broken: \(message). Reinstall compose or fix Templates/ and run `make templates`."
+            return
+                "the template \(path) is broken: \(message). Reinstall compose or fix Templates/ and run `make templates`."
         case .writeFailed(let path, let message):
-            return "could not write \(path): \(message). Nothing was created; check permissions and free space, then run again."
+            return
+                "could not write \(path): \(message). Nothing was created; check permissions and free space, then run again."
         case .gitFailed(let path, let message):
-            return "could not make the first commit in \(path): \(message). Nothing was created; run again with --no-git to skip git."
+            return
+                "could not make the first commit in \(path): \(message). Nothing was created; run again with --no-git to skip git."
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 
 /// The kinds of component `compose lib create` makes, one folder each under Templates/.
-public enum ComponentKind: String, CaseIterable, Sendable {
+package enum ComponentKind: String, CaseIterable, Sendable {
     /// A base component (Networking, Logging): no dependencies on other components.
     case base
     /// A business component (Pay), created together with its `NAMEMediator` companion.
@@ -14,24 +14,24 @@ public enum ComponentKind: String, CaseIterable, Sendable {
 }
 
 /// What to create.
-public struct ScaffoldRequest: Sendable {
-    public var name: String
-    public var kind: ComponentKind
-    public var author: String
-    public var email: String?
+package struct ScaffoldRequest: Sendable {
+    package var name: String
+    package var kind: ComponentKind
+    package var author: String
+    package var email: String?
     /// The spec's `source.git` and the `origin` remote; nil gives a placeholder to edit before publishing.
-    public var gitURL: String?
+    package var gitURL: String?
     /// The folder that receives `NAME/` (and `NAMEMediator/` for a business component).
-    public var outputDirectory: URL
-    public var version: String
+    package var outputDirectory: URL
+    package var version: String
     /// The mediator core that mediator and business components depend on, and its version.
-    public var coreName: String
-    public var coreVersion: String
+    package var coreName: String
+    package var coreVersion: String
     /// Make a git repository with a first commit in each new folder.
-    public var makeGitCommit: Bool
-    public var year: Int
+    package var makeGitCommit: Bool
+    package var year: Int
 
-    public init(
+    package init(
         name: String, kind: ComponentKind, author: String, email: String? = nil, gitURL: String? = nil,
         outputDirectory: URL, version: String = "0.1.0", coreName: String = "Mediator",
         coreVersion: String = "0.1.0", makeGitCommit: Bool = true,
@@ -51,23 +51,23 @@ public struct ScaffoldRequest: Sendable {
     }
 
     /// The URL a component is published at when none was given.
-    public static func placeholderURL(for name: String) -> String { "https://git.example.com/ios/\(name).git" }
+    package static func placeholderURL(for name: String) -> String { "https://git.example.com/ios/\(name).git" }
 }
 
 /// A component that was created.
-public struct CreatedComponent: Sendable, Equatable {
-    public let name: String
-    public let kind: ComponentKind
-    public let folder: URL
-    public let gitURL: String
+package struct CreatedComponent: Sendable, Equatable {
+    package let name: String
+    package let kind: ComponentKind
+    package let folder: URL
+    package let gitURL: String
     /// Paths of the written files, relative to `folder`, sorted.
-    public let files: [String]
+    package let files: [String]
     /// Whether a git repository with a first commit was made.
-    public let committed: Bool
+    package let committed: Bool
 }
 
 /// Where templates come from: the copy inside the binary, or a folder laid out like Templates/.
-public enum TemplateSource: Sendable {
+package enum TemplateSource: Sendable {
     case embedded
     case directory(URL)
 
@@ -91,7 +91,7 @@ public enum TemplateSource: Sendable {
     }
 
     /// Every file of the embedded or folder templates, keyed `kind/relative/path` (for comparisons).
-    public func allFiles() throws(ScaffoldError) -> [String: String] {
+    package func allFiles() throws(ScaffoldError) -> [String: String] {
         switch self {
         case .embedded: return embeddedTemplateFiles
         case .directory(let root):
@@ -126,18 +126,18 @@ public enum TemplateSource: Sendable {
 
 /// Renders Templates/<kind>/ into new component folders, atomically: everything is rendered into a
 /// hidden staging folder beside the destination and moved into place only when complete.
-public struct ComponentScaffolder: Sendable {
-    public let templates: TemplateSource
+package struct ComponentScaffolder: Sendable {
+    package let templates: TemplateSource
     /// Makes the first commit of a new component (folder, remote URL); nil skips git.
-    public let commit: (@Sendable (URL, String) throws -> Void)?
+    package let commit: (@Sendable (URL, String) throws -> Void)?
 
-    public init(templates: TemplateSource = .embedded, commit: (@Sendable (URL, String) throws -> Void)? = nil) {
+    package init(templates: TemplateSource = .embedded, commit: (@Sendable (URL, String) throws -> Void)? = nil) {
         self.templates = templates
         self.commit = commit
     }
 
     /// Creates the component of `request` (and, for a business component, its mediator).
-    public func create(_ request: ScaffoldRequest) throws(ScaffoldError) -> [CreatedComponent] {
+    package func create(_ request: ScaffoldRequest) throws(ScaffoldError) -> [CreatedComponent] {
         try validateComponentName(request.name)
         try validateComponentName(request.coreName)
         try validate(request)
@@ -146,24 +146,43 @@ public struct ComponentScaffolder: Sendable {
         var plans: [(name: String, kind: ComponentKind, gitURL: String, context: [String: Any])] = []
         switch request.kind {
         case .base, .core:
-            plans.append((request.name, request.kind, gitURL, context(request, name: request.name, gitURL: gitURL, component: request.name)))
+            plans.append(
+                (
+                    request.name, request.kind, gitURL,
+                    context(request, name: request.name, gitURL: gitURL, component: request.name)
+                ))
         case .mediator:
             guard request.name.hasSuffix("Mediator"), request.name.count > "Mediator".count else {
-                throw .invalidName(request.name, reason: "a mediator package is named after its component: PayMediator for Pay")
+                throw .invalidName(
+                    request.name, reason: "a mediator package is named after its component: PayMediator for Pay")
             }
             let component = String(request.name.dropLast("Mediator".count))
-            plans.append((request.name, .mediator, gitURL, context(request, name: request.name, gitURL: gitURL, component: component)))
+            plans.append(
+                (
+                    request.name, .mediator, gitURL,
+                    context(request, name: request.name, gitURL: gitURL, component: component)
+                ))
         case .business:
             let mediator = request.name + "Mediator"
             try validateComponentName(mediator)
             let mediatorURL = siblingURL(of: gitURL, named: mediator)
-            plans.append((request.name, .business, gitURL, context(request, name: request.name, gitURL: gitURL, component: request.name)))
-            plans.append((mediator, .mediator, mediatorURL, context(request, name: mediator, gitURL: mediatorURL, component: request.name)))
+            plans.append(
+                (
+                    request.name, .business, gitURL,
+                    context(request, name: request.name, gitURL: gitURL, component: request.name)
+                ))
+            plans.append(
+                (
+                    mediator, .mediator, mediatorURL,
+                    context(request, name: mediator, gitURL: mediatorURL, component: request.name)
+                ))
         }
 
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: request.outputDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard fileManager.fileExists(atPath: request.outputDirectory.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
             throw .outputNotAFolder(request.outputDirectory.path)
         }
         for plan in plans {
@@ -172,7 +191,11 @@ public struct ComponentScaffolder: Sendable {
         }
 
         // Render everything before touching the disk, so that a broken template writes nothing.
-        var rendered: [(plan: (name: String, kind: ComponentKind, gitURL: String, context: [String: Any]), files: [String: String])] = []
+        var rendered:
+            [(
+                plan: (name: String, kind: ComponentKind, gitURL: String, context: [String: Any]),
+                files: [String: String]
+            )] = []
         for plan in plans {
             rendered.append((plan, try render(kind: plan.kind, context: plan.context)))
         }
@@ -185,7 +208,8 @@ public struct ComponentScaffolder: Sendable {
             for (path, text) in files {
                 let url = folder.appendingPathComponent(path)
                 do {
-                    try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try fileManager.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(text.utf8).write(to: url)
                 } catch {
                     throw .writeFailed(path: url.path, message: error.localizedDescription)
@@ -194,13 +218,15 @@ public struct ComponentScaffolder: Sendable {
             var committed = false
             if request.makeGitCommit, let commit {
                 do { try commit(folder, plan.gitURL) } catch {
-                    throw .gitFailed(path: request.outputDirectory.appendingPathComponent(plan.name).path, message: "\(error)")
+                    throw .gitFailed(
+                        path: request.outputDirectory.appendingPathComponent(plan.name).path, message: "\(error)")
                 }
                 committed = true
             }
-            created.append(CreatedComponent(
-                name: plan.name, kind: plan.kind, folder: request.outputDirectory.appendingPathComponent(plan.name),
-                gitURL: plan.gitURL, files: files.keys.sorted(), committed: committed))
+            created.append(
+                CreatedComponent(
+                    name: plan.name, kind: plan.kind, folder: request.outputDirectory.appendingPathComponent(plan.name),
+                    gitURL: plan.gitURL, files: files.keys.sorted(), committed: committed))
         }
 
         var moved: [URL] = []
@@ -221,8 +247,12 @@ public struct ComponentScaffolder: Sendable {
         func check(_ option: String, _ value: String, allowSpaces: Bool) throws(ScaffoldError) {
             if value.isEmpty { throw .invalidValue(option: option, value: value, reason: "it is empty") }
             let forbidden: Set<Character> = ["\"", "\\", "{", "}", "`", "$"]
-            if value.contains(where: { forbidden.contains($0) || $0.isNewline || ($0.asciiValue.map { $0 < 32 } ?? false) }) {
-                throw .invalidValue(option: option, value: value, reason: "quotes, backslashes, braces, '$', '`' and control characters are not allowed")
+            if value.contains(where: {
+                forbidden.contains($0) || $0.isNewline || ($0.asciiValue.map { $0 < 32 } ?? false)
+            }) {
+                throw .invalidValue(
+                    option: option, value: value,
+                    reason: "quotes, backslashes, braces, '$', '`' and control characters are not allowed")
             }
             if !allowSpaces, value.contains(where: \.isWhitespace) {
                 throw .invalidValue(option: option, value: value, reason: "it contains whitespace")
@@ -233,7 +263,9 @@ public struct ComponentScaffolder: Sendable {
         if let gitURL = request.gitURL {
             try check("--git-url", gitURL, allowSpaces: false)
             guard gitURL.contains("://") || gitURL.contains("@") || gitURL.hasPrefix("/") else {
-                throw .invalidValue(option: "--git-url", value: gitURL, reason: "it is not a git URL (https://host/path/Name.git, git@host:path/Name.git or file:///path)")
+                throw .invalidValue(
+                    option: "--git-url", value: gitURL,
+                    reason: "it is not a git URL (https://host/path/Name.git, git@host:path/Name.git or file:///path)")
             }
         }
         for (option, version) in [("version", request.version), ("core version", request.coreVersion)] {
@@ -252,7 +284,8 @@ public struct ComponentScaffolder: Sendable {
             "version": request.version,
             "versionMajorMinor": majorMinor(request.version),
             "author": request.author,
-            "authorsJSON": request.email.map { "{\n    \"\(request.author)\": \"\($0)\"\n  }" } ?? "\"\(request.author)\"",
+            "authorsJSON": request.email.map { "{\n    \"\(request.author)\": \"\($0)\"\n  }" }
+                ?? "\"\(request.author)\"",
             "gitURL": gitURL,
             "homepage": homepage(for: gitURL),
             "year": String(request.year),
@@ -275,7 +308,9 @@ public struct ComponentScaffolder: Sendable {
             let renderedPath = try renderString(path, context: context, at: "\(kind.rawValue)/\(path)")
             let parts = renderedPath.split(separator: "/", omittingEmptySubsequences: false)
             guard !renderedPath.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
-                throw .templateError(path: "\(kind.rawValue)/\(path)", message: "the rendered path '\(renderedPath)' leaves the component folder")
+                throw .templateError(
+                    path: "\(kind.rawValue)/\(path)",
+                    message: "the rendered path '\(renderedPath)' leaves the component folder")
             }
             output[renderedPath] = try renderString(text, context: context, at: "\(kind.rawValue)/\(path)")
         }

@@ -1,5 +1,5 @@
 import Foundation
-public import Specs
+import Specs
 
 /// A spec repo served over HTTP in CocoaPods' CDN layout (what `compose repo export` writes and
 /// https://cdn.cocoapods.org/ serves), read lazily: `CocoaPods-version.yml` once (its
@@ -14,21 +14,21 @@ public import Specs
 /// and `offline` turns true: a resolve works offline from what earlier resolves fetched.
 ///
 /// Not `Sendable`: one task reads through it (the caches are unsynchronised).
-public final class CDNSpecRepository {
+package final class CDNSpecRepository {
     /// The public CocoaPods CDN, `source 'trunk'`.
-    public static let trunk = "https://cdn.cocoapods.org/"
+    package static let trunk = "https://cdn.cocoapods.org/"
     /// The source's URL (ending in `/`), as given (may hold credentials).
-    public let base: URL
+    package let base: URL
     /// The URL without credentials, for messages.
-    public let displayURL: String
+    package let displayURL: String
     /// Where its files are cached.
-    public let cacheFolder: URL
+    package let cacheFolder: URL
     /// The shard prefix lengths from `CocoaPods-version.yml`.
-    public private(set) var prefixLengths: [Int] = []
+    package private(set) var prefixLengths: [Int] = []
     /// Whether the server could not be reached and cached files were used instead.
-    public private(set) var offline = false
+    package private(set) var offline = false
     /// Requests sent so far (200, 304 and 404 answers alike).
-    public private(set) var requests = 0
+    package private(set) var requests = 0
 
     private let client: HTTPClient
     private let maxAge: TimeInterval
@@ -42,7 +42,7 @@ public final class CDNSpecRepository {
     /// Opens `url` as a CDN source, or returns nil when its server does not answer the protocol
     /// (no `CocoaPods-version.yml` with `prefix_lengths`): a git server, say. With `revalidate`
     /// (`--repo-update`) every file is asked for again, whatever `settings.maxAge` says.
-    public static func open(
+    package static func open(
         _ url: URL, home: ComposeHome, settings: HTTPSettings, revalidate: Bool = false
     ) throws(HTTPSourceError) -> CDNSpecRepository? {
         let repository = CDNSpecRepository(
@@ -83,13 +83,13 @@ public final class CDNSpecRepository {
 
     /// The versions of `name` in its shard index, newest first; empty when the source has no such
     /// pod (or `name` is not a pod name).
-    public func versions(of name: String) throws(HTTPSourceError) -> [Version] {
+    package func versions(of name: String) throws(HTTPSourceError) -> [Version] {
         guard let strings = try versionStrings(of: name) else { return [] }
         return strings.compactMap { try? Version($0) }.sorted(by: >)
     }
 
     /// The path (URL) and bytes of `name`'s spec at `version`.
-    public func specFile(name: String, version: Version) throws(HTTPSourceError) -> (path: String, data: Data) {
+    package func specFile(name: String, version: Version) throws(HTTPSourceError) -> (path: String, data: Data) {
         let folder =
             (try versionStrings(of: name))?.first { (try? Version($0))?.string == version.string } ?? version.string
         let relative = specPath(name, version: folder)
@@ -102,7 +102,7 @@ public final class CDNSpecRepository {
     }
 
     /// Every pod's name (`all_pods.txt`), sorted; for search.
-    public func podNames() throws(HTTPSourceError) -> [String] {
+    package func podNames() throws(HTTPSourceError) -> [String] {
         guard let data = try fetch("all_pods.txt") else { return [] }
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
             .filter { (try? SafeName($0, as: .pod)) != nil }.sorted()

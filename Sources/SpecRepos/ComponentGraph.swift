@@ -4,16 +4,16 @@ import Specs
 /// The dependency graph of a spec repo's components: one node per component (root name), one edge
 /// per component it depends on (subspec dependencies count for their root; test and app specs do
 /// not), each edge remembering the spec file and the position of its dependency key.
-public struct ComponentGraph: Sendable {
-    public struct Edge: Sendable, Hashable {
-        public let from: String
-        public let to: String
+package struct ComponentGraph: Sendable {
+    package struct Edge: Sendable, Hashable {
+        package let from: String
+        package let to: String
         /// The spec file declaring the dependency, relative to the repo's root.
-        public let file: String
+        package let file: String
         /// The dependency's key in that file.
-        public let location: SourceLocation
+        package let location: SourceLocation
 
-        public init(from: String, to: String, file: String, location: SourceLocation) {
+        package init(from: String, to: String, file: String, location: SourceLocation) {
             self.from = from
             self.to = to
             self.file = file
@@ -22,15 +22,17 @@ public struct ComponentGraph: Sendable {
     }
 
     /// Sorted.
-    public let components: [String]
+    package let components: [String]
     /// One per (from, to), sorted by from then to.
-    public let edges: [Edge]
+    package let edges: [Edge]
     /// Spec files that could not be read: path (relative) and why.
-    public let unreadable: [(file: String, message: String)]
+    package let unreadable: [(file: String, message: String)]
     /// Spec files read.
-    public let specCount: Int
+    package let specCount: Int
 
-    public init(components: [String], edges: [Edge], unreadable: [(file: String, message: String)] = [], specCount: Int = 0) {
+    package init(
+        components: [String], edges: [Edge], unreadable: [(file: String, message: String)] = [], specCount: Int = 0
+    ) {
         self.components = components.sorted()
         var seen = Set<String>()
         var unique: [Edge] = []
@@ -45,7 +47,7 @@ public struct ComponentGraph: Sendable {
 
     /// The graph of the newest version of every component of `repository` (every version with
     /// `allVersions`). Names that are not safe pod names are skipped (repo lint reports them).
-    public init(repository: SpecRepository, allVersions: Bool = false) {
+    package init(repository: SpecRepository, allVersions: Bool = false) {
         var edges: [Edge] = []
         var unreadable: [(String, String)] = []
         var components: [String] = []
@@ -86,7 +88,8 @@ public struct ComponentGraph: Sendable {
         }
         func visit(_ spec: Spec) {
             keys(spec.json)
-            for member in spec.json.members where member.value.isObject && ["ios", "osx", "macos", "tvos", "watchos", "visionos"].contains(member.key) {
+            for member in spec.json.members
+            where member.value.isObject && ["ios", "osx", "macos", "tvos", "watchos", "visionos"].contains(member.key) {
                 keys(member.value)
             }
             spec.subspecs.forEach(visit)
@@ -96,21 +99,23 @@ public struct ComponentGraph: Sendable {
     }
 
     /// The edge from `from` to `to`, if any.
-    public func edge(from: String, to: String) -> Edge? {
+    package func edge(from: String, to: String) -> Edge? {
         edges.first { $0.from == from && $0.to == to }
     }
 
     /// Ce (efferent: components depended on) and Ca (afferent: dependers) → I = Ce / (Ca + Ce);
     /// 0 for a component with neither.
-    public func instability() -> [String: Double] {
-        var out: [String: Int] = [:], into: [String: Int] = [:]
+    package func instability() -> [String: Double] {
+        var out: [String: Int] = [:]
+        var into: [String: Int] = [:]
         for edge in edges {
             out[edge.from, default: 0] += 1
             into[edge.to, default: 0] += 1
         }
         var result: [String: Double] = [:]
         for name in Set(components).union(edges.map(\.to)) {
-            let ce = out[name] ?? 0, ca = into[name] ?? 0
+            let ce = out[name] ?? 0
+            let ca = into[name] ?? 0
             result[name] = ce + ca == 0 ? 0 : Double(ce) / Double(ce + ca)
         }
         return result
@@ -118,25 +123,34 @@ public struct ComponentGraph: Sendable {
 
     /// One cycle per strongly connected component of more than one component (Tarjan, iterative),
     /// each as the components along it starting from its smallest name.
-    public func cycles() -> [[String]] {
+    package func cycles() -> [[String]] {
         var adjacency: [String: [String]] = [:]
         for edge in edges { adjacency[edge.from, default: []].append(edge.to) }
-        var index: [String: Int] = [:], low: [String: Int] = [:], onStack = Set<String>()
-        var stack: [String] = [], counter = 0
+        var index: [String: Int] = [:]
+        var low: [String: Int] = [:]
+        var onStack = Set<String>()
+        var stack: [String] = []
+        var counter = 0
         var components: [[String]] = []
         let nodes = Array(Set(self.components).union(edges.map(\.to))).sorted()
         for start in nodes where index[start] == nil {
             var work: [(node: String, next: Int)] = [(start, 0)]
-            index[start] = counter; low[start] = counter; counter += 1
-            stack.append(start); onStack.insert(start)
+            index[start] = counter
+            low[start] = counter
+            counter += 1
+            stack.append(start)
+            onStack.insert(start)
             while let top = work.last {
                 let successors = adjacency[top.node] ?? []
                 if top.next < successors.count {
                     work[work.count - 1].next += 1
                     let next = successors[top.next]
                     if index[next] == nil {
-                        index[next] = counter; low[next] = counter; counter += 1
-                        stack.append(next); onStack.insert(next)
+                        index[next] = counter
+                        low[next] = counter
+                        counter += 1
+                        stack.append(next)
+                        onStack.insert(next)
                         work.append((next, 0))
                     } else if onStack.contains(next) {
                         low[top.node] = min(low[top.node]!, index[next]!)
@@ -163,9 +177,12 @@ public struct ComponentGraph: Sendable {
     private func cycle(within scc: Set<String>) -> [String] {
         let start = scc.min()!
         var adjacency: [String: [String]] = [:]
-        for edge in edges where scc.contains(edge.from) && scc.contains(edge.to) { adjacency[edge.from, default: []].append(edge.to) }
+        for edge in edges where scc.contains(edge.from) && scc.contains(edge.to) {
+            adjacency[edge.from, default: []].append(edge.to)
+        }
         var parent: [String: String] = [:]
-        var queue = [start], head = 0
+        var queue = [start]
+        var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
@@ -185,7 +202,7 @@ public struct ComponentGraph: Sendable {
     }
 
     /// The part of the graph within `depth` edges of `name` (either direction).
-    public func focused(on name: String, depth: Int) -> ComponentGraph {
+    package func focused(on name: String, depth: Int) -> ComponentGraph {
         var keep: Set<String> = [name]
         var frontier: Set<String> = [name]
         for _ in 0..<max(0, depth) {

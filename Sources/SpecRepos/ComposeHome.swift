@@ -3,15 +3,15 @@ import Specs
 
 /// Where compose keeps its state: `$COMPOSE_HOME`, default `~/.compose`. Clones of spec repos live
 /// in `repos/NAME`, each with a lock file `repos/.NAME.lock`.
-public struct ComposeHome: Sendable, Equatable {
-    public let url: URL
+package struct ComposeHome: Sendable, Equatable {
+    package let url: URL
 
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url.standardizedFileURL
     }
 
     /// `$COMPOSE_HOME` when set and not empty, else `~/.compose`.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> ComposeHome
     {
         if let value = environment["COMPOSE_HOME"], !value.isEmpty {
@@ -21,18 +21,18 @@ public struct ComposeHome: Sendable, Equatable {
         return ComposeHome(url: URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".compose"))
     }
 
-    public var reposDirectory: URL { url.appendingPathComponent("repos", isDirectory: true) }
+    package var reposDirectory: URL { url.appendingPathComponent("repos", isDirectory: true) }
 
     /// The clone of repo `name` (validate the name first with `SpecRepoName.validate`).
-    public func repoDirectory(_ name: String) -> URL { reposDirectory.appendingPathComponent(name, isDirectory: true) }
+    package func repoDirectory(_ name: String) -> URL { reposDirectory.appendingPathComponent(name, isDirectory: true) }
 
     func lockFile(_ name: String) -> URL { reposDirectory.appendingPathComponent(".\(name).lock") }
 }
 
 /// A spec repo's name becomes a folder name under `repos/`: it is checked as a `SafeName` of kind
 /// `.specRepo`.
-public enum SpecRepoName {
-    public static func validate(_ name: String) throws(SpecRepoError) {
+package enum SpecRepoName {
+    package static func validate(_ name: String) throws(SpecRepoError) {
         do {
             _ = try SafeName(name, as: .specRepo)
         } catch {

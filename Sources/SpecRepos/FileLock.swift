@@ -15,9 +15,12 @@ final class FileLock {
     /// `waiting` is called once, then this blocks until the lock is free.
     init(_ url: URL, waiting: () -> Void) throws(SpecRepoError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw .fileSystem(path: url.deletingLastPathComponent().path, message: "cannot create the folder: \(error.localizedDescription)")
+            throw .fileSystem(
+                path: url.deletingLastPathComponent().path,
+                message: "cannot create the folder: \(error.localizedDescription)")
         }
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

@@ -1,9 +1,9 @@
-public import Git
-public import Specs
+import Git
+import Specs
 
 /// A git failure is one of the environment (a network, a server, credentials, the disk): exit 3.
 /// Declared here, the lowest module that imports both Git and Specs, so that Git depends on
 /// libgit2 alone; no other module declares it.
 extension GitError: ComposeFailure {
-    public var kind: FailureKind { .environment }
+    package var kind: FailureKind { .environment }
 }

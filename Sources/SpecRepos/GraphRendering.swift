@@ -3,12 +3,12 @@ import Foundation
 /// The component graph as text: Graphviz dot, Mermaid, or JSON. Layers become clusters (dot) or
 /// subgraphs (Mermaid), bottom layer last; forbidden edges are red; each node shows its instability.
 /// Every name is quoted and escaped, so a name cannot add syntax to the output.
-public enum GraphRendering {
-    public enum Format: String, Sendable, CaseIterable {
+package enum GraphRendering {
+    package enum Format: String, Sendable, CaseIterable {
         case dot, mermaid, json
     }
 
-    public static func render(_ graph: ComponentGraph, layers: LayersFile?, as format: Format) -> String {
+    package static func render(_ graph: ComponentGraph, layers: LayersFile?, as format: Format) -> String {
         switch format {
         case .dot: dot(graph, layers: layers)
         case .mermaid: mermaid(graph, layers: layers)
@@ -34,7 +34,9 @@ public enum GraphRendering {
     static func mermaidLabel(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) || " .-_+=()".unicodeScalars.contains(scalar) {
+            if scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar)
+                || " .-_+=()".unicodeScalars.contains(scalar)
+            {
                 out.unicodeScalars.append(scalar)
             } else {
                 out += "#\(scalar.value);"
@@ -48,7 +50,9 @@ public enum GraphRendering {
     }
 
     private static func forbidden(_ edge: ComponentGraph.Edge, _ layers: LayersFile?) -> Bool {
-        guard let layers, let from = layers.layer(of: edge.from), let to = layers.layer(of: edge.to) else { return false }
+        guard let layers, let from = layers.layer(of: edge.from), let to = layers.layer(of: edge.to) else {
+            return false
+        }
         return !layers.allows(from, to)
     }
 
@@ -65,11 +69,13 @@ public enum GraphRendering {
     static func dot(_ graph: ComponentGraph, layers: LayersFile?) -> String {
         let instability = graph.instability()
         let cyclic = Set(graph.cycles().flatMap { $0 })
-        var out = "digraph components {\n  rankdir=TB;\n  newrank=true;\n  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];\n"
+        var out =
+            "digraph components {\n  rankdir=TB;\n  newrank=true;\n  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];\n"
         for (index, group) in grouped(nodes(graph), layers).enumerated() {
             let indent = group.layer == nil ? "  " : "    "
             if let layer = group.layer {
-                out += "  subgraph \"cluster_\(index)\" {\n    label=\(dotQuoted(layer));\n    style=dashed;\n    rank=same;\n"
+                out +=
+                    "  subgraph \"cluster_\(index)\" {\n    label=\(dotQuoted(layer));\n    style=dashed;\n    rank=same;\n"
             }
             for node in group.nodes {
                 let label = String(format: "%@\\nI = %.2f", node, instability[node] ?? 0)
@@ -136,10 +142,14 @@ public enum GraphRendering {
         let value = JSONGraph(
             layers: layers?.layers.map(\.name) ?? [],
             components: nodes(graph).map {
-                .init(name: $0, layer: layers?.layer(of: $0), instability: ((instability[$0] ?? 0) * 1000).rounded() / 1000)
+                .init(
+                    name: $0, layer: layers?.layer(of: $0),
+                    instability: ((instability[$0] ?? 0) * 1000).rounded() / 1000)
             },
             dependencies: graph.edges.map {
-                .init(from: $0.from, to: $0.to, file: $0.file, line: $0.location.line, column: $0.location.column, forbidden: forbidden($0, layers))
+                .init(
+                    from: $0.from, to: $0.to, file: $0.file, line: $0.location.line, column: $0.location.column,
+                    forbidden: forbidden($0, layers))
             },
             cycles: graph.cycles())
         let encoder = JSONEncoder()

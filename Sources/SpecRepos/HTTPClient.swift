@@ -1,25 +1,25 @@
 import Foundation
-public import Specs
+import Specs
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// How compose talks HTTP: the time limit, the retries, and the credentials of an HTTP spec source.
-public struct HTTPSettings: Sendable, Equatable {
+package struct HTTPSettings: Sendable, Equatable {
     /// Seconds a request may wait for the server's next bytes (`COMPOSE_NETWORK_TIMEOUT`, default 30).
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// Further attempts after a 5xx answer or a connection error (default 3; 4 tries in all).
-    public var retries: Int
+    package var retries: Int
     /// The first wait between attempts, doubled each time (0.2 s, 0.4 s, 0.8 s).
-    public var backoff: TimeInterval
+    package var backoff: TimeInterval
     /// `COMPOSE_CDN_TOKEN`: sent as `Authorization: Bearer …`, only to the source's own host.
-    public var token: String?
+    package var token: String?
     /// Seconds a file cached from an HTTP source is used without asking the server
     /// (`COMPOSE_CDN_MAX_AGE`, default 600; `--repo-update` asks for every file).
-    public var maxAge: TimeInterval
+    package var maxAge: TimeInterval
 
-    public init(
+    package init(
         timeout: TimeInterval = 30, retries: Int = 3, backoff: TimeInterval = 0.2, token: String? = nil,
         maxAge: TimeInterval = 600
     ) {
@@ -32,7 +32,7 @@ public struct HTTPSettings: Sendable, Equatable {
 
     /// The settings from `COMPOSE_NETWORK_TIMEOUT` (seconds, a positive number), `COMPOSE_CDN_TOKEN`
     /// and `COMPOSE_CDN_MAX_AGE` (seconds).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> HTTPSettings
     {
         var settings = HTTPSettings()
@@ -48,7 +48,7 @@ public struct HTTPSettings: Sendable, Equatable {
 }
 
 /// What went wrong reading an HTTP spec source.
-public enum HTTPSourceError: ComposeFailure, Equatable {
+package enum HTTPSourceError: ComposeFailure, Equatable {
     /// No answer (connection refused, time limit, DNS…) after every retry.
     case unreachable(url: String, message: String)
     /// An answer that is not 200, 304 or 404 (after every retry for 5xx).
@@ -58,9 +58,9 @@ public enum HTTPSourceError: ComposeFailure, Equatable {
     /// Not online and nothing cached for this file.
     case notCached(url: String)
 
-    public var kind: FailureKind { .environment }
+    package var kind: FailureKind { .environment }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreachable(let url, let message):
             return
@@ -83,15 +83,15 @@ public enum HTTPSourceError: ComposeFailure, Equatable {
 /// retries with backoff on 5xx answers and connection errors, a time limit, and credentials sent
 /// only to the origin they belong to. Redirects are followed by hand (at most 5) so that an
 /// `Authorization` header never follows a redirect to another host.
-public final class HTTPClient: Sendable {
+package final class HTTPClient: Sendable {
     /// One answer: its status (200, 304 or 404), body and ETag.
-    public struct Response: Sendable {
-        public let status: Int
-        public let body: Data
-        public let etag: String?
+    package struct Response: Sendable {
+        package let status: Int
+        package let body: Data
+        package let etag: String?
     }
 
-    public let settings: HTTPSettings
+    package let settings: HTTPSettings
     /// scheme://host:port of the source; credentials go only there.
     private let origin: String
     private let authorization: String?
@@ -99,7 +99,7 @@ public final class HTTPClient: Sendable {
 
     /// `base` may carry `user:password@`; it is removed from every request and sent as basic
     /// authentication to `base`'s origin only (a token in `settings` wins).
-    public init(base: URL, settings: HTTPSettings) {
+    package init(base: URL, settings: HTTPSettings) {
         self.settings = settings
         origin = Self.origin(of: base)
         if let token = settings.token {
@@ -125,7 +125,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// `url` without its user and password, for messages and cache keys.
-    public static func display(_ url: URL) -> String {
+    package static func display(_ url: URL) -> String {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
         parts.user = nil
         parts.password = nil
@@ -140,7 +140,7 @@ public final class HTTPClient: Sendable {
 
     /// GETs `url`: 200 with its body, 304 when `etag` still matches, 404 when missing. Retries 5xx
     /// and connection errors; throws `.unreachable` or `.status` naming the URL after the last try.
-    public func get(_ url: URL, etag: String? = nil) throws(HTTPSourceError) -> Response {
+    package func get(_ url: URL, etag: String? = nil) throws(HTTPSourceError) -> Response {
         let shown = Self.display(url)
         var attempt = 0
         while true {

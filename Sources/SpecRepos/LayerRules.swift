@@ -6,31 +6,31 @@ import Specs
 /// bottom up, the components in each (names or `*`/`?` globs), and which layers each layer may
 /// depend on. Without an `allow:` section a layer may depend on every layer below it and on its
 /// own layer, except a layer named `business` (business components talk through mediators).
-public struct LayersFile: Sendable, Equatable {
-    public struct Layer: Sendable, Equatable {
-        public let name: String
+package struct LayersFile: Sendable, Equatable {
+    package struct Layer: Sendable, Equatable {
+        package let name: String
         /// Names and globs, in file order.
-        public let patterns: [String]
+        package let patterns: [String]
         /// 1-based line of the layer's entry.
-        public let line: Int
+        package let line: Int
     }
 
     /// The file's name at the spec repo's root.
-    public static let fileName = "Layers.yml"
+    package static let fileName = "Layers.yml"
 
     /// Bottom first.
-    public let layers: [Layer]
+    package let layers: [Layer]
     /// Layer → the layers it may depend on.
-    public let allowed: [String: Set<String>]
+    package let allowed: [String: Set<String>]
     /// Problems met while reading the file (rule `graph-layers-file`), with the file shown as `file`.
-    public let problems: [(line: Int, message: String)]
+    package let problems: [(line: Int, message: String)]
 
-    public static func == (lhs: LayersFile, rhs: LayersFile) -> Bool {
+    package static func == (lhs: LayersFile, rhs: LayersFile) -> Bool {
         lhs.layers == rhs.layers && lhs.allowed == rhs.allowed
     }
 
     /// Reads the layers file of the repo at `root`; nil when it has none (or it is a symlink).
-    public static func read(repoRoot root: URL) -> LayersFile? {
+    package static func read(repoRoot root: URL) -> LayersFile? {
         let path = root.appendingPathComponent(fileName).path
         guard FileKind.of(path) == .file, let data = FileManager.default.contents(atPath: path) else { return nil }
         return LayersFile(text: String(decoding: data, as: UTF8.self))
@@ -38,7 +38,7 @@ public struct LayersFile: Sendable, Equatable {
 
     /// Parses the format: a `layers:` section of `  name: A, B*, C` lines (bottom first) and an
     /// optional `allow:` section of `  layer: lower, other` lines. `#` starts a comment.
-    public init(text: String) {
+    package init(text: String) {
         var layers: [Layer] = []
         var allowLines: [(layer: String, targets: [String], line: Int)] = []
         var problems: [(Int, String)] = []
@@ -104,20 +104,24 @@ public struct LayersFile: Sendable, Equatable {
 
     /// The layer `component` belongs to: the first layer (bottom up) with an exact name, else the
     /// first with a matching glob; nil when none.
-    public func layer(of component: String) -> String? {
+    package func layer(of component: String) -> String? {
         if let exact = layers.first(where: { $0.patterns.contains(component) }) { return exact.name }
         return layers.first { $0.patterns.contains { Self.matches(component, glob: $0) } }?.name
     }
 
     /// Whether `from`'s layer may depend on `to`'s layer.
-    public func allows(_ from: String, _ to: String) -> Bool {
+    package func allows(_ from: String, _ to: String) -> Bool {
         allowed[from]?.contains(to) ?? false
     }
 
     /// `*` any run of characters, `?` one character, everything else itself.
     static func matches(_ name: String, glob: String) -> Bool {
-        let n = Array(name.utf8), g = Array(glob.utf8)
-        var ni = 0, gi = 0, star = -1, mark = 0
+        let n = Array(name.utf8)
+        let g = Array(glob.utf8)
+        var ni = 0
+        var gi = 0
+        var star = -1
+        var mark = 0
         while ni < n.count {
             if gi < g.count && (g[gi] == UInt8(ascii: "?") || g[gi] == n[ni]) {
                 ni += 1
@@ -141,58 +145,78 @@ public struct LayersFile: Sendable, Equatable {
 
 /// The layering rules over a `ComponentGraph` (docs/graph.md): cycles, forbidden directions, the
 /// Stable Dependencies Principle, unlayered components.
-public enum LayerRules {
-    public enum Rule {
-        public static let cycle = "graph-cycle"
-        public static let direction = "graph-layer-direction"
-        public static let stableDependencies = "graph-stable-dependencies"
-        public static let unlayered = "graph-unlayered"
-        public static let layersFile = "graph-layers-file"
+package enum LayerRules {
+    package enum Rule {
+        package static let cycle = "graph-cycle"
+        package static let direction = "graph-layer-direction"
+        package static let stableDependencies = "graph-stable-dependencies"
+        package static let unlayered = "graph-unlayered"
+        package static let layersFile = "graph-layers-file"
     }
 
     /// Every finding of the rules over `graph` with `layers` (nil: only cycles and stability are
     /// checked); files are shown with `displayRoot` in place of the repo's root.
-    public static func check(_ graph: ComponentGraph, layers: LayersFile?, displayRoot: String) -> [Finding] {
-        let prefix = displayRoot.isEmpty || displayRoot == "." ? "" : (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/")
+    package static func check(_ graph: ComponentGraph, layers: LayersFile?, displayRoot: String) -> [Finding] {
+        let prefix =
+            displayRoot.isEmpty || displayRoot == "."
+            ? "" : (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/")
         var findings: [Finding] = []
         if let layers {
             for problem in layers.problems {
-                findings.append(Finding(
-                    severity: .error, ruleID: Rule.layersFile, message: "\(LayersFile.fileName): \(problem.message).",
-                    file: prefix + LayersFile.fileName, line: problem.line, column: 1))
+                findings.append(
+                    Finding(
+                        severity: .error, ruleID: Rule.layersFile,
+                        message: "\(LayersFile.fileName): \(problem.message).",
+                        file: prefix + LayersFile.fileName, line: problem.line, column: 1))
             }
             var unlayered: [String] = []
             for name in graph.components where layers.layer(of: name) == nil { unlayered.append(name) }
             if !unlayered.isEmpty {
-                findings.append(Finding(
-                    severity: .warning, ruleID: Rule.unlayered,
-                    message: "\(unlayered.count) component\(unlayered.count == 1 ? " is" : "s are") in no layer: \(unlayered.prefix(50).joined(separator: ", "))\(unlayered.count > 50 ? ", …" : ""). Add \(unlayered.count == 1 ? "it" : "them") to \(LayersFile.fileName).",
-                    file: prefix + LayersFile.fileName, line: 1, column: 1))
+                findings.append(
+                    Finding(
+                        severity: .warning, ruleID: Rule.unlayered,
+                        message:
+                            "\(unlayered.count) component\(unlayered.count == 1 ? " is" : "s are") in no layer: \(unlayered.prefix(50).joined(separator: ", "))\(unlayered.count > 50 ? ", …" : ""). Add \(unlayered.count == 1 ? "it" : "them") to \(LayersFile.fileName).",
+                        file: prefix + LayersFile.fileName, line: 1, column: 1))
             }
             for edge in graph.edges {
-                guard let from = layers.layer(of: edge.from), let to = layers.layer(of: edge.to), !layers.allows(from, to) else { continue }
-                let why = from == to ? "components of the `\(from)` layer do not depend on each other (go through a mediator)" : "the `\(from)` layer may not depend on the `\(to)` layer"
-                findings.append(Finding(
-                    severity: .error, ruleID: Rule.direction,
-                    message: "\(edge.from) (\(from)) → \(edge.to) (\(to)): \(why); allowed from `\(from)`: \(layers.allowed[from, default: []].sorted().joined(separator: ", ")).",
-                    file: prefix + edge.file, at: edge.location))
+                guard let from = layers.layer(of: edge.from), let to = layers.layer(of: edge.to),
+                    !layers.allows(from, to)
+                else { continue }
+                let why =
+                    from == to
+                    ? "components of the `\(from)` layer do not depend on each other (go through a mediator)"
+                    : "the `\(from)` layer may not depend on the `\(to)` layer"
+                findings.append(
+                    Finding(
+                        severity: .error, ruleID: Rule.direction,
+                        message:
+                            "\(edge.from) (\(from)) → \(edge.to) (\(to)): \(why); allowed from `\(from)`: \(layers.allowed[from, default: []].sorted().joined(separator: ", ")).",
+                        file: prefix + edge.file, at: edge.location))
             }
         }
         for cycle in graph.cycles() {
             let edge = graph.edge(from: cycle[0], to: cycle.count > 1 ? cycle[1] : cycle[0])
-            findings.append(Finding(
-                severity: .error, ruleID: Rule.cycle,
-                message: "Dependency cycle: \((cycle + [cycle[0]]).joined(separator: " → ")). Break it by moving the shared part down a layer or through a mediator.",
-                file: prefix + (edge?.file ?? ""), at: edge?.location ?? .start))
+            findings.append(
+                Finding(
+                    severity: .error, ruleID: Rule.cycle,
+                    message:
+                        "Dependency cycle: \((cycle + [cycle[0]]).joined(separator: " → ")). Break it by moving the shared part down a layer or through a mediator.",
+                    file: prefix + (edge?.file ?? ""), at: edge?.location ?? .start))
         }
         let instability = graph.instability()
         for edge in graph.edges {
-            let a = instability[edge.from] ?? 0, b = instability[edge.to] ?? 0
+            let a = instability[edge.from] ?? 0
+            let b = instability[edge.to] ?? 0
             guard a < b else { continue }
-            findings.append(Finding(
-                severity: .warning, ruleID: Rule.stableDependencies,
-                message: String(format: "%@ (I = %.2f) depends on the less stable %@ (I = %.2f); depend in the direction of stability.", edge.from, a, edge.to, b),
-                file: prefix + edge.file, at: edge.location))
+            findings.append(
+                Finding(
+                    severity: .warning, ruleID: Rule.stableDependencies,
+                    message: String(
+                        format:
+                            "%@ (I = %.2f) depends on the less stable %@ (I = %.2f); depend in the direction of stability.",
+                        edge.from, a, edge.to, b),
+                    file: prefix + edge.file, at: edge.location))
         }
         return findings
     }
@@ -201,7 +225,7 @@ public enum LayerRules {
 extension LayerRules {
     /// `compose graph --check`: the rules over the spec repo at `root` (shown as `displayRoot`),
     /// over the newest version of every component, or every release with `allVersions`.
-    public static func run(root: URL, displayRoot: String, allVersions: Bool = false) throws(LintError) -> LintReport {
+    package static func run(root: URL, displayRoot: String, allVersions: Bool = false) throws(LintError) -> LintReport {
         let start = Date()
         guard FileKind.of(root.path) == .directory else {
             throw FileKind.of(root.path) == .missing ? .notFound(path: displayRoot) : .notADirectory(path: displayRoot)
@@ -210,13 +234,15 @@ extension LayerRules {
         let layers = LayersFile.read(repoRoot: root)
         var remarks: [String] = []
         if layers == nil {
-            remarks.append("\(displayRoot) has no \(LayersFile.fileName); only cycles and stability were checked (docs/graph.md).")
+            remarks.append(
+                "\(displayRoot) has no \(LayersFile.fileName); only cycles and stability were checked (docs/graph.md).")
         }
         for problem in graph.unreadable {
             remarks.append("\(problem.file) was skipped: \(problem.message)")
         }
         return LintReport(
-            command: .graph, findings: check(graph, layers: layers, displayRoot: displayRoot), fileCount: graph.specCount,
+            command: .graph, findings: check(graph, layers: layers, displayRoot: displayRoot),
+            fileCount: graph.specCount,
             remarks: remarks, seconds: Date().timeIntervalSince(start))
     }
 }

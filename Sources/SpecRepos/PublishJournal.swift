@@ -32,7 +32,8 @@ enum PublishJournal {
         repository.removeStaleLockFiles()
         let url = markerURL(repository)
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
-        let folder = (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let folder =
+            (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         try resetToRemoteTip(repository, folder: folder.isEmpty || folder.contains("..") ? nil : folder)
         end(repository)
         return true

@@ -29,6 +29,7 @@ extension Publisher {
         guard options.allowLayerViolations else {
             throw .layerViolations(repo: repo, findings: violations.map(\.message), tagState: tagState)
         }
-        return "\n\nLayer violations allowed (--allow-layer-violations):\n" + violations.map { "- " + $0.message }.joined(separator: "\n")
+        return "\n\nLayer violations allowed (--allow-layer-violations):\n"
+            + violations.map { "- " + $0.message }.joined(separator: "\n")
     }
 }

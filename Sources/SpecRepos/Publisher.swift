@@ -1,26 +1,26 @@
 import Foundation
-public import Git
+import Git
 import Lint
 import Specs
 
 /// How `publish` behaves.
-public struct PublishOptions: Sendable, Equatable {
+package struct PublishOptions: Sendable, Equatable {
     /// Publish although lint reports warnings (errors always stop it).
-    public var allowWarnings = false
+    package var allowWarnings = false
     /// Do not create or push the component's tag.
-    public var noTag = false
+    package var noTag = false
     /// A re-run of a release job: an identical spec already in the repo is a success.
-    public var ci = false
+    package var ci = false
     /// Replace an existing version on purpose, with a `[Fix] Name (version)` commit.
-    public var overwrite = false
+    package var overwrite = false
     /// Publish although the release breaks the spec repo's layering rules (noted in the commit message).
-    public var allowLayerViolations = false
+    package var allowLayerViolations = false
     /// How many times to re-apply on a new tip after a push lost a race, before giving up.
-    public var maxAttempts = 10
+    package var maxAttempts = 10
     /// The pause before a retry is `retryDelay × attempt × (0.5…1.5)` seconds.
-    public var retryDelay = 0.05
+    package var retryDelay = 0.05
 
-    public init(allowWarnings: Bool = false, noTag: Bool = false, ci: Bool = false, overwrite: Bool = false) {
+    package init(allowWarnings: Bool = false, noTag: Bool = false, ci: Bool = false, overwrite: Bool = false) {
         self.allowWarnings = allowWarnings
         self.noTag = noTag
         self.ci = ci
@@ -29,7 +29,7 @@ public struct PublishOptions: Sendable, Equatable {
 }
 
 /// What happened during a publish, as it happens (for progress lines on standard error).
-public enum PublishEvent: Sendable, Equatable {
+package enum PublishEvent: Sendable, Equatable {
     case linted(spec: String, warnings: [String])
     case tagCreated(tag: String, commit: ObjectID)
     case tagExists(tag: String, commit: ObjectID)
@@ -42,33 +42,33 @@ public enum PublishEvent: Sendable, Equatable {
 }
 
 /// The outcome of a publish.
-public struct PublishResult: Sendable, Equatable {
-    public let name: String
-    public let version: String
-    public let repo: String
+package struct PublishResult: Sendable, Equatable {
+    package let name: String
+    package let version: String
+    package let repo: String
     /// The component's tag (nil with --no-tag).
-    public let tag: String?
-    public let tagCreated: Bool
+    package let tag: String?
+    package let tagCreated: Bool
     /// The commit that added the spec (nil when nothing had to change).
-    public let commit: ObjectID?
-    public let commitMessage: String?
+    package let commit: ObjectID?
+    package let commitMessage: String?
     /// How many times the push was overtaken by another and re-applied.
-    public let retries: Int
+    package let retries: Int
     /// Set when the spec was already there, byte for byte (`--ci`), so nothing was pushed.
-    public let note: String?
+    package let note: String?
 }
 
 /// The publish transaction: lint, tag the component, push the tag, add the spec to a spec repo
 /// and push it, re-applying on a new tip when another publisher got there first. On a failure
 /// the spec repo's clone is reset to the remote's tip, so nothing half-written is left behind.
-public struct Publisher: Sendable {
-    public let store: SpecRepoStore
+package struct Publisher: Sendable {
+    package let store: SpecRepoStore
 
-    public init(store: SpecRepoStore) {
+    package init(store: SpecRepoStore) {
         self.store = store
     }
 
-    public func publish(
+    package func publish(
         repo: String,
         spec specPath: String? = nil,
         componentDirectory: URL,
@@ -96,10 +96,12 @@ public struct Publisher: Sendable {
             var tagCreated = false
             var tagState = "no tag was involved."
             if !options.noTag {
-                tagCreated = try tagComponent(spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
+                tagCreated = try tagComponent(
+                    spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
                 tagState = "tag \(spec.tag ?? "") is pushed, the spec is not; run again."
             }
-            return try addToSpecRepo(spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
+            return try addToSpecRepo(
+                spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
         }
     }
 
@@ -107,14 +109,16 @@ public struct Publisher: Sendable {
 
     static func locateSpec(_ specPath: String?, in directory: URL) throws(SpecRepoError) -> URL {
         if let specPath {
-            let url = specPath.hasPrefix("/")
+            let url =
+                specPath.hasPrefix("/")
                 ? URL(fileURLWithPath: specPath) : directory.appendingPathComponent(specPath)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw .unreadableSpec(path: url.path, message: "no such file")
             }
             return url.standardizedFileURL
         }
-        let names = LintDriver.podspecFiles(in: (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        let names = LintDriver.podspecFiles(
+            in: (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         guard let first = names.first else { throw .specNotFound(directory: directory.path) }
         guard names.count == 1 else { throw .severalSpecs(directory: directory.path, files: names) }
         return directory.appendingPathComponent(first).standardizedFileURL
@@ -161,17 +165,21 @@ public struct Publisher: Sendable {
             }
             let remote = try remoteName(for: spec.gitURL, in: component)
             do throws(GitError) {
-                let credentials = ((try? component.remoteURL(remote)) ?? nil).map { store.credentials.trusting($0) } ?? store.credentials
-                try component.push(remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: credentials)
+                let credentials =
+                    ((try? component.remoteURL(remote)) ?? nil).map { store.credentials.trusting($0) }
+                    ?? store.credentials
+                try component.push(
+                    remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: credentials)
             } catch {
-                if case let .pushRejected(url, reference, _) = error, reference == "refs/tags/\(tag)" {
+                if case .pushRejected(let url, let reference, _) = error, reference == "refs/tags/\(tag)" {
                     if created { try? component.deleteTag(tag) }
                     throw SpecRepoError.remoteTagElsewhere(tag: tag, remote: url)
                 }
                 throw SpecRepoError.git(
                     error,
                     context: "tag \(tag) \(created ? "was created" : "exists") at HEAD in \(location) but could not "
-                        + "be pushed to \(remote); nothing was published. Fix the cause, then run `compose publish` again")
+                        + "be pushed to \(remote); nothing was published. Fix the cause, then run `compose publish` again"
+                )
             }
             events(.tagPushed(tag: tag, remote: redact(try component.remoteURL(remote) ?? remote)))
             return created
@@ -206,9 +214,11 @@ public struct Publisher: Sendable {
                 events(.recovered(repo: repo))
             }
         } catch {
-            throw .git(error, context: "cannot open the clone of '\(repo)'; \(tagState) Run `compose publish \(repo)` again")
+            throw .git(
+                error, context: "cannot open the clone of '\(repo)'; \(tagState) Run `compose publish \(repo)` again")
         }
-        let failureState = "\(tagState) The local clone of '\(repo)' was reset to the remote's tip. "
+        let failureState =
+            "\(tagState) The local clone of '\(repo)' was reset to the remote's tip. "
             + "Run `compose publish \(repo)` again to finish"
 
         let credentials = store.credentials(for: repository)
@@ -227,10 +237,11 @@ public struct Publisher: Sendable {
                 PublishJournal.end(repository)
             }
             switch error {
-            case let .git(.diverged(branch, _, _), _):
+            case .git(.diverged(let branch, _, _), _):
                 return .diverged(name: repo, path: directory.path, branch: branch)
-            case let .git(gitError, context) where context.isEmpty:
-                return .git(gitError, context: "publishing \(spec.name) \(spec.version) to '\(repo)' failed. \(failureState)")
+            case .git(let gitError, let context) where context.isEmpty:
+                return .git(
+                    gitError, context: "publishing \(spec.name) \(spec.version) to '\(repo)' failed. \(failureState)")
             default:
                 return error
             }
@@ -294,19 +305,24 @@ public struct Publisher: Sendable {
                         return PublishResult(
                             name: spec.name, version: spec.version, repo: repo, tag: options.noTag ? nil : spec.tag,
                             tagCreated: tagCreated, commit: nil, commitMessage: nil, retries: retries,
-                            note: "\(spec.name) \(spec.version) is already in '\(repo)' with identical content; nothing to push")
+                            note:
+                                "\(spec.name) \(spec.version) is already in '\(repo)' with identical content; nothing to push"
+                        )
                     }
                     guard options.overwrite else {
-                        throw SpecRepoError.versionExists(name: spec.name, version: spec.version, repo: repo, identical: identical)
+                        throw SpecRepoError.versionExists(
+                            name: spec.name, version: spec.version, repo: repo, identical: identical)
                     }
                     message = "[Fix] \(spec.name) (\(spec.version))"
                 } else {
                     let others = layout.versionFolders(of: spec.name).contains { $0.folder != spec.version }
-                    message = others ? "[Update] \(spec.name) (\(spec.version))" : "[Add] \(spec.name) (\(spec.version))"
+                    message =
+                        others ? "[Update] \(spec.name) (\(spec.version))" : "[Add] \(spec.name) (\(spec.version))"
                 }
 
                 // Layering rules (docs/graph.md, PublishLayers.swift): a forbidden edge or a cycle is refused.
-                let layerNote = try checkLayers(of: spec, file: file, in: directory, repo: repo, options: options, tagState: tagState)
+                let layerNote = try checkLayers(
+                    of: spec, file: file, in: directory, repo: repo, options: options, tagState: tagState)
                 // Never through a symlink committed to the repo: it could point anywhere.
                 if let link = layout.firstSymlink(along: file) {
                     throw SpecRepoError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState)
@@ -317,12 +333,14 @@ public struct Publisher: Sendable {
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {
-                    try repository.push(refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], credentials: credentials)
+                    try repository.push(
+                        refspecs: ["refs/heads/\(branch):refs/heads/\(branch)"], credentials: credentials)
                 } catch {
                     guard case .nonFastForward = error, attempt < options.maxAttempts else {
                         if case .nonFastForward = error {
                             throw SpecRepoError.pushRetriesExhausted(
-                                name: spec.name, version: spec.version, repo: repo, attempts: attempt, tagState: tagState)
+                                name: spec.name, version: spec.version, repo: repo, attempts: attempt,
+                                tagState: tagState)
                         }
                         throw SpecRepoError.git(error, context: "")
                     }
@@ -349,7 +367,8 @@ public struct Publisher: Sendable {
                 events(.pushed(repo: repo, url: redact(url)))
                 return PublishResult(
                     name: spec.name, version: spec.version, repo: repo, tag: options.noTag ? nil : spec.tag,
-                    tagCreated: tagCreated, commit: commit, commitMessage: message + layerNote, retries: retries, note: nil)
+                    tagCreated: tagCreated, commit: commit, commitMessage: message + layerNote, retries: retries,
+                    note: nil)
             }
             throw SpecRepoError.pushRetriesExhausted(
                 name: spec.name, version: spec.version, repo: repo, attempts: options.maxAttempts, tagState: tagState)
@@ -368,7 +387,8 @@ public struct Publisher: Sendable {
 
     private func write(_ data: Data, to url: URL) throws(SpecRepoError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
             throw .fileSystem(path: url.path, message: "cannot write the spec: \(error.localizedDescription)")
@@ -381,10 +401,14 @@ extension SpecRepoName {
     /// `SafeName` pod name, the version a version that is also a plain folder name.
     static func validateSpecName(_ name: String, version: String, path: String) throws(SpecRepoError) {
         if let reason = SafeName.problem(with: name, as: .pod) {
-            throw .unreadableSpec(path: path, message: "name '\(name)' cannot be a folder name in a spec repo: \(reason)")
+            throw .unreadableSpec(
+                path: path, message: "name '\(name)' cannot be a folder name in a spec repo: \(reason)")
         }
-        if let reason = SafeName.problem(with: version, as: .pod) ?? (Version.isValid(version) ? nil : "it is not a version") {
-            throw .unreadableSpec(path: path, message: "version '\(version)' cannot be a folder name in a spec repo: \(reason)")
+        if let reason = SafeName.problem(with: version, as: .pod)
+            ?? (Version.isValid(version) ? nil : "it is not a version")
+        {
+            throw .unreadableSpec(
+                path: path, message: "version '\(version)' cannot be a folder name in a spec repo: \(reason)")
         }
     }
 }

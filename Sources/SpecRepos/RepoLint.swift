@@ -4,38 +4,43 @@ import Specs
 
 /// `compose repo lint`: every spec of a spec-repo tree and the tree's layout (as `SpecRepoLayout` reads it:
 /// at the root, under `Specs/` or sharded; symlinks reported, never followed), linted on all cores.
-public enum RepoLinter {
+package enum RepoLinter {
     /// Identifiers of the layout findings.
-    public enum Rule {
-        public static let strayFile = "repo-stray-file"
-        public static let strayFolder = "repo-stray-folder"
-        public static let missingSpec = "repo-missing-spec"
-        public static let versionFolder = "repo-version-folder"
-        public static let nameMismatch = "repo-name-mismatch"
-        public static let versionMismatch = "repo-version-mismatch"
-        public static let emptyPod = "repo-empty-pod"
-        public static let unreadableFolder = "repo-unreadable-folder"
-        public static let symlink = "repo-symlink"
-        public static let wrongShard = "repo-wrong-shard"
-        public static let podName = "repo-pod-name"
+    package enum Rule {
+        package static let strayFile = "repo-stray-file"
+        package static let strayFolder = "repo-stray-folder"
+        package static let missingSpec = "repo-missing-spec"
+        package static let versionFolder = "repo-version-folder"
+        package static let nameMismatch = "repo-name-mismatch"
+        package static let versionMismatch = "repo-version-mismatch"
+        package static let emptyPod = "repo-empty-pod"
+        package static let unreadableFolder = "repo-unreadable-folder"
+        package static let symlink = "repo-symlink"
+        package static let wrongShard = "repo-wrong-shard"
+        package static let podName = "repo-pod-name"
     }
 
     /// Files that may sit at the top of a spec repo beside the pod folders.
     static func isRepoDocument(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return ["readme", "license", "licence", "changelog", "contributing", "cocoapods-version.yml", "makefile", "layers.yml"]
-            .contains { lower.hasPrefix($0) }
+        return [
+            "readme", "license", "licence", "changelog", "contributing", "cocoapods-version.yml", "makefile",
+            "layers.yml",
+        ]
+        .contains { lower.hasPrefix($0) }
     }
 
     /// Lints the spec repo at `root`, shown in paths as `displayRoot`. `concurrency` bounds the
     /// number of pod folders worked on at once (default: the number of cores).
-    public static func run(
+    package static func run(
         root: URL, displayRoot: String, linter: Linter = Linter(),
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async throws(LintError) -> LintReport {
         let start = Date()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else { throw .notFound(path: displayRoot) }
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+            throw .notFound(path: displayRoot)
+        }
         guard isDirectory.boolValue else { throw .notADirectory(path: displayRoot) }
 
         let trimmed = displayRoot.hasSuffix("/") && displayRoot.count > 1 ? String(displayRoot.dropLast()) : displayRoot
@@ -56,18 +61,21 @@ public enum RepoLinter {
                 findings.append(finding(Rule.symlink, .error, symlinkMessage, shown))
             case .file where other.atTop:
                 if !isRepoDocument((other.path as NSString).lastPathComponent) {
-                    findings.append(finding(
-                        Rule.strayFile, .warning,
-                        "Stray file at the top of the spec repo; it holds only Name/version/Name.podspec.json folders (and README, LICENSE).",
-                        shown))
+                    findings.append(
+                        finding(
+                            Rule.strayFile, .warning,
+                            "Stray file at the top of the spec repo; it holds only Name/version/Name.podspec.json folders (and README, LICENSE).",
+                            shown))
                 }
             case .file:
-                findings.append(finding(Rule.strayFile, .error, "Stray file between the shard folders of the spec repo.", shown))
+                findings.append(
+                    finding(Rule.strayFile, .error, "Stray file between the shard folders of the spec repo.", shown))
             case .strayFolder:
-                findings.append(finding(
-                    Rule.strayFolder, .error,
-                    "Stray folder: the shard folders of this spec repo are named by \(layout.prefixLengths.map(String.init).joined(separator: ", ")) hexadecimal digits of the MD5 of the pod's name (\(SpecRepoLayout.versionFile)).",
-                    shown))
+                findings.append(
+                    finding(
+                        Rule.strayFolder, .error,
+                        "Stray folder: the shard folders of this spec repo are named by \(layout.prefixLengths.map(String.init).joined(separator: ", ")) hexadecimal digits of the MD5 of the pod's name (\(SpecRepoLayout.versionFile)).",
+                        shown))
             case .unreadable(let reason):
                 findings.append(finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(reason)).", shown))
             }
@@ -75,22 +83,25 @@ public enum RepoLinter {
         var named: [String] = []
         for pod in pods {
             guard let safe = try? SafeName(pod.name, as: .pod) else {
-                findings.append(finding(
-                    Rule.podName, .error,
-                    "The folder's name is not a pod name (\(SafeName.problem(with: pod.name, as: .pod) ?? "")), so compose never reads it; pod names use ASCII letters, digits and - _ . +.",
-                    prefix + pod.path))
+                findings.append(
+                    finding(
+                        Rule.podName, .error,
+                        "The folder's name is not a pod name (\(SafeName.problem(with: pod.name, as: .pod) ?? "")), so compose never reads it; pod names use ASCII letters, digits and - _ . +.",
+                        prefix + pod.path))
                 continue
             }
             named.append(pod.path)
             if !layout.prefixLengths.isEmpty, layout.podPath(safe) != pod.path {
-                findings.append(finding(
-                    Rule.wrongShard, .error,
-                    "`\(pod.name)` is in the wrong shard folder, so no resolver will find it; it belongs in \(layout.podPath(safe)).",
-                    prefix + pod.path))
+                findings.append(
+                    finding(
+                        Rule.wrongShard, .error,
+                        "`\(pod.name)` is in the wrong shard folder, so no resolver will find it; it belongs in \(layout.podPath(safe)).",
+                        prefix + pod.path))
             }
         }
         let results = await forEachChunk(of: named, concurrency: max(1, concurrency)) { path in
-            lintPod((path as NSString).lastPathComponent, in: layout.absolute(path), shown: prefix + path, linter: linter)
+            lintPod(
+                (path as NSString).lastPathComponent, in: layout.absolute(path), shown: prefix + path, linter: linter)
         }
         var specCount = 0
         for result in results {
@@ -99,7 +110,9 @@ public enum RepoLinter {
         }
         // The layering rules' errors (cycles, forbidden directions; docs/graph.md) when the repo has a Layers.yml.
         if LayersFile.read(repoRoot: root) != nil {
-            findings += try LayerRules.run(root: root, displayRoot: displayRoot).findings.filter { $0.severity == .error }
+            findings += try LayerRules.run(root: root, displayRoot: displayRoot).findings.filter {
+                $0.severity == .error
+            }
         }
         return LintReport(
             command: .repoLint, findings: findings, fileCount: specCount, buildChecked: false,
@@ -135,20 +148,26 @@ public enum RepoLinter {
         Finding(severity: severity, ruleID: rule, message: message, file: path, line: 1, column: 1)
     }
 
-    static let symlinkMessage = "A symbolic link in a spec repo: compose never follows one (it could point outside the repo), so what it names is not a spec. Replace it with the real folder or file."
+    static let symlinkMessage =
+        "A symbolic link in a spec repo: compose never follows one (it could point outside the repo), so what it names is not a spec. Replace it with the real folder or file."
 
     /// Lints one pod folder at `podPath`: its layout and every spec in it.
-    static func lintPod(_ name: String, in podPath: String, shown podShown: String, linter: Linter) -> (specs: Int, findings: [Finding]) {
+    static func lintPod(_ name: String, in podPath: String, shown podShown: String, linter: Linter) -> (
+        specs: Int, findings: [Finding]
+    ) {
         var findings: [Finding] = []
         var specs = 0
         let versions: [DirectoryListing.Entry]
         switch DirectoryListing.entries(of: podPath) {
         case .success(let entries): versions = entries
         case .failure(let problem):
-            return (0, [finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(problem.reason)).", podShown)])
+            return (
+                0, [finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(problem.reason)).", podShown)]
+            )
         }
         if versions.isEmpty {
-            findings.append(finding(Rule.emptyPod, .warning, "The folder of `\(name)` holds no version; remove it.", podShown))
+            findings.append(
+                finding(Rule.emptyPod, .warning, "The folder of `\(name)` holds no version; remove it.", podShown))
         }
         let expected = SpecFileFormat.json.fileName(for: name)
         for version in versions {
@@ -158,30 +177,35 @@ public enum RepoLinter {
                 continue
             }
             guard version.isDirectory else {
-                findings.append(finding(
-                    Rule.strayFile, .error,
-                    "Stray file: `\(name)/` holds only version folders; a spec belongs in \(name)/VERSION/\(expected).",
-                    versionShown))
+                findings.append(
+                    finding(
+                        Rule.strayFile, .error,
+                        "Stray file: `\(name)/` holds only version folders; a spec belongs in \(name)/VERSION/\(expected).",
+                        versionShown))
                 continue
             }
             if !Version.isValid(version.name) || version.name.utf8.count > 64 {
-                findings.append(finding(
-                    Rule.versionFolder, .error,
-                    "The folder `\(version.name)` is not a version, so no resolver will find it; name version folders like `1.2.0`.",
-                    versionShown))
+                findings.append(
+                    finding(
+                        Rule.versionFolder, .error,
+                        "The folder `\(version.name)` is not a version, so no resolver will find it; name version folders like `1.2.0`.",
+                        versionShown))
             }
             let versionPath = podPath + "/" + version.name
             let entries: [DirectoryListing.Entry]
             switch DirectoryListing.entries(of: versionPath) {
             case .success(let list): entries = list
             case .failure(let problem):
-                findings.append(finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(problem.reason)).", versionShown))
+                findings.append(
+                    finding(
+                        Rule.unreadableFolder, .error, "The folder cannot be read (\(problem.reason)).", versionShown))
                 continue
             }
             var foundSpec = false
             // The spec read for this version: Name.podspec.json, else a Ruby Name.podspec (read without Ruby).
             let ruby = SpecFileFormat.ruby.fileName(for: name)
-            let specFile = entries.contains { $0.name == expected && !$0.isDirectory } || !entries.contains { $0.name == ruby }
+            let specFile =
+                entries.contains { $0.name == expected && !$0.isDirectory } || !entries.contains { $0.name == ruby }
                 ? expected : ruby
             for entry in entries {
                 let entryShown = versionShown + "/" + entry.name
@@ -192,33 +216,47 @@ public enum RepoLinter {
                 if entry.name == specFile && !entry.isDirectory {
                     foundSpec = true
                     specs += 1
-                    let result = linter.lint(fileAt: URL(fileURLWithPath: versionPath + "/" + entry.name), path: entryShown)
+                    let result = linter.lint(
+                        fileAt: URL(fileURLWithPath: versionPath + "/" + entry.name), path: entryShown)
                     findings += result.findings
                     if let specName = result.specName, specName != name {
-                        findings.append(Finding(
-                            severity: .error, ruleID: Rule.nameMismatch,
-                            message: "The spec is named `\(specName)` but is in the folder `\(name)`; it belongs in \(specName)/\(result.specVersion ?? version.name)/\(specName).podspec.json.",
-                            file: entryShown, at: result.nameLocation ?? .start))
+                        findings.append(
+                            Finding(
+                                severity: .error, ruleID: Rule.nameMismatch,
+                                message:
+                                    "The spec is named `\(specName)` but is in the folder `\(name)`; it belongs in \(specName)/\(result.specVersion ?? version.name)/\(specName).podspec.json.",
+                                file: entryShown, at: result.nameLocation ?? .start))
                     }
                     if let specVersion = result.specVersion, specVersion != version.name {
-                        findings.append(Finding(
-                            severity: .error, ruleID: Rule.versionMismatch,
-                            message: "The spec's version is `\(specVersion)` but it is in the folder `\(version.name)`; move it to \(name)/\(specVersion)/ or fix the version.",
-                            file: entryShown, at: result.versionLocation ?? .start))
+                        findings.append(
+                            Finding(
+                                severity: .error, ruleID: Rule.versionMismatch,
+                                message:
+                                    "The spec's version is `\(specVersion)` but it is in the folder `\(version.name)`; move it to \(name)/\(specVersion)/ or fix the version.",
+                                file: entryShown, at: result.versionLocation ?? .start))
                     }
                 } else if entry.isDirectory {
-                    findings.append(finding(Rule.strayFolder, .error, "Stray folder: a version folder holds only \(expected).", entryShown))
+                    findings.append(
+                        finding(
+                            Rule.strayFolder, .error, "Stray folder: a version folder holds only \(expected).",
+                            entryShown))
                 } else if entry.name == ruby {
-                    findings.append(finding(
-                        Rule.strayFile, .warning,
-                        "`\(ruby)` beside `\(expected)` is not read (the JSON spec wins); remove the one that is out of date.",
-                        entryShown))
+                    findings.append(
+                        finding(
+                            Rule.strayFile, .warning,
+                            "`\(ruby)` beside `\(expected)` is not read (the JSON spec wins); remove the one that is out of date.",
+                            entryShown))
                 } else {
-                    findings.append(finding(Rule.strayFile, .error, "Stray file: a version folder holds only \(expected).", entryShown))
+                    findings.append(
+                        finding(
+                            Rule.strayFile, .error, "Stray file: a version folder holds only \(expected).", entryShown))
                 }
             }
             if !foundSpec {
-                findings.append(finding(Rule.missingSpec, .error, "`\(name)/\(version.name)` holds no \(expected) (or \(ruby)).", versionShown))
+                findings.append(
+                    finding(
+                        Rule.missingSpec, .error, "`\(name)/\(version.name)` holds no \(expected) (or \(ruby)).",
+                        versionShown))
             }
         }
         return (specs, findings)

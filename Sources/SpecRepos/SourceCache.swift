@@ -1,9 +1,9 @@
 import Foundation
-public import Git
+import Git
 import Specs
 
 /// What a cached component repository is asked for.
-public enum SourceReference: Sendable, Hashable, CustomStringConvertible {
+package enum SourceReference: Sendable, Hashable, CustomStringConvertible {
     case tag(String)
     case commit(String)
     /// A branch's tip: moves, so it is fetched again when asked to refresh.
@@ -11,7 +11,7 @@ public enum SourceReference: Sendable, Hashable, CustomStringConvertible {
     /// The remote's default branch (what `HEAD` names there).
     case defaultBranch
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tag(let tag): return "tag \(tag)"
         case .commit(let commit): return "commit \(commit)"
@@ -21,7 +21,7 @@ public enum SourceReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether what it names can change on the remote (a branch) rather than being fixed (a tag or commit).
-    public var moves: Bool {
+    package var moves: Bool {
         switch self {
         case .branch, .defaultBranch: return true
         case .tag, .commit: return false
@@ -30,20 +30,20 @@ public enum SourceReference: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why the cache could not provide a reference.
-public enum SourceCacheError: ComposeFailure, Equatable {
+package enum SourceCacheError: ComposeFailure, Equatable {
     /// The repository could not be cloned or fetched (network, credentials, file system).
     case fetchFailed(url: String, message: String)
     /// The repository was fetched but has no such tag, commit or branch.
     case missingReference(url: String, reference: SourceReference)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .fetchFailed: return .environment
         case .missingReference: return .input
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fetchFailed(let url, let message): return "could not fetch \(url): \(message)"
         case .missingReference(let url, let reference): return "\(url) has no \(reference)"
@@ -55,32 +55,32 @@ public enum SourceCacheError: ComposeFailure, Equatable {
 /// shared by `compose resolve` (which reads the podspec of a `:git` pod there) and `compose install`
 /// (which hands them to SwiftPM as mirrors). A fixed reference already present costs no network.
 /// Two compose processes take turns on one mirror (a lock file beside it).
-public struct SourceCache: Sendable {
-    public let folder: URL
-    public let credentials: Credentials
+package struct SourceCache: Sendable {
+    package let folder: URL
+    package let credentials: Credentials
 
-    public init(folder: URL, credentials: Credentials = .fromEnvironment()) {
+    package init(folder: URL, credentials: Credentials = .fromEnvironment()) {
         self.folder = folder
         self.credentials = credentials
     }
 
     /// The cache of a compose home: `cache/git`.
-    public init(home: ComposeHome, credentials: Credentials = .fromEnvironment()) {
+    package init(home: ComposeHome, credentials: Credentials = .fromEnvironment()) {
         self.init(folder: home.url.appendingPathComponent("cache/git", isDirectory: true), credentials: credentials)
     }
 
-    public struct Fetch: Sendable, Equatable {
+    package struct Fetch: Sendable, Equatable {
         /// The bare repository (the mirror SwiftPM reads).
-        public let repository: URL
+        package let repository: URL
         /// The commit the reference names, 40 hexadecimal digits.
-        public let commit: String
+        package let commit: String
         /// Whether the network was used.
-        public let usedNetwork: Bool
+        package let usedNetwork: Bool
     }
 
     /// Where the mirror of `url` lives: `<hash of URL without credentials>/<last path component of URL>.git`. SwiftPM names a
     /// mirrored package after the mirror's last path component, so it must be the URL's.
-    public func location(of url: String) -> URL {
+    package func location(of url: String) -> URL {
         // Credentials in the URL do not make another mirror: Compose.lock names the URL without them.
         folder.appendingPathComponent(String(SHA256Digest.hex(of: strippingCredentials(url).utf8).prefix(16)))
             .appendingPathComponent("\(packageIdentity(of: url)).git")
@@ -88,13 +88,17 @@ public struct SourceCache: Sendable {
 
     /// The mirror of `url` with `reference` present. A tag or commit already there is used as it is;
     /// a branch is fetched again when `refresh` is set (or when the mirror is new).
-    public func ensure(url: String, reference: SourceReference, refresh: Bool = false) throws(SourceCacheError) -> Fetch {
+    package func ensure(url: String, reference: SourceReference, refresh: Bool = false) throws(SourceCacheError)
+        -> Fetch
+    {
         let location = location(of: url)
         let fileManager = FileManager.default
         do {
             try fileManager.createDirectory(at: location.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw .fetchFailed(url: redact(url), message: "cannot create \(location.deletingLastPathComponent().path): \(error.localizedDescription)")
+            throw .fetchFailed(
+                url: redact(url),
+                message: "cannot create \(location.deletingLastPathComponent().path): \(error.localizedDescription)")
         }
         let lockFile = location.deletingLastPathComponent().appendingPathComponent(".lock")
         let lock: FileLock
@@ -106,7 +110,8 @@ public struct SourceCache: Sendable {
         defer { withExtendedLifetime(lock) {} }
         // Under the lock, a `.partial` clone beside the mirror is what a killed or interrupted run left.
         let parent = location.deletingLastPathComponent()
-        for entry in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where entry.hasSuffix(".partial") {
+        for entry in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where entry.hasSuffix(".partial")
+        {
             try? fileManager.removeItem(at: parent.appendingPathComponent(entry))
         }
         do {
@@ -122,7 +127,8 @@ public struct SourceCache: Sendable {
                 return Fetch(repository: location, commit: commit, usedNetwork: true)
             }
             // Clone beside the final place, then move: an interrupted clone leaves no half repository.
-            let partial = location.deletingLastPathComponent().appendingPathComponent(".\(location.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+            let partial = location.deletingLastPathComponent().appendingPathComponent(
+                ".\(location.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
             defer { try? fileManager.removeItem(at: partial) }
             let repository = try Repository.clone(from: url, to: partial, bare: true, credentials: credentials)
             // A mirror for SwiftPM: branches as local branches, tags as tags.
@@ -131,7 +137,9 @@ public struct SourceCache: Sendable {
                 throw SourceCacheError.missingReference(url: redact(url), reference: reference)
             }
             if rename(partial.path, location.path) != 0 {
-                throw SourceCacheError.fetchFailed(url: redact(url), message: "cannot move the clone into \(location.path): \(String(cString: strerror(errno)))")
+                throw SourceCacheError.fetchFailed(
+                    url: redact(url),
+                    message: "cannot move the clone into \(location.path): \(String(cString: strerror(errno)))")
             }
             return Fetch(repository: location, commit: commit, usedNetwork: true)
         } catch let error as SourceCacheError {
@@ -144,7 +152,7 @@ public struct SourceCache: Sendable {
     }
 
     /// The file at `path` in the mirror of `url` at `commit`, or nil when there is none.
-    public func readFile(_ path: String, url: String, commit: String) throws(SourceCacheError) -> Data? {
+    package func readFile(_ path: String, url: String, commit: String) throws(SourceCacheError) -> Data? {
         do {
             return try Repository.open(at: location(of: url)).readFile(path, at: commit)
         } catch {
@@ -170,7 +178,7 @@ public struct SourceCache: Sendable {
 
 /// `https://host/ios/Pay.git` → `Pay`, `git@host:ios/Pay` → `Pay`, `../Components/Pay/` → `Pay`: the name
 /// SwiftPM gives a package (its identity, compared without case).
-public func packageIdentity(of location: String) -> String {
+package func packageIdentity(of location: String) -> String {
     var trimmed = Substring(location)
     while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     let last = trimmed.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? String(trimmed)

@@ -3,39 +3,39 @@ import Git
 import Specs
 
 /// One pod in `compose search`.
-public struct PodSummary: Sendable, Equatable, Codable {
-    public let name: String
-    public let latestVersion: String
-    public let summary: String?
-    public let repo: String
+package struct PodSummary: Sendable, Equatable, Codable {
+    package let name: String
+    package let latestVersion: String
+    package let summary: String?
+    package let repo: String
 }
 
 /// What `compose info` shows of a pod in one spec repo.
-public struct PodInfo: Sendable, Equatable, Codable {
-    public let name: String
-    public let repo: String
+package struct PodInfo: Sendable, Equatable, Codable {
+    package let name: String
+    package let repo: String
     /// Newest first.
-    public let versions: [String]
-    public let summary: String?
-    public let homepage: String?
+    package let versions: [String]
+    package let summary: String?
+    package let homepage: String?
     /// `git URL @ tag`, `git URL @ commit`, an http URL, … of the newest version.
-    public let source: String?
-    public let deprecated: Bool
-    public let deprecatedInFavorOf: String?
+    package let source: String?
+    package let deprecated: Bool
+    package let deprecatedInFavorOf: String?
 }
 
 /// Reads the added spec repos for search and info: names from folder listings, details from the
 /// newest version's spec only.
-public struct SpecCatalog: Sendable {
-    public let store: SpecRepoStore
+package struct SpecCatalog: Sendable {
+    package let store: SpecRepoStore
 
-    public init(store: SpecRepoStore) {
+    package init(store: SpecRepoStore) {
         self.store = store
     }
 
     /// Pods whose name or summary contains `query` (case-insensitive), across every added repo,
     /// sorted by name then repo. An empty query lists every pod.
-    public func search(_ query: String) -> [PodSummary] {
+    package func search(_ query: String) -> [PodSummary] {
         let needle = query.lowercased()
         var results: [PodSummary] = []
         for repo in store.names() {
@@ -53,22 +53,25 @@ public struct SpecCatalog: Sendable {
     }
 
     /// `name` in every added repo that has it (exact name, else a case-insensitive match).
-    public func info(_ name: String) throws(SpecRepoError) -> [PodInfo] {
+    package func info(_ name: String) throws(SpecRepoError) -> [PodInfo] {
         var results: [PodInfo] = []
         for repo in store.names() {
             let repository = SpecRepository(root: store.home.repoDirectory(repo))
             let names = repository.podNames()
-            guard let match = names.first(where: { $0 == name }) ?? names.first(where: { $0.lowercased() == name.lowercased() })
+            guard
+                let match = names.first(where: { $0 == name })
+                    ?? names.first(where: { $0.lowercased() == name.lowercased() })
             else { continue }
             let all = repository.versions(of: match)
             guard let newest = all.first else { continue }
             let spec = try? repository.spec(name: match, version: newest)
             let inFavorOf = spec?.deprecatedInFavorOf
-            results.append(PodInfo(
-                name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
-                homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(Self.describeSource).map(redact),
-                deprecated: spec?.deprecated == true || inFavorOf != nil,
-                deprecatedInFavorOf: inFavorOf))
+            results.append(
+                PodInfo(
+                    name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
+                    homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(Self.describeSource).map(redact),
+                    deprecated: spec?.deprecated == true || inFavorOf != nil,
+                    deprecatedInFavorOf: inFavorOf))
         }
         if results.isEmpty {
             let suggestions = search(name).prefix(5).map(\.name)

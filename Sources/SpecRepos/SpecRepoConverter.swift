@@ -6,25 +6,25 @@ import Specs
 /// has no `Name.podspec.json` beside it becomes that JSON file (canonical, as publish writes it),
 /// the Ruby file removed, all in ONE commit. A file the reader refuses stays as it is and is
 /// reported with its reason; when nothing converts, nothing is written or committed.
-public struct SpecRepoConverter: Sendable {
-    public struct Report: Sendable, Equatable {
+package struct SpecRepoConverter: Sendable {
+    package struct Report: Sendable, Equatable {
         /// Relative paths of the JSON files written.
-        public var converted: [String] = []
+        package var converted: [String] = []
         /// Each Ruby podspec left as it is (its relative path, with `:line:column` when the reader
         /// refused it there), and why.
-        public var refused: [(path: String, reason: String)] = []
+        package var refused: [(path: String, reason: String)] = []
         /// The commit made, when anything was converted.
-        public var commit: String?
+        package var commit: String?
 
-        public static func == (lhs: Report, rhs: Report) -> Bool {
+        package static func == (lhs: Report, rhs: Report) -> Bool {
             lhs.converted == rhs.converted && lhs.commit == rhs.commit
                 && lhs.refused.map { "\($0.path) \($0.reason)" } == rhs.refused.map { "\($0.path) \($0.reason)" }
         }
     }
 
-    public init() {}
+    package init() {}
 
-    public func convert(repository directory: URL) throws(SpecRepoError) -> Report {
+    package func convert(repository directory: URL) throws(SpecRepoError) -> Report {
         let layout = SpecRepoLayout(root: directory)
         let repository: Repository
         do {
@@ -49,7 +49,8 @@ public struct SpecRepoConverter: Sendable {
                         report.refused.append((file.path, "it names the spec '\(spec.name)', not '\(pod.name)'"))
                         continue
                     }
-                    try Data(PodspecReader.canonicalJSON(node).utf8).write(to: URL(fileURLWithPath: layout.absolute(json)), options: .atomic)
+                    try Data(PodspecReader.canonicalJSON(node).utf8).write(
+                        to: URL(fileURLWithPath: layout.absolute(json)), options: .atomic)
                     try FileManager.default.removeItem(atPath: layout.absolute(file.path))
                     written.append((json, file.path, bytes))
                     report.converted.append(json)
@@ -57,7 +58,9 @@ public struct SpecRepoConverter: Sendable {
                     report.refused.append(("\(file.path):\(error.location)", error.message))
                 } catch {
                     restore(written, in: layout)
-                    throw .fileSystem(path: layout.absolute(json), message: "cannot write the JSON spec: \(error.localizedDescription)")
+                    throw .fileSystem(
+                        path: layout.absolute(json),
+                        message: "cannot write the JSON spec: \(error.localizedDescription)")
                 }
             }
         }

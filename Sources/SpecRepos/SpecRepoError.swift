@@ -1,8 +1,8 @@
 import Git
-public import Specs
+import Specs
 
 /// Every failure of the SpecRepos module: managing clones under the compose home, and publishing.
-public enum SpecRepoError: ComposeFailure, Equatable {
+package enum SpecRepoError: ComposeFailure, Equatable {
     /// A repo name that is empty, has `/`, `..`, whitespace, or starts with `.`.
     case invalidName(String, reason: String)
     case repoExists(name: String, path: String)
@@ -41,68 +41,72 @@ public enum SpecRepoError: ComposeFailure, Equatable {
     /// The release breaks the spec repo's layering rules (docs/graph.md).
     case layerViolations(repo: String, findings: [String], tagState: String)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .git, .fileSystem, .remoteBranchMissing, .pushRetriesExhausted: return .environment
         default: return .input
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
-        case let .invalidName(name, reason):
-            return "\(String(reflecting: name)) cannot name a spec repo: \(reason). Use ASCII letters, digits and - _ . + "
+        case .invalidName(let name, let reason):
+            return
+                "\(String(reflecting: name)) cannot name a spec repo: \(reason). Use ASCII letters, digits and - _ . + "
                 + "(not '.' or '-' first), e.g. 'specs' or 'company-specs'"
-        case let .layerViolations(repo, findings, tagState):
+        case .layerViolations(let repo, let findings, let tagState):
             return "The release breaks the layering rules of spec repo '\(repo)' (Layers.yml):"
-                + findings.map { "\n  " + $0 }.joined() + "\nThe spec was not added. \(tagState) The local clone of '\(repo)' "
+                + findings.map { "\n  " + $0 }.joined()
+                + "\nThe spec was not added. \(tagState) The local clone of '\(repo)' "
                 + "was reset to the remote's tip. Fix the dependencies, or pass --allow-layer-violations (recorded in the commit message)"
-        case let .symlinkInSpecRepo(repo, path, tagState):
+        case .symlinkInSpecRepo(let repo, let path, let tagState):
             return "\(path) in spec repo '\(repo)' is a symbolic link; compose never writes through one, so the spec "
                 + "was not added. \(tagState) The local clone of '\(repo)' was reset to the remote's tip. Replace the "
                 + "link with a real folder in the spec repo (`compose repo lint` lists every link), then run `compose publish \(repo)` again"
-        case let .repoExists(name, path):
+        case .repoExists(let name, let path):
             return "a spec repo named '\(name)' exists already at \(path); pick another name, or run "
                 + "`compose repo remove \(name)` first"
-        case let .repoNotFound(name, available):
-            let known = available.isEmpty ? "no spec repos are added yet" : "added: \(available.joined(separator: ", "))"
+        case .repoNotFound(let name, let available):
+            let known =
+                available.isEmpty ? "no spec repos are added yet" : "added: \(available.joined(separator: ", "))"
             return "no spec repo named '\(name)' (\(known)); add it with `compose repo add \(name) URL`"
-        case let .localChanges(name, path, files):
+        case .localChanges(let name, let path, let files):
             let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")
             return "the clone of '\(name)' at \(path) has local changes (\(shown)); nothing was changed. "
                 + "Look with `git -C \(path) status`, then discard them (`git -C \(path) reset --hard && "
                 + "git -C \(path) clean -fd`) or run `compose repo remove \(name)` and add it again"
-        case let .diverged(name, path, branch):
+        case .diverged(let name, let path, let branch):
             return "the clone of '\(name)' at \(path) has commits on \(branch) that its remote does not have "
                 + "(or the remote's history was rewritten); nothing was changed. Run `compose repo remove "
                 + "\(name)` and add it again, or reconcile it with git in \(path)"
-        case let .detachedHead(name, path):
+        case .detachedHead(let name, let path):
             return "the clone of '\(name)' at \(path) is not on a branch; check a branch out with "
                 + "`git -C \(path) checkout BRANCH`, or remove and add the repo again"
-        case let .remoteBranchMissing(name, branch, url):
+        case .remoteBranchMissing(let name, let branch, let url):
             return "the remote of '\(name)' (\(url)) has no branch '\(branch)'; check the URL and branch"
-        case let .git(error, context):
+        case .git(let error, let context):
             return context.isEmpty ? error.description : "\(context): \(error.description)"
-        case let .fileSystem(path, message):
+        case .fileSystem(let path, let message):
             return "\(path): \(message)"
-        case let .podNotFound(name, repos, suggestions):
+        case .podNotFound(let name, let repos, let suggestions):
             if repos.isEmpty {
                 return "no spec repos are added, so there is no '\(name)'; add one with `compose repo add NAME URL`"
             }
             let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
             return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
                 + "recently, run `compose repo update`"
-        case let .invalidSpec(error):
+        case .invalidSpec(let error):
             return "\(error.description); fix the spec (`compose lint` shows every problem) or remove that version"
-        case let .specNotFound(directory):
-            return "no Name.podspec.json or Name.podspec in \(directory); run `compose publish REPO` in a component's checkout, "
+        case .specNotFound(let directory):
+            return
+                "no Name.podspec.json or Name.podspec in \(directory); run `compose publish REPO` in a component's checkout, "
                 + "or name the spec: `compose publish REPO path/to/Name.podspec.json`"
-        case let .severalSpecs(directory, files):
+        case .severalSpecs(let directory, let files):
             return "several specs in \(directory) (\(files.joined(separator: ", "))); name the one to publish: "
                 + "`compose publish REPO \(files.first ?? "Name.podspec.json")`"
-        case let .unreadableSpec(path, message):
+        case .unreadableSpec(let path, let message):
             return "\(path): \(message)"
-        case let .lintFailed(path, findings, errors, warnings):
+        case .lintFailed(let path, let findings, let errors, let warnings):
             let listed = findings.prefix(20).map { "\n  " + $0 }.joined()
             let more = findings.count > 20 ? "\n  … and \(findings.count - 20) more (see `compose lint \(path)`)" : ""
             if errors == 0 {
@@ -111,24 +115,24 @@ public enum SpecRepoError: ComposeFailure, Equatable {
             }
             return "\(path) has \(errors) lint error\(errors == 1 ? "" : "s"):\(listed)\(more)\nFix them "
                 + "(`compose lint \(path)`). Nothing was tagged or pushed"
-        case let .componentNotClean(path, files):
+        case .componentNotClean(let path, let files):
             let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")
             return "the component's working tree at \(path) is not clean (\(shown)); commit or stash the "
                 + "changes so the tag names exactly what is published. Nothing was tagged or pushed"
-        case let .noTagInSource(path):
+        case .noTagInSource(let path):
             return "\(path): source has no \"tag\"; set source.tag (usually the version), or pass --no-tag "
                 + "to publish without tagging"
-        case let .noComponentRepository(path):
+        case .noComponentRepository(let path):
             return "\(path) is not inside a git repository; publish runs in the component's git checkout"
-        case let .tagElsewhere(tag, tagCommit, head):
+        case .tagElsewhere(let tag, let tagCommit, let head):
             return "tag \(tag) exists at \(tagCommit), not at HEAD (\(head)); a released version must not move. "
                 + "Bump the version (and source.tag), or check out \(tag) and publish from there. "
                 + "Nothing was pushed"
-        case let .remoteTagElsewhere(tag, remote):
+        case .remoteTagElsewhere(let tag, let remote):
             return "\(remote) already has tag \(tag) at another commit: this version was released from "
                 + "elsewhere. Nothing was published (and no local tag was left). Bump the version, or fetch "
                 + "that tag (`git fetch origin tag \(tag)`) and publish from the commit it names"
-        case let .versionExists(name, version, repo, identical):
+        case .versionExists(let name, let version, let repo, let identical):
             if identical {
                 return "\(name) \(version) is already in '\(repo)' with identical content; nothing to do "
                     + "(pass --ci to treat this as success, as a re-run release job does)"
@@ -136,7 +140,7 @@ public enum SpecRepoError: ComposeFailure, Equatable {
             return "\(name) \(version) is already in '\(repo)' with different content; a released version "
                 + "is not changed silently. Bump the version, or pass --overwrite to replace it with a "
                 + "[Fix] commit"
-        case let .pushRetriesExhausted(name, version, repo, attempts, tagState):
+        case .pushRetriesExhausted(let name, let version, let repo, let attempts, let tagState):
             return "the push of \(name) \(version) to '\(repo)' was overtaken by other pushes \(attempts) times; "
                 + "\(tagState) The local clone was reset to the remote's tip. Run `compose publish \(repo)` "
                 + "again to finish"

@@ -1,5 +1,5 @@
 import Foundation
-public import Specs
+import Specs
 
 /// Writes a spec repo (any layout `SpecRepoLayout` reads) as the static tree of CocoaPods' CDN
 /// protocol, which any web server, object store or CDN can serve and `CDNSpecRepository` reads:
@@ -16,23 +16,23 @@ public import Specs
 /// (a temporary file and a rename), and files of specs the repo no longer has are removed; a
 /// second export with nothing new writes nothing. A symbolic link in the repo's specs is refused
 /// before anything is written.
-public enum SpecRepoExport {
+package enum SpecRepoExport {
     /// What an export did.
-    public struct Summary: Sendable, Equatable {
-        public var pods = 0
-        public var specs = 0
+    package struct Summary: Sendable, Equatable {
+        package var pods = 0
+        package var specs = 0
         /// Files written (new or changed).
-        public var written: [String] = []
+        package var written: [String] = []
         /// Files removed (specs and shard indexes no longer in the repo).
-        public var removed: [String] = []
-        public var unchanged = 0
+        package var removed: [String] = []
+        package var unchanged = 0
     }
 
     /// The shard prefix lengths of an export: those of CocoaPods' trunk.
-    public static let prefixLengths = [1, 1, 1]
+    package static let prefixLengths = [1, 1, 1]
 
     /// Exports the spec repo at `source` to `output` (created when missing).
-    public static func export(from source: URL, to output: URL) throws(ExportError) -> Summary {
+    package static func export(from source: URL, to output: URL) throws(ExportError) -> Summary {
         let source = source.standardizedFileURL
         let output = output.standardizedFileURL
         guard FileKind.of(source.path) == .directory else { throw .notASpecRepo(path: source.path) }
@@ -175,21 +175,21 @@ public enum SpecRepoExport {
 }
 
 /// Why `compose repo export` wrote nothing.
-public enum ExportError: ComposeFailure, Equatable {
+package enum ExportError: ComposeFailure, Equatable {
     case notASpecRepo(path: String)
     case outputInsideSource(output: String, source: String)
     case symlink(path: String)
     case invalidSpec(path: String, message: String)
     case fileSystem(path: String, message: String)
 
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .fileSystem: .environment
         default: .input
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notASpecRepo(let path):
             return "\(path) is not a folder. Name an added spec repo (compose repo list) or a spec repo folder."

@@ -1,5 +1,5 @@
 import Foundation
-public import Specs
+import Specs
 
 /// Where a spec repo keeps its specs, and the only code that lists, reads, writes and counts them:
 /// `Name/version/Name.podspec.json` at the repo's root, or under `Specs/` when the repo has that
@@ -10,20 +10,20 @@ public import Specs
 /// Symbolic links are never followed: a pod, shard or version folder, a spec file or `Specs` that is
 /// a symlink is not a spec (repo lint reports it, publish refuses to write through it), so nothing
 /// outside the clone is read or written in its name.
-public struct SpecRepoLayout: Sendable, Equatable {
+package struct SpecRepoLayout: Sendable, Equatable {
     /// The repo's folder as given.
-    public let root: URL
+    package let root: URL
     /// `Specs` when the repo has a (real) `Specs` folder, else empty: where the pod folders start,
     /// relative to `root`.
-    public let specsPrefix: String
+    package let specsPrefix: String
     /// The shard prefix lengths from `CocoaPods-version.yml` (`[1, 1, 1]` on the public Specs
     /// repo); empty when the repo is not sharded.
-    public let prefixLengths: [Int]
+    package let prefixLengths: [Int]
 
     /// The file naming the shard prefix lengths, at the repo's root.
-    public static let versionFile = "CocoaPods-version.yml"
+    package static let versionFile = "CocoaPods-version.yml"
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root
         let specs = root.appendingPathComponent("Specs")
         specsPrefix = FileKind.of(specs.path) == .directory ? "Specs" : ""
@@ -36,14 +36,14 @@ public struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// The folder holding the pod folders (or the first shard level).
-    public var specsFolder: URL {
+    package var specsFolder: URL {
         specsPrefix.isEmpty ? root : root.appendingPathComponent(specsPrefix, isDirectory: true)
     }
 
     // MARK: Paths (relative to the root, `/`-separated)
 
     /// `Specs/d/a/2/Alamofire`, `Specs/Pay` or `Pay`: where `name`'s versions live.
-    public func podPath(_ name: SafeName) -> String {
+    package func podPath(_ name: SafeName) -> String {
         var parts = specsPrefix.isEmpty ? [] : [specsPrefix]
         parts += shards(of: name.string)
         parts.append(name.string)
@@ -51,12 +51,12 @@ public struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// The shard folders of `name` (empty in an unsharded repo).
-    public func shards(of name: String) -> [String] {
+    package func shards(of name: String) -> [String] {
         Self.shards(of: name, prefixLengths: prefixLengths)
     }
 
     /// The shard folders of `name` for `prefixLengths` (CocoaPods' CDN names its shard indexes with them too).
-    public static func shards(of name: String, prefixLengths: [Int]) -> [String] {
+    package static func shards(of name: String, prefixLengths: [Int]) -> [String] {
         guard !prefixLengths.isEmpty else { return [] }
         let digest = Array(MD5.hex(of: name.utf8))
         var shards: [String] = []
@@ -70,13 +70,13 @@ public struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// `…/Name/version/Name.podspec.json`: where publish writes a spec.
-    public func specPath(_ name: SafeName, version: String, format: SpecFileFormat = .json) -> String {
+    package func specPath(_ name: SafeName, version: String, format: SpecFileFormat = .json) -> String {
         "\(podPath(name))/\(version)/\(format.fileName(for: name.string))"
     }
 
     /// The first part of `relativePath` (a path below the root) that is a symbolic link, as a path
     /// relative to the root; nil when none is. Parts that do not exist end the walk.
-    public func firstSymlink(along relativePath: String) -> String? {
+    package func firstSymlink(along relativePath: String) -> String? {
         var current = root.path
         var shown: [String] = []
         for part in relativePath.split(separator: "/") {
@@ -94,15 +94,15 @@ public struct SpecRepoLayout: Sendable, Equatable {
     // MARK: Listing
 
     /// A pod folder found by walking the tree.
-    public struct PodFolder: Sendable, Equatable {
-        public let name: String
+    package struct PodFolder: Sendable, Equatable {
+        package let name: String
         /// Relative to the root.
-        public let path: String
+        package let path: String
     }
 
     /// What walking the pod folders met besides pods: files, symlinks and unreadable folders.
-    public struct Entry: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case file
             case symlink
             /// A shard folder whose name is not the expected length.
@@ -110,16 +110,16 @@ public struct SpecRepoLayout: Sendable, Equatable {
             case unreadable(reason: String)
         }
 
-        public let kind: Kind
+        package let kind: Kind
         /// Relative to the root.
-        public let path: String
+        package let path: String
         /// Whether it sits at the top of the specs folder (where README, LICENSE… may live).
-        public let atTop: Bool
+        package let atTop: Bool
     }
 
     /// Every pod folder (walking the shard folders of a sharded repo), in path order, and what
     /// else was met on the way. Hidden entries are skipped; symlinks are reported, never followed.
-    public func walk() -> (pods: [PodFolder], others: [Entry]) {
+    package func walk() -> (pods: [PodFolder], others: [Entry]) {
         var pods: [PodFolder] = []
         var others: [Entry] = []
         func visit(_ relative: String, depth: Int) {
@@ -152,14 +152,14 @@ public struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// Every pod's name, sorted (a name in two shards once).
-    public func podNames() -> [String] {
+    package func podNames() -> [String] {
         Array(Set(walk().pods.map(\.name))).sorted()
     }
 
     /// The versions of `name` that hold a readable spec file, newest first, with the folder each is
     /// spelled as. Empty when the repo has no such pod, when `name` is not a safe pod name, or
     /// when the pod's folder (or a shard folder above it) is a symlink.
-    public func versionFolders(of name: String) -> [(version: Version, folder: String)] {
+    package func versionFolders(of name: String) -> [(version: Version, folder: String)] {
         guard let safe = try? SafeName(name, as: .pod) else { return [] }
         let podPath = podPath(safe)
         guard firstSymlink(along: podPath) == nil,
@@ -167,7 +167,9 @@ public struct SpecRepoLayout: Sendable, Equatable {
         else { return [] }
         var table: [(version: Version, folder: String)] = []
         for entry in entries where entry.isDirectory && !entry.isSymlink {
-            guard let version = try? Version(entry.name), specFile(of: safe, folder: entry.name) != nil else { continue }
+            guard let version = try? Version(entry.name), specFile(of: safe, folder: entry.name) != nil else {
+                continue
+            }
             table.append((version, entry.name))
         }
         table.sort { $0.version > $1.version }
@@ -176,7 +178,7 @@ public struct SpecRepoLayout: Sendable, Equatable {
 
     /// The spec file of `name` in version folder `folder`, relative to the root: the first of
     /// `SpecFileFormat.readable` that is a regular file (a symlink is not read).
-    public func specFile(of name: SafeName, folder: String) -> (path: String, format: SpecFileFormat)? {
+    package func specFile(of name: SafeName, folder: String) -> (path: String, format: SpecFileFormat)? {
         for format in SpecFileFormat.readable {
             let path = "\(podPath(name))/\(folder)/\(format.fileName(for: name.string))"
             if FileKind.of(absolute(path)) == .file { return (path, format) }
@@ -185,7 +187,7 @@ public struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// The number of version folders over every pod folder (one listing per pod, no file read).
-    public func countSpecs() -> Int {
+    package func countSpecs() -> Int {
         walk().pods.reduce(0) { count, pod in
             guard case .success(let entries) = DirectoryListing.entries(of: absolute(pod.path)) else { return count }
             return count + entries.filter { $0.isDirectory && !$0.isSymlink }.count
@@ -193,14 +195,14 @@ public struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// `relative` below the root as an absolute path.
-    public func absolute(_ relative: String) -> String {
+    package func absolute(_ relative: String) -> String {
         relative.isEmpty ? root.path : root.path + "/" + relative
     }
 
     // MARK: Decoding
 
     /// The one place a spec file's bytes become a `Spec`.
-    public static func decode(_ data: Data, format: SpecFileFormat, path: String) throws(SpecRepoError) -> Spec {
+    package static func decode(_ data: Data, format: SpecFileFormat, path: String) throws(SpecRepoError) -> Spec {
         switch format {
         case .json:
             do {
@@ -245,7 +247,7 @@ public struct SpecRepoLayout: Sendable, Equatable {
 }
 
 /// How a spec file in a spec repo is written.
-public enum SpecFileFormat: Sendable, Equatable {
+package enum SpecFileFormat: Sendable, Equatable {
     /// `Name.podspec.json`
     case json
     /// `Name.podspec` (Ruby)
@@ -253,9 +255,9 @@ public enum SpecFileFormat: Sendable, Equatable {
 
     /// The formats read, in order of preference: `Name.podspec.json` wins over `Name.podspec`.
     /// Ruby podspecs are read by the Specs module's reader of the declarative DSL (no Ruby is run).
-    public static let readable: [SpecFileFormat] = [.json, .ruby]
+    package static let readable: [SpecFileFormat] = [.json, .ruby]
 
-    public func fileName(for name: String) -> String {
+    package func fileName(for name: String) -> String {
         switch self {
         case .json: "\(name).podspec.json"
         case .ruby: "\(name).podspec"

@@ -1,41 +1,41 @@
 import Foundation
-public import Git
+import Git
 
 /// What `repo list` shows of one clone.
-public struct SpecRepoSummary: Sendable, Equatable, Codable {
-    public let name: String
+package struct SpecRepoSummary: Sendable, Equatable, Codable {
+    package let name: String
     /// The remote URL with any credential redacted.
-    public let url: String
-    public let branch: String?
+    package let url: String
+    package let branch: String?
     /// The commit the clone is at (nil for an empty repository).
-    public let head: String?
-    public let specCount: Int
-    public let path: String
+    package let head: String?
+    package let specCount: Int
+    package let path: String
 }
 
 /// What `repo update` did to one clone.
-public struct SpecRepoUpdate: Sendable, Equatable {
-    public let name: String
-    public let before: ObjectID?
-    public let after: ObjectID?
+package struct SpecRepoUpdate: Sendable, Equatable {
+    package let name: String
+    package let before: ObjectID?
+    package let after: ObjectID?
     /// Whether a previous publish had been interrupted and the clone was reset to the remote's tip.
-    public let recovered: Bool
-    public var changed: Bool { before != after }
+    package let recovered: Bool
+    package var changed: Bool { before != after }
 }
 
 /// The spec repos added under a compose home: add, list, update, remove. Every operation on a
 /// clone holds the clone's lock file, so two compose processes on one machine take turns.
-public struct SpecRepoStore: Sendable {
-    public let home: ComposeHome
-    public let credentials: Credentials
+package struct SpecRepoStore: Sendable {
+    package let home: ComposeHome
+    package let credentials: Credentials
 
-    public init(home: ComposeHome, credentials: Credentials = .fromEnvironment()) {
+    package init(home: ComposeHome, credentials: Credentials = .fromEnvironment()) {
         self.home = home
         self.credentials = credentials
     }
 
     /// The names of the added repos, sorted.
-    public func names() -> [String] {
+    package func names() -> [String] {
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []
         return contents.filter { name in
             guard !name.hasPrefix(".") else { return false }
@@ -46,7 +46,7 @@ public struct SpecRepoStore: Sendable {
     }
 
     /// The clone of `name`, or `.repoNotFound`.
-    public func directory(of name: String) throws(SpecRepoError) -> URL {
+    package func directory(of name: String) throws(SpecRepoError) -> URL {
         try SpecRepoName.validate(name)
         let url = home.repoDirectory(name)
         guard FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) else {
@@ -57,7 +57,7 @@ public struct SpecRepoStore: Sendable {
 
     /// The added repo whose remote is `url`, compared without credentials, a trailing `/` or `.git`;
     /// nil when none is.
-    public func name(forURL url: String) -> String? {
+    package func name(forURL url: String) -> String? {
         func normal(_ text: String) -> String {
             var text = strippingCredentials(text)
             while text.hasSuffix("/") { text.removeLast() }
@@ -65,7 +65,8 @@ public struct SpecRepoStore: Sendable {
         }
         let wanted = normal(url)
         return names().first { name in
-            guard let repository = try? Repository.open(at: home.repoDirectory(name)), let remote = try? repository.remoteURL()
+            guard let repository = try? Repository.open(at: home.repoDirectory(name)),
+                let remote = try? repository.remoteURL()
             else { return false }
             return normal(remote) == wanted
         }
@@ -73,7 +74,7 @@ public struct SpecRepoStore: Sendable {
 
     /// A name for a new repo of `url`, not taken yet: `https://git.example.com/ios/specs.git` →
     /// `git.example.com-ios-specs`, with `-2`, `-3`… when that name is taken.
-    public func unusedName(forURL url: String) -> String {
+    package func unusedName(forURL url: String) -> String {
         var text = url
         if let scheme = text.range(of: "://") { text = String(text[scheme.upperBound...]) }
         if let at = text.lastIndex(of: "@") { text = String(text[text.index(after: at)...]) }
@@ -81,7 +82,9 @@ public struct SpecRepoStore: Sendable {
         let mapped = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" })
         var base = mapped.split(separator: "-").joined(separator: "-")
         if base.isEmpty { base = "specs" }
-        if base.utf8.count > 80 { base = String(base.suffix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
+        if base.utf8.count > 80 {
+            base = String(base.suffix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        }
         let taken = Set(names())
         var name = base
         var suffix = 2
@@ -99,7 +102,7 @@ public struct SpecRepoStore: Sendable {
 
     /// The credentials for component sources named by specs: the token may go to the hosts of the
     /// added spec repos (and of `COMPOSE_GIT_TOKEN_HOST`), never to another host a spec names.
-    public func credentialsForSources() -> Credentials {
+    package func credentialsForSources() -> Credentials {
         names().reduce(credentials) { result, name in
             guard let repository = try? Repository.open(at: home.repoDirectory(name)) else { return result }
             return ((try? repository.remoteURL()) ?? nil).map { result.trusting($0) } ?? result
@@ -109,7 +112,7 @@ public struct SpecRepoStore: Sendable {
     /// The added repo for `url`, adding it under `unusedName(forURL:)` when there is none (`adding` is
     /// told the new name first). Two processes doing this for one URL at once take turns on one lock
     /// (`repos/.first-use.lock`): the second finds and uses the first one's clone.
-    public func nameAddingIfNeeded(
+    package func nameAddingIfNeeded(
         url: String, waiting: (String) -> Void = { _ in }, adding: (String) -> Void = { _ in }
     ) throws(SpecRepoError) -> String {
         if let existing = name(forURL: url) { return existing }
@@ -157,7 +160,7 @@ public struct SpecRepoStore: Sendable {
     /// Clones `url` into `repos/NAME`. Refuses a name that exists or could escape `repos/`. The clone
     /// is made in a hidden folder beside it and renamed into place, so a failure leaves nothing behind.
     @discardableResult
-    public func add(
+    package func add(
         name: String, url: String, branch: String? = nil,
         progress: ((TransferProgress) -> Void)? = nil,
         waiting: (String) -> Void = { _ in }
@@ -180,7 +183,8 @@ public struct SpecRepoStore: Sendable {
             do {
                 try FileManager.default.moveItem(at: staging, to: destination)
             } catch {
-                throw .fileSystem(path: destination.path, message: "cannot move the clone into place: \(error.localizedDescription)")
+                throw .fileSystem(
+                    path: destination.path, message: "cannot move the clone into place: \(error.localizedDescription)")
             }
         }
         return try summary(name)
@@ -198,13 +202,13 @@ public struct SpecRepoStore: Sendable {
     // MARK: list
 
     /// Name, redacted URL, branch, head commit and spec count of every added repo.
-    public func list() throws(SpecRepoError) -> [SpecRepoSummary] {
+    package func list() throws(SpecRepoError) -> [SpecRepoSummary] {
         var summaries: [SpecRepoSummary] = []
         for name in names() { summaries.append(try summary(name)) }
         return summaries
     }
 
-    public func summary(_ name: String) throws(SpecRepoError) -> SpecRepoSummary {
+    package func summary(_ name: String) throws(SpecRepoError) -> SpecRepoSummary {
         let directory = try directory(of: name)
         do {
             let repository = try Repository.open(at: directory)
@@ -224,18 +228,20 @@ public struct SpecRepoStore: Sendable {
 
     /// Fetches and fast-forwards `name` (every added repo when nil). When the remote has nothing new
     /// this costs one fetch and nothing else. Local changes or a diverged branch are refused.
-    public func update(_ name: String? = nil, waiting: (String) -> Void = { _ in }) throws(SpecRepoError)
+    package func update(_ name: String? = nil, waiting: (String) -> Void = { _ in }) throws(SpecRepoError)
         -> [SpecRepoUpdate]
     {
-        let targets = try name.map { (name) throws(SpecRepoError) -> [String] in
-            _ = try directory(of: name)
-            return [name]
-        } ?? names()
+        let targets =
+            try name.map { (name) throws(SpecRepoError) -> [String] in
+                _ = try directory(of: name)
+                return [name]
+            } ?? names()
         var results: [SpecRepoUpdate] = []
         for target in targets {
-            results.append(try withLock(target, waiting: waiting) { () throws(SpecRepoError) in
-                try updateLocked(target)
-            })
+            results.append(
+                try withLock(target, waiting: waiting) { () throws(SpecRepoError) in
+                    try updateLocked(target)
+                })
         }
         return results
     }
@@ -282,7 +288,7 @@ public struct SpecRepoStore: Sendable {
     // MARK: remove
 
     /// Deletes the clone of `name`.
-    public func remove(_ name: String, waiting: (String) -> Void = { _ in }) throws(SpecRepoError) {
+    package func remove(_ name: String, waiting: (String) -> Void = { _ in }) throws(SpecRepoError) {
         let directory = try directory(of: name)
         try withLock(name, waiting: waiting) { () throws(SpecRepoError) in
             // Move aside first so a failure half-way never leaves a half-deleted clone under its name.

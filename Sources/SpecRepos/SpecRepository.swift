@@ -1,5 +1,5 @@
 import Foundation
-public import Specs
+import Specs
 
 /// A spec repository's tree on disk, read-only and lazily through its `SpecRepoLayout`
 /// (`Name/version/Name.podspec.json` at the root, under `Specs/`, or sharded): every name is
@@ -8,23 +8,23 @@ public import Specs
 /// costs one directory listing per name looked up. Symbolic links are never followed.
 ///
 /// Not `Sendable`: one task reads through it (the caches are unsynchronised). Make one per task.
-public final class SpecRepository {
+package final class SpecRepository {
     /// The folder as given.
-    public var root: URL { layout.root }
+    package var root: URL { layout.root }
     /// Where the specs are and how they are named.
-    public let layout: SpecRepoLayout
+    package let layout: SpecRepoLayout
     /// The folder holding the pod folders (or the first shard level): `root/Specs` when present, else `root`.
-    public var specsFolder: URL { layout.specsFolder }
+    package var specsFolder: URL { layout.specsFolder }
     private var names: [String]?
     /// Per name: version and the folder it is spelled as, newest first.
     private var listed: [String: [(version: Version, folder: String)]] = [:]
 
-    public init(root: URL) {
+    package init(root: URL) {
         layout = SpecRepoLayout(root: root)
     }
 
     /// Every pod folder's name (hidden entries, files and symlinks skipped), sorted.
-    public func podNames() -> [String] {
+    package func podNames() -> [String] {
         if let names { return names }
         let result = layout.podNames()
         names = result
@@ -33,17 +33,17 @@ public final class SpecRepository {
 
     /// The versions of `name`, newest first: the folders whose name is a version and that hold
     /// `name.podspec.json`. Empty when the repository has no such pod (or `name` could leave the folder).
-    public func versions(of name: String) -> [Version] {
+    package func versions(of name: String) -> [Version] {
         table(for: name).map(\.version)
     }
 
     /// The path and bytes of `name`'s spec at `version`.
-    public func specFile(name: String, version: Version) throws(SpecRepoError) -> (path: String, data: Data) {
+    package func specFile(name: String, version: Version) throws(SpecRepoError) -> (path: String, data: Data) {
         try located(name: name, version: version).file
     }
 
     /// `name`'s spec at `version`, decoded.
-    public func spec(name: String, version: Version) throws(SpecRepoError) -> Spec {
+    package func spec(name: String, version: Version) throws(SpecRepoError) -> Spec {
         let (file, format) = try located(name: name, version: version)
         return try SpecRepoLayout.decode(file.data, format: format, path: file.path)
     }
@@ -61,7 +61,8 @@ public final class SpecRepository {
         guard let (relative, format) = layout.specFile(of: safe, folder: folder) else {
             let path = layout.absolute(layout.specPath(safe, version: folder))
             if let link = layout.firstSymlink(along: layout.specPath(safe, version: folder)) {
-                throw .unreadableSpec(path: path, message: "\(link) is a symbolic link, which compose does not follow in a spec repo")
+                throw .unreadableSpec(
+                    path: path, message: "\(link) is a symbolic link, which compose does not follow in a spec repo")
             }
             throw .unreadableSpec(path: path, message: "no such file (only JSON podspecs are read)")
         }

@@ -3,9 +3,9 @@ import Foundation
 
 /// SHA-1, for the checksums Podfile.lock has always recorded (spec files and the Composefile), so a
 /// team's tooling that compares them keeps working. Not for anything that needs collision resistance.
-public enum SHA1 {
+package enum SHA1 {
     /// The digest of `bytes` as 40 lowercase hexadecimal digits.
-    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = Insecure.SHA1()
         hasher.update(data: Array(bytes))
         return hexString(hasher.finalize())
@@ -14,9 +14,9 @@ public enum SHA1 {
 
 /// MD5, only for CocoaPods' sharded spec-repo layout, whose shard folders are slices of the MD5 of a
 /// pod's name (`Alamofire` → `Specs/d/a/2/Alamofire`). Not for anything that needs collision resistance.
-public enum MD5 {
+package enum MD5 {
     /// The digest of `bytes` as 32 lowercase hexadecimal digits.
-    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = Insecure.MD5()
         hasher.update(data: Array(bytes))
         return hexString(hasher.finalize())
@@ -25,16 +25,16 @@ public enum MD5 {
 
 /// SHA-256, for the checksums of prebuilt artifacts (the value `swift package compute-checksum`
 /// prints) and for names derived from URLs.
-public enum SHA256Digest {
+package enum SHA256Digest {
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
-    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(data: Array(bytes))
         return hexString(hasher.finalize())
     }
 
     /// The digest of the file at `url`, read in 1 MiB chunks.
-    public static func hex(fileAt url: URL) throws -> String {
+    package static func hex(fileAt url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var hasher = SHA256()

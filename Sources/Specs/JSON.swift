@@ -1,22 +1,22 @@
 /// A position in a text file: 1-based line and column (columns count bytes of UTF-8).
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
+package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static let start = SourceLocation(line: 1, column: 1)
+    package static let start = SourceLocation(line: 1, column: 1)
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// A JSON value that remembers where it was written. Objects keep their members in file order
 /// (duplicates included), so nothing is lost on a round trip.
-public struct JSONNode: Sendable, Equatable {
-    public indirect enum Value: Sendable, Equatable {
+package struct JSONNode: Sendable, Equatable {
+    package indirect enum Value: Sendable, Equatable {
         case null
         case bool(Bool)
         /// A number as written (`1`, `1.50`, `2e3`), so that it is written back unchanged.
@@ -26,51 +26,51 @@ public struct JSONNode: Sendable, Equatable {
         case object([Member])
     }
 
-    public struct Member: Sendable, Equatable {
-        public let key: String
-        public let keyLocation: SourceLocation
-        public let value: JSONNode
+    package struct Member: Sendable, Equatable {
+        package let key: String
+        package let keyLocation: SourceLocation
+        package let value: JSONNode
 
-        public init(key: String, keyLocation: SourceLocation = .start, value: JSONNode) {
+        package init(key: String, keyLocation: SourceLocation = .start, value: JSONNode) {
             self.key = key
             self.keyLocation = keyLocation
             self.value = value
         }
     }
 
-    public let value: Value
-    public let location: SourceLocation
+    package let value: Value
+    package let location: SourceLocation
 
-    public init(_ value: Value, at location: SourceLocation = .start) {
+    package init(_ value: Value, at location: SourceLocation = .start) {
         self.value = value
         self.location = location
     }
 
     /// The members of an object (empty for anything else).
-    public var members: [Member] {
+    package var members: [Member] {
         if case .object(let members) = value { return members }
         return []
     }
 
     /// The last member named `key` (JSON readers keep the last of duplicates).
-    public func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         members.last { $0.key == key }
     }
 
-    public subscript(key: String) -> JSONNode? { member(key)?.value }
+    package subscript(key: String) -> JSONNode? { member(key)?.value }
 
-    public var isObject: Bool { if case .object = value { true } else { false } }
+    package var isObject: Bool { if case .object = value { true } else { false } }
 
-    public var stringValue: String? { if case .string(let s) = value { s } else { nil } }
+    package var stringValue: String? { if case .string(let s) = value { s } else { nil } }
 
-    public var boolValue: Bool? { if case .bool(let b) = value { b } else { nil } }
+    package var boolValue: Bool? { if case .bool(let b) = value { b } else { nil } }
 
-    public var arrayValue: [JSONNode]? { if case .array(let a) = value { a } else { nil } }
+    package var arrayValue: [JSONNode]? { if case .array(let a) = value { a } else { nil } }
 
-    public var isNull: Bool { value == .null }
+    package var isNull: Bool { value == .null }
 
     /// The JSON type's name as users know it: `String`, `Number`, `Boolean`, `Array`, `Object`, `null`.
-    public var typeName: String {
+    package var typeName: String {
         switch value {
         case .null: "null"
         case .bool: "Boolean"
@@ -83,26 +83,26 @@ public struct JSONNode: Sendable, Equatable {
 }
 
 /// A syntax error in a JSON document, with the line and column where it was found.
-public struct JSONError: ComposeFailure, Equatable {
-    public let message: String
-    public let location: SourceLocation
+package struct JSONError: ComposeFailure, Equatable {
+    package let message: String
+    package let location: SourceLocation
 
-    public init(_ message: String, at location: SourceLocation) {
+    package init(_ message: String, at location: SourceLocation) {
         self.message = message
         self.location = location
     }
 
-    public var kind: FailureKind { .input }
+    package var kind: FailureKind { .input }
 
-    public var description: String { "\(location.line):\(location.column): \(message)" }
+    package var description: String { "\(location.line):\(location.column): \(message)" }
 }
 
 /// A strict JSON parser (RFC 8259) that records the position of every value and key.
 ///
 /// Limits, so that hostile input ends in an error, never a crash or a hang: nesting deeper than
 /// `maximumDepth` is refused; invalid UTF-8 and control characters in strings are refused.
-public struct JSONParser {
-    public static let maximumDepth = 256
+package struct JSONParser {
+    package static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
@@ -115,7 +115,7 @@ public struct JSONParser {
     }
 
     /// Parses a whole document (a UTF-8 byte order mark is skipped).
-    public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.index = 3
@@ -123,17 +123,21 @@ public struct JSONParser {
         }
         parser.skipWhitespace()
         guard parser.index < bytes.count else {
-            throw JSONError(bytes.isEmpty ? "the file is empty; expected a JSON object" : "expected a JSON value, found only white space", at: parser.location)
+            throw JSONError(
+                bytes.isEmpty
+                    ? "the file is empty; expected a JSON object" : "expected a JSON value, found only white space",
+                at: parser.location)
         }
         let node = try parser.parseValue()
         parser.skipWhitespace()
         if parser.index < bytes.count {
-            throw JSONError("unexpected \(parser.describeCurrent()) after the end of the JSON value", at: parser.location)
+            throw JSONError(
+                "unexpected \(parser.describeCurrent()) after the end of the JSON value", at: parser.location)
         }
         return node
     }
 
-    public static func parse(_ text: String) throws(JSONError) -> JSONNode {
+    package static func parse(_ text: String) throws(JSONError) -> JSONNode {
         try parse(Array(text.utf8))
     }
 
@@ -170,12 +174,21 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return JSONNode(.string(try parseString()), at: start)
-        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(.bool(true), at: start)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(.bool(false), at: start)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(.null, at: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try parseNumber()), at: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSONNode(.bool(true), at: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSONNode(.bool(false), at: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSONNode(.null, at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(.number(try parseNumber()), at: start)
         default:
-            throw JSONError("unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)", at: start)
+            throw JSONError(
+                "unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)",
+                at: start)
         }
     }
 
@@ -214,7 +227,8 @@ public struct JSONParser {
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             guard index < bytes.count else {
-                throw JSONError("unexpected end of file; expected ',' or '}' to close the object opened at \(start)", at: location)
+                throw JSONError(
+                    "unexpected end of file; expected ',' or '}' to close the object opened at \(start)", at: location)
             }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
@@ -225,7 +239,8 @@ public struct JSONParser {
                 depth -= 1
                 return JSONNode(.object(members), at: start)
             }
-            throw JSONError("unexpected \(describeCurrent()); expected ',' or '}' in the object opened at \(start)", at: location)
+            throw JSONError(
+                "unexpected \(describeCurrent()); expected ',' or '}' in the object opened at \(start)", at: location)
         }
     }
 
@@ -245,7 +260,8 @@ public struct JSONParser {
             elements.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else {
-                throw JSONError("unexpected end of file; expected ',' or ']' to close the array opened at \(start)", at: location)
+                throw JSONError(
+                    "unexpected end of file; expected ',' or ']' to close the array opened at \(start)", at: location)
             }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
@@ -256,7 +272,8 @@ public struct JSONParser {
                 depth -= 1
                 return JSONNode(.array(elements), at: start)
             }
-            throw JSONError("unexpected \(describeCurrent()); expected ',' or ']' in the array opened at \(start)", at: location)
+            throw JSONError(
+                "unexpected \(describeCurrent()); expected ',' or ']' in the array opened at \(start)", at: location)
         }
     }
 
@@ -292,7 +309,9 @@ public struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw JSONError("malformed number: expected a digit in the exponent", at: location)
             }
@@ -306,7 +325,8 @@ public struct JSONParser {
         index += 1  // opening quote
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flushRun(_ parser: JSONParser, _ end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONError) {
+        func flushRun(_ parser: JSONParser, _ end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONError)
+        {
             guard end > runStart else { return }
             let slice = parser.bytes[runStart..<end]
             guard let text = String(validating: slice, as: UTF8.self) else {
@@ -325,7 +345,10 @@ public struct JSONParser {
                 return String(scalars)
             }
             if b < 0x20 {
-                throw JSONError(b == 0x0A ? "unterminated string: a line break inside a string must be written \\n" : "control character 0x\(String(b, radix: 16)) inside a string", at: location)
+                throw JSONError(
+                    b == 0x0A
+                        ? "unterminated string: a line break inside a string must be written \\n"
+                        : "control character 0x\(String(b, radix: 16)) inside a string", at: location)
             }
             if b == UInt8(ascii: "\\") {
                 try flushRun(self, index, into: &scalars)
@@ -346,8 +369,12 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     let first = try parseHex4(escapeLocation)
                     if (0xD800...0xDBFF).contains(first) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw JSONError("invalid \\u escape: a high surrogate must be followed by a low surrogate", at: escapeLocation)
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
+                            throw JSONError(
+                                "invalid \\u escape: a high surrogate must be followed by a low surrogate",
+                                at: escapeLocation)
                         }
                         index += 2
                         let second = try parseHex4(escapeLocation)
@@ -372,7 +399,9 @@ public struct JSONParser {
     }
 
     private mutating func parseHex4(_ escapeLocation: SourceLocation) throws(JSONError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw JSONError("invalid \\u escape: expected four hex digits", at: escapeLocation) }
+        guard index + 4 <= bytes.count else {
+            throw JSONError("invalid \\u escape: expected four hex digits", at: escapeLocation)
+        }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[index]
@@ -400,7 +429,7 @@ extension String {
 
 extension JSONNode {
     /// How object keys are ordered when writing.
-    public enum KeyOrder: Sendable {
+    package enum KeyOrder: Sendable {
         /// As in the document.
         case preserved
         /// compose's canonical order for specs: known podspec attributes in a fixed order, then other keys
@@ -409,7 +438,7 @@ extension JSONNode {
     }
 
     /// Pretty JSON with a 2-space indent, `"key": value`, a final newline.
-    public func serialized(order: KeyOrder = .preserved) -> String {
+    package func serialized(order: KeyOrder = .preserved) -> String {
         var out = ""
         write(into: &out, indent: 0, order: order, isUserMap: false)
         out.append("\n")
@@ -423,7 +452,10 @@ extension JSONNode {
         case .number(let n): out.append(n)
         case .string(let s): JSONNode.writeString(s, into: &out)
         case .array(let elements):
-            if elements.isEmpty { out.append("[]"); return }
+            if elements.isEmpty {
+                out.append("[]")
+                return
+            }
             out.append("[\n")
             for (i, element) in elements.enumerated() {
                 out.append(String(repeating: " ", count: indent + 2))
@@ -433,7 +465,10 @@ extension JSONNode {
             out.append(String(repeating: " ", count: indent))
             out.append("]")
         case .object(var members):
-            if members.isEmpty { out.append("{}"); return }
+            if members.isEmpty {
+                out.append("{}")
+                return
+            }
             if order == .canonical {
                 members = JSONNode.canonicallyOrdered(members, isUserMap: isUserMap)
             }
@@ -442,8 +477,9 @@ extension JSONNode {
                 out.append(String(repeating: " ", count: indent + 2))
                 JSONNode.writeString(member.key, into: &out)
                 out.append(": ")
-                member.value.write(into: &out, indent: indent + 2, order: order,
-                                   isUserMap: !isUserMap && JSONNode.userMapKeys.contains(member.key))
+                member.value.write(
+                    into: &out, indent: indent + 2, order: order,
+                    isUserMap: !isUserMap && JSONNode.userMapKeys.contains(member.key))
                 out.append(i == members.count - 1 ? "\n" : ",\n")
             }
             out.append(String(repeating: " ", count: indent))
@@ -481,24 +517,25 @@ extension JSONNode {
 
     /// The order in which compose writes a spec's keys (CocoaPods' own attribute order where it has one).
     static let preferredKeyOrder: [String: Int] = {
-        let keys = [
-            "name", "version", "summary", "description", "homepage", "license", "authors", "source",
-            "social_media_url", "documentation_url", "screenshots", "readme", "changelog",
-            "platforms", "swift_versions", "swift_version", "cocoapods_version",
-            "deprecated", "deprecated_in_favor_of", "module_name", "header_dir", "header_mappings_dir",
-            "static_framework", "requires_arc", "prepare_command", "default_subspecs",
-            "source_files", "public_header_files", "private_header_files", "project_header_files", "exclude_files",
-            "preserve_paths", "resources", "resource_bundles", "vendored_frameworks", "vendored_libraries",
-            "frameworks", "weak_frameworks", "libraries", "compiler_flags",
-            "pod_target_xcconfig", "user_target_xcconfig", "xcconfig", "module_map", "script_phases",
-            "dependencies",
-        ] + Platform.names + [
-            "prebuilt",
-            "test_type", "requires_app_host", "app_host_name", "scheme", "info_plist",
-            "subspecs", "testspecs", "appspecs",
-            // license and source sub-keys
-            "type", "file", "text", "git", "hg", "svn", "http", "tag", "branch", "commit", "submodules",
-        ]
+        let keys =
+            [
+                "name", "version", "summary", "description", "homepage", "license", "authors", "source",
+                "social_media_url", "documentation_url", "screenshots", "readme", "changelog",
+                "platforms", "swift_versions", "swift_version", "cocoapods_version",
+                "deprecated", "deprecated_in_favor_of", "module_name", "header_dir", "header_mappings_dir",
+                "static_framework", "requires_arc", "prepare_command", "default_subspecs",
+                "source_files", "public_header_files", "private_header_files", "project_header_files", "exclude_files",
+                "preserve_paths", "resources", "resource_bundles", "vendored_frameworks", "vendored_libraries",
+                "frameworks", "weak_frameworks", "libraries", "compiler_flags",
+                "pod_target_xcconfig", "user_target_xcconfig", "xcconfig", "module_map", "script_phases",
+                "dependencies",
+            ] + Platform.names + [
+                "prebuilt",
+                "test_type", "requires_app_host", "app_host_name", "scheme", "info_plist",
+                "subspecs", "testspecs", "appspecs",
+                // license and source sub-keys
+                "type", "file", "text", "git", "hg", "svn", "http", "tag", "branch", "commit", "submodules",
+            ]
         return Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
     }()
 
@@ -511,9 +548,10 @@ extension JSONNode {
         }
         return unique.sorted { a, b in
             if !isUserMap {
-                let ra = preferredKeyOrder[a.key], rb = preferredKeyOrder[b.key]
+                let ra = preferredKeyOrder[a.key]
+                let rb = preferredKeyOrder[b.key]
                 switch (ra, rb) {
-                case let (x?, y?): return x < y
+                case (let x?, let y?): return x < y
                 case (.some, nil): return true
                 case (nil, .some): return false
                 case (nil, nil): break

@@ -9,8 +9,8 @@
 /// (`>= 1.0, < 2`) and `~> 1.0.0` (`>= 1.0.0, < 1.1`) are different requirements although their
 /// versions compare equal, so they are never merged in a `Set` or a dictionary. The rule is the same
 /// for every operator: `>= 1.0` and `>= 1.0.0` admit the same versions but are still two requirements.
-public struct Requirement: Sendable, Hashable, CustomStringConvertible {
-    public enum Operator: String, Sendable, Hashable, CaseIterable {
+package struct Requirement: Sendable, Hashable, CustomStringConvertible {
+    package enum Operator: String, Sendable, Hashable, CaseIterable {
         case equal = "="
         case notEqual = "!="
         case greater = ">"
@@ -20,27 +20,28 @@ public struct Requirement: Sendable, Hashable, CustomStringConvertible {
         case pessimistic = "~>"
     }
 
-    public let op: Operator
-    public let version: Version
+    package let op: Operator
+    package let version: Version
 
-    public init(_ op: Operator, _ version: Version) {
+    package init(_ op: Operator, _ version: Version) {
         self.op = op
         self.version = version
     }
 
-    public enum ParseError: ComposeFailure, Equatable {
+    package enum ParseError: ComposeFailure, Equatable {
         case illformed(String)
-        public var kind: FailureKind { .input }
-        public var description: String {
+        package var kind: FailureKind { .input }
+        package var description: String {
             switch self {
             case .illformed(let text):
-                return "Illformed requirement \"\(text)\": write an optional operator (=, !=, >, <, >=, <=, ~>) and a version, for example \"~> 1.2\" or \">= 2.0.0-beta.1\"."
+                return
+                    "Illformed requirement \"\(text)\": write an optional operator (=, !=, >, <, >=, <=, ~>) and a version, for example \"~> 1.2\" or \">= 2.0.0-beta.1\"."
             }
         }
     }
 
     /// Parses `"~> 1.2"`, `">=1.0"`, `"1.0"` (meaning `= 1.0`).
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         let trimmed = text.trimmingASCIIWhitespace()
         var op = Operator.equal
         var rest = Substring(trimmed)
@@ -58,7 +59,7 @@ public struct Requirement: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `candidate` satisfies this constraint, with CocoaPods' exact semantics.
-    public func isSatisfied(by candidate: Version) -> Bool {
+    package func isSatisfied(by candidate: Version) -> Bool {
         switch op {
         case .equal: return candidate == version
         case .notEqual: return !(candidate == version)
@@ -73,14 +74,14 @@ public struct Requirement: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `"~> 1.2"`: the operator, one space, the version as written.
-    public var description: String { "\(op.rawValue) \(version.string)" }
+    package var description: String { "\(op.rawValue) \(version.string)" }
 
     /// Same operator and same written version (`Version`'s own `==` ignores trailing zeros).
-    public static func == (lhs: Requirement, rhs: Requirement) -> Bool {
+    package static func == (lhs: Requirement, rhs: Requirement) -> Bool {
         lhs.op == rhs.op && lhs.version.string == rhs.version.string
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(op)
         hasher.combine(version.string)
     }
@@ -88,40 +89,40 @@ public struct Requirement: Sendable, Hashable, CustomStringConvertible {
 
 /// A conjunction of requirements (`'>= 1.0', '< 2.0'`). Empty means any version (`>= 0`).
 /// Equal when the requirements are equal as written, in the same order (see `Requirement`'s `==`).
-public struct RequirementSet: Sendable, Hashable, CustomStringConvertible {
-    public let requirements: [Requirement]
+package struct RequirementSet: Sendable, Hashable, CustomStringConvertible {
+    package let requirements: [Requirement]
 
-    public init(_ requirements: [Requirement] = []) {
+    package init(_ requirements: [Requirement] = []) {
         self.requirements = requirements
     }
 
     /// Parses each string as one requirement.
-    public init(parsing strings: [String]) throws(Requirement.ParseError) {
+    package init(parsing strings: [String]) throws(Requirement.ParseError) {
         var parsed: [Requirement] = []
         for s in strings { parsed.append(try Requirement(parsing: s)) }
         self.requirements = parsed
     }
 
     /// Parses the lockfile form `"~> 1.2, < 1.5"` (requirements joined by commas).
-    public init(parsingList text: String) throws(Requirement.ParseError) {
+    package init(parsingList text: String) throws(Requirement.ParseError) {
         let parts = text.split(separator: ",").map { String($0) }
         if parts.isEmpty { throw .illformed(text) }
         try self.init(parsing: parts)
     }
 
-    public static let any = RequirementSet()
+    package static let any = RequirementSet()
 
-    public var isAny: Bool { requirements.isEmpty }
+    package var isAny: Bool { requirements.isEmpty }
 
-    public func isSatisfied(by version: Version) -> Bool {
+    package func isSatisfied(by version: Version) -> Bool {
         requirements.allSatisfy { $0.isSatisfied(by: version) }
     }
 
     /// Whether any constraint names a prerelease version (which lets the resolver pick prereleases).
-    public var mentionsPrerelease: Bool { requirements.contains { $0.version.isPrerelease } }
+    package var mentionsPrerelease: Bool { requirements.contains { $0.version.isPrerelease } }
 
     /// `"~> 1.2, < 1.5"`, or `">= 0"` when empty.
-    public var description: String {
+    package var description: String {
         requirements.isEmpty ? ">= 0" : requirements.map(\.description).joined(separator: ", ")
     }
 }

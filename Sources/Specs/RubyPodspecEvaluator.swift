@@ -68,9 +68,14 @@ struct RubyPodspecEvaluator {
 
     private func unexpected(expected: String) -> RubyPodspecFailure {
         if case .operator(let op) = current.kind {
-            return RubyPodspecFailure(offset: current.offset, message: "the operator `\(op)` is not supported: values are computed by Ruby code the podspec reader does not run; write the value as a literal")
+            return RubyPodspecFailure(
+                offset: current.offset,
+                message:
+                    "the operator `\(op)` is not supported: values are computed by Ruby code the podspec reader does not run; write the value as a literal"
+            )
         }
-        return RubyPodspecFailure(offset: current.offset, message: "unexpected \(describe(current.kind)); expected \(expected)")
+        return RubyPodspecFailure(
+            offset: current.offset, message: "unexpected \(describe(current.kind)); expected \(expected)")
     }
 
     private func fail(_ offset: Int, _ message: String) -> RubyPodspecFailure {
@@ -80,7 +85,10 @@ struct RubyPodspecEvaluator {
     private mutating func enter(_ offset: Int) throws(RubyPodspecFailure) {
         depth += 1
         if depth > RubyPodspecEvaluator.maximumDepth {
-            throw fail(offset, "nesting is deeper than \(RubyPodspecEvaluator.maximumDepth) levels (blocks, brackets and interpolations)")
+            throw fail(
+                offset,
+                "nesting is deeper than \(RubyPodspecEvaluator.maximumDepth) levels (blocks, brackets and interpolations)"
+            )
         }
     }
 
@@ -94,12 +102,16 @@ struct RubyPodspecEvaluator {
         "loop": "a loop (`loop`)", "and": "`and`", "or": "`or`", "not": "`not`", "then": "`then`",
         "else": "`else`", "elsif": "`elsif`", "rescue": "`rescue`", "ensure": "`ensure`", "self": "`self`",
         "defined?": "`defined?`", "alias": "`alias`", "undef": "`undef`", "super": "`super`", "__FILE__": "`__FILE__`",
-        "__dir__": "`__dir__`", "system": "running a command (`system`)", "eval": "`eval`", "instance_eval": "`instance_eval`",
+        "__dir__": "`__dir__`", "system": "running a command (`system`)", "eval": "`eval`",
+        "instance_eval": "`instance_eval`",
     ]
 
     private func refusal(_ name: String, at offset: Int) -> RubyPodspecFailure {
         let what = RubyPodspecEvaluator.refusedWords[name] ?? "calling `\(name)`"
-        return fail(offset, "\(what) is Ruby code the podspec reader does not run; only literals, local variables assigned from literals and the spec's attributes are read (convert this podspec with CocoaPods: pod ipc spec)")
+        return fail(
+            offset,
+            "\(what) is Ruby code the podspec reader does not run; only literals, local variables assigned from literals and the spec's attributes are read (convert this podspec with CocoaPods: pod ipc spec)"
+        )
     }
 
     // MARK: Program
@@ -112,7 +124,9 @@ struct RubyPodspecEvaluator {
             try statement(topLevel: true)
         }
         guard !specs.isEmpty else {
-            throw fail(tokens.last?.offset ?? 0, "no `Pod::Spec.new do |s| ... end` block: this file does not define a podspec")
+            throw fail(
+                tokens.last?.offset ?? 0, "no `Pod::Spec.new do |s| ... end` block: this file does not define a podspec"
+            )
         }
         return try hash(of: 0)
     }
@@ -130,7 +144,10 @@ struct RubyPodspecEvaluator {
             } else if let value = lookup(name) {
                 advance()
                 guard case .spec(let spec) = value.kind, isPunctuation(".") else {
-                    throw fail(start.offset, "a statement that only computes a value (`\(name)…`) is not supported; set a spec attribute: \(name).attribute = value")
+                    throw fail(
+                        start.offset,
+                        "a statement that only computes a value (`\(name)…`) is not supported; set a spec attribute: \(name).attribute = value"
+                    )
                 }
                 advance()
                 try specCall(spec, receiver: name)
@@ -153,11 +170,17 @@ struct RubyPodspecEvaluator {
             return
         case .punctuation("{"), .punctuation("["):
             if topLevel, specs.isEmpty {
-                throw fail(start.offset, "this file starts with \(describe(start.kind)), not Ruby: a Ruby podspec starts with `Pod::Spec.new do |s|` (a JSON podspec must be named Name.podspec.json)")
+                throw fail(
+                    start.offset,
+                    "this file starts with \(describe(start.kind)), not Ruby: a Ruby podspec starts with `Pod::Spec.new do |s|` (a JSON podspec must be named Name.podspec.json)"
+                )
             }
             throw unexpected(expected: "a statement")
         default:
-            throw unexpected(expected: topLevel ? "`Pod::Spec.new do |s|` or a local variable assignment" : "a statement such as s.attribute = value")
+            throw unexpected(
+                expected: topLevel
+                    ? "`Pod::Spec.new do |s|` or a local variable assignment"
+                    : "a statement such as s.attribute = value")
         }
         try expectStatementEnd()
     }
@@ -175,7 +198,10 @@ struct RubyPodspecEvaluator {
 
     private func unknownName(_ name: String, at offset: Int) -> RubyPodspecFailure {
         if RubyPodspecEvaluator.refusedWords[name] != nil { return refusal(name, at: offset) }
-        return fail(offset, "`\(name)` is not a local variable assigned earlier in the file; calling methods (`\(name)`) is Ruby code the podspec reader does not run")
+        return fail(
+            offset,
+            "`\(name)` is not a local variable assigned earlier in the file; calling methods (`\(name)`) is Ruby code the podspec reader does not run"
+        )
     }
 
     // MARK: Variables
@@ -263,7 +289,10 @@ struct RubyPodspecEvaluator {
         guard isPunctuation("::") else { throw unexpected(expected: "`::Spec.new`") }
         advance()
         guard current.kind == .constant("Spec") || current.kind == .constant("Specification") else {
-            throw fail(start, "only `Pod::Spec.new` and `Pod::Specification.new` are read; other `Pod::` constants are Ruby code the podspec reader does not run")
+            throw fail(
+                start,
+                "only `Pod::Spec.new` and `Pod::Specification.new` are read; other `Pod::` constants are Ruby code the podspec reader does not run"
+            )
         }
         advance()
         try expect(".", "`.new`")
@@ -274,7 +303,8 @@ struct RubyPodspecEvaluator {
             try expect(")", "`)`: Pod::Spec.new takes no arguments in a podspec file")
         }
         guard specs.isEmpty else {
-            throw fail(start, "a second `Pod::Spec.new`: a podspec file defines one spec (use s.subspec for parts of it)")
+            throw fail(
+                start, "a second `Pod::Spec.new`: a podspec file defines one spec (use s.subspec for parts of it)")
         }
         let root = newSpec(parent: nil, kind: .library, name: JSONNode(.null, at: lines.location(start)), at: start)
         try block(binding: root, opener: "Pod::Spec.new")
@@ -338,11 +368,15 @@ struct RubyPodspecEvaluator {
             if RubyPodspecAttributes.attribute(forWriter: method) != nil || method == "platform" {
                 throw fail(methodOffset, "`\(receiver).\(method)` must be assigned: \(receiver).\(method) = value")
             }
-            throw fail(methodOffset, "`\(receiver).\(method)` is not a podspec attribute or DSL method the podspec reader supports")
+            throw fail(
+                methodOffset,
+                "`\(receiver).\(method)` is not a podspec attribute or DSL method the podspec reader supports")
         }
     }
 
-    private mutating func assign(_ spec: Int, writer: String, _ value: RubyValue, at offset: Int, receiver: String) throws(RubyPodspecFailure) {
+    private mutating func assign(_ spec: Int, writer: String, _ value: RubyValue, at offset: Int, receiver: String)
+        throws(RubyPodspecFailure)
+    {
         switch writer {
         case "platform":
             var name: RubyValue? = value
@@ -356,18 +390,23 @@ struct RubyPodspecEvaluator {
             if let name, !isFalsy(name) {
                 var key = try name.keyString()
                 if key == "macos" { key = "osx" }
-                let targetNode = try target.map { v throws(RubyPodspecFailure) in try deploymentTarget(v) }
+                let targetNode =
+                    try target.map { v throws(RubyPodspecFailure) in try deploymentTarget(v) }
                     ?? JSONNode(.null, at: location)
                 platforms.set(key, at: lines.location(name.offset), .node(targetNode))
             }
             specs[spec].attributes.set("platforms", at: lines.location(offset), .object(platforms, location))
         case "deployment_target":
-            throw fail(offset, "The deployment target can be declared only per platform: \(receiver).ios.deployment_target = '12.0'")
+            throw fail(
+                offset,
+                "The deployment target can be declared only per platform: \(receiver).ios.deployment_target = '12.0'")
         case "dependency":
             throw fail(offset, "Cannot assign value to `dependency`; write \(receiver).dependency 'Name', '~> 1.0'")
         default:
             guard let attribute = RubyPodspecAttributes.attribute(forWriter: writer) else {
-                throw fail(offset, "`\(receiver).\(writer)` is not a podspec attribute (see the attributes of cocoapods-core 1.17.0)")
+                throw fail(
+                    offset,
+                    "`\(receiver).\(writer)` is not a podspec attribute (see the attributes of cocoapods-core 1.17.0)")
             }
             try store(spec, attribute, value, platform: nil, at: offset)
         }
@@ -383,13 +422,17 @@ struct RubyPodspecEvaluator {
     private func deploymentTarget(_ value: RubyValue) throws(RubyPodspecFailure) -> JSONNode {
         switch value.kind {
         case .string, .integer, .float, .null, .version: return try json(value, .raw)
-        default: throw fail(value.offset, "a deployment target must be a version string such as '12.0', not \(value.typeName)")
+        default:
+            throw fail(
+                value.offset, "a deployment target must be a version string such as '12.0', not \(value.typeName)")
         }
     }
 
     /// `Specification#store_attribute`: strings lose their common indentation and surrounding white
     /// space; hash keys become strings.
-    private mutating func store(_ spec: Int, _ attribute: String, _ value: RubyValue, platform: String?, at offset: Int) throws(RubyPodspecFailure) {
+    private mutating func store(_ spec: Int, _ attribute: String, _ value: RubyValue, platform: String?, at offset: Int)
+        throws(RubyPodspecFailure)
+    {
         let node = try json(value, .attribute)
         let location = lines.location(offset)
         if let platform {
@@ -402,7 +445,9 @@ struct RubyPodspecEvaluator {
     }
 
     /// Applies `body` to the object at `key` of a spec's attributes (`attributes_hash[key] ||= {}`).
-    private mutating func update(_ spec: Int, _ key: String, at offset: Int, _ body: (inout RubyOrderedObject) throws(RubyPodspecFailure) -> Void) throws(RubyPodspecFailure) {
+    private mutating func update(
+        _ spec: Int, _ key: String, at offset: Int, _ body: (inout RubyOrderedObject) throws(RubyPodspecFailure) -> Void
+    ) throws(RubyPodspecFailure) {
         var object: RubyOrderedObject
         var location = lines.location(offset)
         switch specs[spec].attributes[key] {
@@ -418,7 +463,10 @@ struct RubyPodspecEvaluator {
             } else if node.isNull || node.boolValue == false {
                 object = RubyOrderedObject()
             } else {
-                throw fail(offset, "`\(key)` was set to \(node.typeName == "String" ? "a string" : "a \(node.typeName)") earlier, so nothing can be added to it")
+                throw fail(
+                    offset,
+                    "`\(key)` was set to \(node.typeName == "String" ? "a string" : "a \(node.typeName)") earlier, so nothing can be added to it"
+                )
             }
         }
         // Release the stored copy so that `object` is changed in place.
@@ -440,19 +488,28 @@ struct RubyPodspecEvaluator {
             }
             let key = try name.keyString()
             var requirements = Array(args.positional.dropFirst())
-            if !args.options.isEmpty { requirements.append(RubyValue(.hash(args.options), at: args.options[0].key.offset)) }
+            if !args.options.isEmpty {
+                requirements.append(RubyValue(.hash(args.options), at: args.options[0].key.offset))
+            }
             let list = try json(RubyValue(.array(requirements), at: requirements.first?.offset ?? name.offset), .raw)
             let location = lines.location(methodOffset)
             let keyLocation = lines.location(name.offset)
-            try update(spec, platform, at: methodOffset) { (object: inout RubyOrderedObject) throws(RubyPodspecFailure) in
+            try update(spec, platform, at: methodOffset) {
+                (object: inout RubyOrderedObject) throws(RubyPodspecFailure) in
                 var dependencies: RubyOrderedObject
                 var dependenciesLocation = location
                 switch object["dependencies"] {
                 case nil: dependencies = RubyOrderedObject()
-                case .object(let d, let at)?: dependencies = d; dependenciesLocation = at
+                case .object(let d, let at)?:
+                    dependencies = d
+                    dependenciesLocation = at
                 case .node(let n)?:
                     guard n.isObject || n.isNull else {
-                        throw RubyPodspecFailure(offset: methodOffset, message: "`\(platform).dependencies` was set to a \(n.typeName) earlier, so no dependency can be added to it")
+                        throw RubyPodspecFailure(
+                            offset: methodOffset,
+                            message:
+                                "`\(platform).dependencies` was set to a \(n.typeName) earlier, so no dependency can be added to it"
+                        )
                     }
                     dependencies = n.isObject ? RubyOrderedObject(n) : RubyOrderedObject()
                 }
@@ -479,7 +536,8 @@ struct RubyPodspecEvaluator {
             throw fail(methodOffset, "`\(receiver).\(method)` is not a podspec attribute")
         }
         if RubyPodspecAttributes.notPerPlatform.contains(attribute) {
-            throw fail(methodOffset, "`\(attribute)` cannot be set per platform (`\(receiver).\(method)`); set it on the spec")
+            throw fail(
+                methodOffset, "`\(attribute)` cannot be set per platform (`\(receiver).\(method)`); set it on the spec")
         }
         try store(spec, attribute, value, platform: platform, at: methodOffset)
     }
@@ -557,39 +615,57 @@ struct RubyPodspecEvaluator {
             for component in parentName.split(separator: "/", omittingEmptySubsequences: false) {
                 composed += component
                 if name == composed {
-                    throw fail(nameValue.offset, "A subspec can't require one of its parents specifications (`\(name)`)")
+                    throw fail(
+                        nameValue.offset, "A subspec can't require one of its parents specifications (`\(name)`)")
                 }
                 composed += "/"
             }
         }
         var configurations: [String]?
         var options = args.options
-        if let i = options.firstIndex(where: { if case .symbol("configurations") = $0.key.kind { true } else { false } }) {
+        if let i = options.firstIndex(where: { if case .symbol("configurations") = $0.key.kind { true } else { false } }
+        ) {
             let value = options[i].value
             options.remove(at: i)
             let list: [RubyValue]
-            if case .array(let elements) = value.kind { list = elements } else if isFalsy(value) { list = [] } else { list = [value] }
+            if case .array(let elements) = value.kind {
+                list = elements
+            } else if isFalsy(value) {
+                list = []
+            } else {
+                list = [value]
+            }
             var names: [String] = []
             for element in list { names.append(try element.keyString().lowercased()) }
             let extras = names.filter { $0 != "debug" && $0 != "release" }
             if !extras.isEmpty {
-                throw fail(value.offset, "Only `Debug` & `Release` are allowed under configurations for dependency on `\(name)`. Found \(extras.map { "`\($0)`" }.joined(separator: ", ")).")
+                throw fail(
+                    value.offset,
+                    "Only `Debug` & `Release` are allowed under configurations for dependency on `\(name)`. Found \(extras.map { "`\($0)`" }.joined(separator: ", "))."
+                )
             }
             configurations = names
         }
         let requirements = Array(args.positional.dropFirst())
         if let bad = requirements.first(where: { $0.stringValue == nil }) {
-            throw fail(bad.offset, "Unsupported version requirement for `\(name)`: \(bad.typeName); requirements are strings such as '~> 1.0'")
+            throw fail(
+                bad.offset,
+                "Unsupported version requirement for `\(name)`: \(bad.typeName); requirements are strings such as '~> 1.0'"
+            )
         }
         if let option = options.first {
             let key = (try? option.key.keyString()) ?? ""
             if key == "path" || key == "git" {
-                throw fail(option.key.offset, "Podspecs cannot specify the source of dependencies. The `:\(key)` option is not supported. `:\(key)` can be used in the Composefile instead to override global dependencies.")
+                throw fail(
+                    option.key.offset,
+                    "Podspecs cannot specify the source of dependencies. The `:\(key)` option is not supported. `:\(key)` can be used in the Composefile instead to override global dependencies."
+                )
             }
             throw fail(option.key.offset, "Unsupported version requirement option `\(key)` for `\(name)`")
         }
-        let list = JSONNode(.array(requirements.map { JSONNode(.string($0.stringValue!), at: lines.location($0.offset)) }),
-                            at: lines.location(requirements.first?.offset ?? nameValue.offset))
+        let list = JSONNode(
+            .array(requirements.map { JSONNode(.string($0.stringValue!), at: lines.location($0.offset)) }),
+            at: lines.location(requirements.first?.offset ?? nameValue.offset))
         let keyLocation = lines.location(nameValue.offset)
         try update(spec, "dependencies", at: offset) { (object: inout RubyOrderedObject) in
             object.set(name, at: keyLocation, .node(list))
@@ -626,18 +702,24 @@ struct RubyPodspecEvaluator {
                     advance()
                     advance()
                 } else {
-                    throw fail(methodOffset, "method calls with arguments (`.\(method)(…)`) are not supported; write the value as a literal")
+                    throw fail(
+                        methodOffset,
+                        "method calls with arguments (`.\(method)(…)`) are not supported; write the value as a literal")
                 }
             }
             if isPunctuation("{") || isIdentifier("do") {
-                throw fail(methodOffset, "`.\(method)` with a block is Ruby code the podspec reader does not run; write the value as a literal")
+                throw fail(
+                    methodOffset,
+                    "`.\(method)` with a block is Ruby code the podspec reader does not run; write the value as a literal"
+                )
             }
             value = try apply(method, to: value, at: methodOffset)
         }
         switch current.kind {
         case .operator, .punctuation("["):
             throw unexpected(expected: "the end of the value")
-        case .identifier(let word) where word == "if" || word == "unless" || word == "rescue" || word == "while" || word == "until":
+        case .identifier(let word)
+        where word == "if" || word == "unless" || word == "rescue" || word == "while" || word == "until":
             throw refusal(word, at: current.offset)
         default:
             break
@@ -695,11 +777,15 @@ struct RubyPodspecEvaluator {
                 _ = platform
                 throw fail(offset, "`.\(method)` here is only supported as `s.\(method).attribute = value`")
             }
-            throw fail(offset, "reading `.\(method)` of a spec is not supported; only `s.name` and `s.version` are read")
+            throw fail(
+                offset, "reading `.\(method)` of a spec is not supported; only `s.name` and `s.version` are read")
         default:
             break
         }
-        throw fail(offset, "the method `.\(method)` on \(value.typeName) is not supported (supported: strip, squish, chomp, lstrip, rstrip, strip_heredoc, downcase, upcase, to_s, freeze)")
+        throw fail(
+            offset,
+            "the method `.\(method)` on \(value.typeName) is not supported (supported: strip, squish, chomp, lstrip, rstrip, strip_heredoc, downcase, upcase, to_s, freeze)"
+        )
     }
 
     private mutating func primary() throws(RubyPodspecFailure) -> RubyValue {
@@ -728,7 +814,8 @@ struct RubyPodspecEvaluator {
             return RubyValue(.integer(n), at: token.offset)
         case .float(let n):
             guard let text = RubyText.floatText(n) else {
-                throw fail(token.offset, "the number \(n) has more digits than a Ruby Float keeps; write it as a string")
+                throw fail(
+                    token.offset, "the number \(n) has more digits than a Ruby Float keeps; write it as a string")
             }
             advance()
             return RubyValue(.float(text), at: token.offset)
@@ -739,7 +826,9 @@ struct RubyPodspecEvaluator {
                 advance()
                 return RubyValue(.integer(n == "0" ? "0" : "-" + n), at: token.offset)
             case .float(let n):
-                guard let text = RubyText.floatText(n) else { throw fail(token.offset, "the number -\(n) has too many digits") }
+                guard let text = RubyText.floatText(n) else {
+                    throw fail(token.offset, "the number -\(n) has too many digits")
+                }
                 advance()
                 return RubyValue(.float("-" + text), at: token.offset)
             default:
@@ -747,17 +836,27 @@ struct RubyPodspecEvaluator {
             }
         case .identifier(let name):
             switch name {
-            case "true": advance(); return RubyValue(.bool(true), at: token.offset)
-            case "false": advance(); return RubyValue(.bool(false), at: token.offset)
-            case "nil": advance(); return RubyValue(.null, at: token.offset)
+            case "true":
+                advance()
+                return RubyValue(.bool(true), at: token.offset)
+            case "false":
+                advance()
+                return RubyValue(.bool(false), at: token.offset)
+            case "nil":
+                advance()
+                return RubyValue(.null, at: token.offset)
             default: break
             }
             guard let value = lookup(name) else { throw unknownName(name, at: token.offset) }
             advance()
             if case .spec(let spec) = value.kind, isPunctuation("."), case .identifier(let method) = peekKind(),
-                let platform = RubyPodspecAttributes.proxyPlatform(method) {
+                let platform = RubyPodspecAttributes.proxyPlatform(method)
+            {
                 _ = (spec, platform)
-                throw fail(tokens[position + 1].offset, "reading `\(name).\(method)` is not supported; a platform proxy is only written to: \(name).\(method).attribute = value")
+                throw fail(
+                    tokens[position + 1].offset,
+                    "reading `\(name).\(method)` is not supported; a platform proxy is only written to: \(name).\(method).attribute = value"
+                )
             }
             return RubyValue(value.kind, at: token.offset)
         case .constant(let name):
@@ -776,7 +875,10 @@ struct RubyPodspecEvaluator {
                 if case .identifier(let m) = peekKind(2) { path += (isPunctuation("::", peekKind()) ? "::" : ".") + m }
                 if case .constant(let m) = peekKind(2) { path += "::" + m }
             }
-            throw fail(token.offset, "`\(path)` is Ruby code the podspec reader does not run (files, the environment, other constants); write the value as a literal")
+            throw fail(
+                token.offset,
+                "`\(path)` is Ruby code the podspec reader does not run (files, the environment, other constants); write the value as a literal"
+            )
         case .punctuation("["):
             try enter(token.offset)
             advance()
@@ -786,8 +888,13 @@ struct RubyPodspecEvaluator {
                 if isPunctuation("]") { break }
                 elements.append(try expression())
                 skipNewlines()
-                if isPunctuation(",") { advance(); continue }
-                guard isPunctuation("]") else { throw unexpected(expected: "`,` or `]` in the array opened at \(lines.location(token.offset))") }
+                if isPunctuation(",") {
+                    advance()
+                    continue
+                }
+                guard isPunctuation("]") else {
+                    throw unexpected(expected: "`,` or `]` in the array opened at \(lines.location(token.offset))")
+                }
             }
             advance()
             depth -= 1
@@ -835,8 +942,13 @@ struct RubyPodspecEvaluator {
                 if literal { literalKeys.insert(pairs.count) }
                 pairs.append((key, pairValue))
                 skipNewlines()
-                if isPunctuation(",") { advance(); continue }
-                guard isPunctuation("}") else { throw unexpected(expected: "`,` or `}` in the hash opened at \(lines.location(token.offset))") }
+                if isPunctuation(",") {
+                    advance()
+                    continue
+                }
+                guard isPunctuation("}") else {
+                    throw unexpected(expected: "`,` or `}` in the hash opened at \(lines.location(token.offset))")
+                }
             }
             advance()
             depth -= 1
@@ -849,7 +961,8 @@ struct RubyPodspecEvaluator {
             try expect(")", "`)`")
             return value
         default:
-            throw unexpected(expected: "a value (a string, symbol, number, array, hash, true, false, nil or a local variable)")
+            throw unexpected(
+                expected: "a value (a string, symbol, number, array, hash, true, false, nil or a local variable)")
         }
     }
 
@@ -877,7 +990,8 @@ struct RubyPodspecEvaluator {
             case .code(let range):
                 try enter(range.lowerBound)
                 let inner = try RubyLexer.tokenize(bytes, range: range)
-                let savedTokens = tokens, savedPosition = position
+                let savedTokens = tokens
+                let savedPosition = position
                 tokens = inner
                 position = 0
                 skipNewlines()
@@ -932,13 +1046,18 @@ struct RubyPodspecEvaluator {
             if mode == .raw {
                 var members: [JSONNode.Member] = []
                 for pair in pairs {
-                    members.append(JSONNode.Member(key: try pair.key.keyString(), keyLocation: lines.location(pair.key.offset), value: try json(pair.value, .raw)))
+                    members.append(
+                        JSONNode.Member(
+                            key: try pair.key.keyString(), keyLocation: lines.location(pair.key.offset),
+                            value: try json(pair.value, .raw)))
                 }
                 return JSONNode(.object(members), at: location)
             }
             var object = RubyOrderedObject()
             for pair in pairs {
-                object.set(try pair.key.keyString(), at: lines.location(pair.key.offset), .node(try json(pair.value, .converted)))
+                object.set(
+                    try pair.key.keyString(), at: lines.location(pair.key.offset),
+                    .node(try json(pair.value, .converted)))
             }
             return object.node(at: location)
         case .spec, .platformProxy:
@@ -973,7 +1092,9 @@ struct RubyPodspecEvaluator {
     }
 
     private func deploymentTarget(_ spec: Int, _ name: String) -> JSONNode? {
-        if let value = platformHash(spec).first(where: { $0.key == name })?.value, !value.isNull, value.boolValue != false {
+        if let value = platformHash(spec).first(where: { $0.key == name })?.value, !value.isNull,
+            value.boolValue != false
+        {
             return value
         }
         return specs[spec].parent.flatMap { deploymentTarget($0, name) }
@@ -998,7 +1119,9 @@ struct RubyPodspecEvaluator {
                 do {
                     target = try Version(text)
                 } catch {
-                    throw RubyPodspecFailure(offset: offset(of: node.location), message: "the deployment target '\(text)' for \(name) is not a version number")
+                    throw RubyPodspecFailure(
+                        offset: offset(of: node.location),
+                        message: "the deployment target '\(text)' for \(name) is not a version number")
                 }
             }
             result.append(Platform(name: normalized, target: target))
@@ -1007,7 +1130,8 @@ struct RubyPodspecEvaluator {
     }
 
     private func offset(of location: SourceLocation) -> Int {
-        var line = 1, i = 0
+        var line = 1
+        var i = 0
         while line < location.line, i < bytes.count {
             if bytes[i] == 0x0A { line += 1 }
             i += 1
@@ -1021,7 +1145,7 @@ struct RubyPodspecEvaluator {
             guard x.name == y.name else { return false }
             switch (x.target, y.target) {
             case (nil, nil): continue
-            case let (p?, q?): if p.compareSegments(q) != 0 { return false }
+            case (let p?, let q?): if p.compareSegments(q) != 0 { return false }
             default: return false
             }
         }
@@ -1051,7 +1175,8 @@ struct RubyPodspecEvaluator {
             guard !children.isEmpty else { continue }
             var nodes: [JSONNode] = []
             for child in children { nodes.append(try hash(of: child)) }
-            attributes.set(key, at: specs[children[0]].location, .node(JSONNode(.array(nodes), at: specs[children[0]].location)))
+            attributes.set(
+                key, at: specs[children[0]].location, .node(JSONNode(.array(nodes), at: specs[children[0]].location)))
         }
         let swiftVersion = try swiftVersion(state)
         attributes.remove("swift_version")
@@ -1075,18 +1200,26 @@ struct RubyPodspecEvaluator {
             switch node.value {
             case .string(let s): text = RubyText.strip(s)
             case .number(let n): text = n
-            default: throw RubyPodspecFailure(offset: offset(of: node.location), message: "a Swift version must be a version string, not \(node.typeName)")
+            default:
+                throw RubyPodspecFailure(
+                    offset: offset(of: node.location),
+                    message: "a Swift version must be a version string, not \(node.typeName)")
             }
             let version: Version
             do {
                 version = try Version(text)
             } catch {
-                throw RubyPodspecFailure(offset: offset(of: node.location), message: "the Swift version '\(text)' is not a version number")
+                throw RubyPodspecFailure(
+                    offset: offset(of: node.location), message: "the Swift version '\(text)' is not a version number")
             }
             if let current = best {
                 let order = version.compareSegments(current.version)
                 if order == 0, version.string != current.version.string {
-                    throw RubyPodspecFailure(offset: offset(of: node.location), message: "the Swift versions '\(current.version.string)' and '\(text)' are the same version written twice; keep one")
+                    throw RubyPodspecFailure(
+                        offset: offset(of: node.location),
+                        message:
+                            "the Swift versions '\(current.version.string)' and '\(text)' are the same version written twice; keep one"
+                    )
                 }
                 if order <= 0 { continue }
             }

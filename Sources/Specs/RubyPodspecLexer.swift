@@ -44,7 +44,8 @@ struct RubyLineTable: Sendable {
     }
 
     func location(_ offset: Int) -> SourceLocation {
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }
@@ -121,7 +122,9 @@ struct RubyLexer {
                 while index < limit, bytes[index] != 0x0A { index += 1 }
             case UInt8(ascii: "'"):
                 index += 1
-                add(.string([.text(try singleQuoted(closing: UInt8(ascii: "'"), opening: nil, start: start))]), at: start)
+                add(
+                    .string([.text(try singleQuoted(closing: UInt8(ascii: "'"), opening: nil, start: start))]),
+                    at: start)
             case UInt8(ascii: "\""):
                 index += 1
                 add(.string(try doubleQuoted(closing: UInt8(ascii: "\""), opening: nil, start: start)), at: start)
@@ -133,8 +136,11 @@ struct RubyLexer {
                     index += 1
                     var name = identifier()
                     // `:name?`, `:name!`, `:name=` (but `:git=>` is `:git` and `=>`).
-                    if let last = peek(), last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
-                        || (last == UInt8(ascii: "=") && ![UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "~")].contains(peek(1) ?? 0)) {
+                    if let last = peek(),
+                        last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
+                            || (last == UInt8(ascii: "=")
+                                && ![UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "~")].contains(peek(1) ?? 0))
+                    {
                         name.append(Character(Unicode.Scalar(last)))
                         index += 1
                     }
@@ -142,11 +148,16 @@ struct RubyLexer {
                 } else if peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "'") {
                     let quote = bytes[index + 1]
                     index += 2
-                    let parts: [RubyStringPart] = quote == UInt8(ascii: "'")
+                    let parts: [RubyStringPart] =
+                        quote == UInt8(ascii: "'")
                         ? [.text(try singleQuoted(closing: quote, opening: nil, start: start))]
                         : try doubleQuoted(closing: quote, opening: nil, start: start)
                     guard parts.count <= 1, case .text(let text)? = parts.first ?? .text("") else {
-                        throw RubyPodspecFailure(offset: start, message: "an interpolated symbol (:\"...#{}...\") is not supported; write the symbol as a literal")
+                        throw RubyPodspecFailure(
+                            offset: start,
+                            message:
+                                "an interpolated symbol (:\"...#{}...\") is not supported; write the symbol as a literal"
+                        )
                     }
                     add(.symbol(text), at: start)
                 } else {
@@ -191,7 +202,11 @@ struct RubyLexer {
                 index += 1
                 while index < limit, RubyLexer.isIdentifierByte(bytes[index]) { index += 1 }
                 let name = String(decoding: bytes[start..<index], as: UTF8.self)
-                throw RubyPodspecFailure(offset: start, message: "the variable \(name) is not supported (instance and global variables are Ruby code); use a local variable assigned from a literal")
+                throw RubyPodspecFailure(
+                    offset: start,
+                    message:
+                        "the variable \(name) is not supported (instance and global variables are Ruby code); use a local variable assigned from a literal"
+                )
             default:
                 if RubyLexer.isIdentifierStart(b) {
                     if atLineStart, matches("__END__") {
@@ -199,7 +214,9 @@ struct RubyLexer {
                         continue
                     }
                     let name = identifier()
-                    if let last = peek(), last == UInt8(ascii: "?") || last == UInt8(ascii: "!"), peek(1) != UInt8(ascii: "=") {
+                    if let last = peek(), last == UInt8(ascii: "?") || last == UInt8(ascii: "!"),
+                        peek(1) != UInt8(ascii: "=")
+                    {
                         index += 1
                         add(.identifier(name + String(Character(Unicode.Scalar(last)))), at: start)
                     } else if peek() == UInt8(ascii: ":"), peek(1) != UInt8(ascii: ":") {
@@ -211,7 +228,11 @@ struct RubyLexer {
                         add(.identifier(name), at: start)
                     }
                 } else if b < 0x20 || b == 0x7F {
-                    throw RubyPodspecFailure(offset: start, message: "control byte 0x\(String(b, radix: 16, uppercase: true).leftPadded(to: 2)) outside a string: this is not a Ruby podspec")
+                    throw RubyPodspecFailure(
+                        offset: start,
+                        message:
+                            "control byte 0x\(String(b, radix: 16, uppercase: true).leftPadded(to: 2)) outside a string: this is not a Ruby podspec"
+                    )
                 } else {
                     operatorToken(start: start)
                 }
@@ -268,7 +289,9 @@ struct RubyLexer {
 
     private mutating func number(start: Int) throws(RubyPodspecFailure) {
         func digits(_ lexer: inout RubyLexer) {
-            while lexer.index < lexer.limit, RubyLexer.isDigit(lexer.bytes[lexer.index]) || lexer.bytes[lexer.index] == UInt8(ascii: "_") {
+            while lexer.index < lexer.limit,
+                RubyLexer.isDigit(lexer.bytes[lexer.index]) || lexer.bytes[lexer.index] == UInt8(ascii: "_")
+            {
                 lexer.index += 1
             }
         }
@@ -280,11 +303,17 @@ struct RubyLexer {
             digits(&self)
         }
         if let next = peek(), RubyLexer.isIdentifierByte(next) {
-            throw RubyPodspecFailure(offset: start, message: "this number form (hexadecimal, octal, binary, exponent or suffix) is not supported; write a plain decimal number or a string")
+            throw RubyPodspecFailure(
+                offset: start,
+                message:
+                    "this number form (hexadecimal, octal, binary, exponent or suffix) is not supported; write a plain decimal number or a string"
+            )
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self).replacingAll("_", with: "")
         if !isFloat, text.count > 1, text.hasPrefix("0") {
-            throw RubyPodspecFailure(offset: start, message: "\(text) is an octal number in Ruby; write it as a string ('\(text)') if it is a version")
+            throw RubyPodspecFailure(
+                offset: start,
+                message: "\(text) is an octal number in Ruby; write it as a string ('\(text)') if it is a version")
         }
         add(isFloat ? .float(text) : .integer(text), at: start)
     }
@@ -329,15 +358,20 @@ struct RubyLexer {
             add(.string(try doubleQuoted(closing: closing, opening: nested, start: start)), at: start)
         case UInt8(ascii: "w"), UInt8(ascii: "i"):
             let text = try singleQuoted(closing: closing, opening: nested, start: start)
-            let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(
+                String.init)
             add(kind == UInt8(ascii: "w") ? .words(words) : .symbols(words), at: start)
         default:
-            throw RubyPodspecFailure(offset: start, message: "the literal %\(Character(Unicode.Scalar(kind))) is not supported; use %w[], %i[], %q() or %Q{}")
+            throw RubyPodspecFailure(
+                offset: start,
+                message:
+                    "the literal %\(Character(Unicode.Scalar(kind))) is not supported; use %w[], %i[], %q() or %Q{}")
         }
     }
 
     /// Reads up to the closing delimiter with single-quote rules: only `\\` and `\<closing>` are escapes.
-    private mutating func singleQuoted(closing: UInt8, opening: UInt8?, start: Int) throws(RubyPodspecFailure) -> String {
+    private mutating func singleQuoted(closing: UInt8, opening: UInt8?, start: Int) throws(RubyPodspecFailure) -> String
+    {
         var out: [UInt8] = []
         var depth = 0
         while index < limit {
@@ -364,17 +398,24 @@ struct RubyLexer {
             out.append(b)
             index += 1
         }
-        throw RubyPodspecFailure(offset: start, message: "this string never ends: the closing \(Character(Unicode.Scalar(closing))) is missing")
+        throw RubyPodspecFailure(
+            offset: start,
+            message: "this string never ends: the closing \(Character(Unicode.Scalar(closing))) is missing")
     }
 
     /// Reads up to the closing delimiter with double-quote rules: escapes and `#{...}`.
-    private mutating func doubleQuoted(closing: UInt8?, opening: UInt8?, start: Int, until end: Int? = nil) throws(RubyPodspecFailure) -> [RubyStringPart] {
+    private mutating func doubleQuoted(closing: UInt8?, opening: UInt8?, start: Int, until end: Int? = nil)
+        throws(RubyPodspecFailure) -> [RubyStringPart]
+    {
         var parts: [RubyStringPart] = []
         var out: [UInt8] = []
         var depth = 0
         let stop = end ?? limit
         func flush() {
-            if !out.isEmpty { parts.append(.text(String(decoding: out, as: UTF8.self))); out = [] }
+            if !out.isEmpty {
+                parts.append(.text(String(decoding: out, as: UTF8.self)))
+                out = []
+            }
         }
         while index < stop {
             let b = bytes[index]
@@ -392,7 +433,9 @@ struct RubyLexer {
                     var braces = 0
                     while true {
                         guard index < stop else {
-                            throw RubyPodspecFailure(offset: codeStart - 2, message: "the interpolation #{ opened here is never closed with }")
+                            throw RubyPodspecFailure(
+                                offset: codeStart - 2,
+                                message: "the interpolation #{ opened here is never closed with }")
                         }
                         let c = bytes[index]
                         if c == UInt8(ascii: "{") { braces += 1 }
@@ -407,7 +450,11 @@ struct RubyLexer {
                     continue
                 }
                 if n == UInt8(ascii: "@") || n == UInt8(ascii: "$") {
-                    throw RubyPodspecFailure(offset: index, message: "interpolating a variable with #\(Character(Unicode.Scalar(n))) is not supported; escape the # as \\# or use #{local_variable}")
+                    throw RubyPodspecFailure(
+                        offset: index,
+                        message:
+                            "interpolating a variable with #\(Character(Unicode.Scalar(n))) is not supported; escape the # as \\# or use #{local_variable}"
+                    )
                 }
             }
             if let opening, b == opening { depth += 1 }
@@ -426,7 +473,9 @@ struct RubyLexer {
             flush()
             return parts
         }
-        throw RubyPodspecFailure(offset: start, message: "this string never ends: the closing \(Character(Unicode.Scalar(closing!))) is missing")
+        throw RubyPodspecFailure(
+            offset: start,
+            message: "this string never ends: the closing \(Character(Unicode.Scalar(closing!))) is missing")
     }
 
     /// One escape after a backslash in a double-quoted string (`index` is on the escaped byte).
@@ -464,12 +513,18 @@ struct RubyLexer {
                     index += 1
                 }
             }
-            guard hex.split(separator: " ").count == 1, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
-                throw RubyPodspecFailure(offset: escapeStart, message: "invalid \\u escape; write \\uXXXX or \\u{X} with one code point")
+            guard hex.split(separator: " ").count == 1, let value = UInt32(hex, radix: 16),
+                let scalar = Unicode.Scalar(value)
+            else {
+                throw RubyPodspecFailure(
+                    offset: escapeStart, message: "invalid \\u escape; write \\uXXXX or \\u{X} with one code point")
             }
             append(scalar)
-        case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "M"):
-            throw RubyPodspecFailure(offset: escapeStart, message: "octal, hexadecimal and control escapes (\\0, \\x, \\c) are not supported in podspec strings")
+        case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"), UInt8(ascii: "c"), UInt8(ascii: "C"),
+            UInt8(ascii: "M"):
+            throw RubyPodspecFailure(
+                offset: escapeStart,
+                message: "octal, hexadecimal and control escapes (\\0, \\x, \\c) are not supported in podspec strings")
         default:
             out.append(e)
         }
@@ -531,7 +586,9 @@ struct RubyLexer {
             lineStart = lineEnd + 1
         }
         guard found else {
-            throw RubyPodspecFailure(offset: start, message: "the heredoc \(opener) never ends: no line holds only \(String(decoding: id, as: UTF8.self))")
+            throw RubyPodspecFailure(
+                offset: start,
+                message: "the heredoc \(opener) never ends: no line holds only \(String(decoding: id, as: UTF8.self))")
         }
         if mode == UInt8(ascii: "~") {
             try checkSquiggly(lines)
@@ -564,13 +621,20 @@ struct RubyLexer {
             var i = line.lowerBound
             while i < line.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 {
                 if bytes[i] == 0x09 {
-                    throw RubyPodspecFailure(offset: i, message: "a tab in the indentation of a <<~ heredoc is not supported; indent with spaces or use <<-")
+                    throw RubyPodspecFailure(
+                        offset: i,
+                        message:
+                            "a tab in the indentation of a <<~ heredoc is not supported; indent with spaces or use <<-")
                 }
                 i += 1
             }
             let rest = i < line.upperBound ? bytes[i] : 0x0A
             if i > line.lowerBound, rest == 0x0A || rest == 0x0D {
-                throw RubyPodspecFailure(offset: line.lowerBound, message: "a line of only spaces in a <<~ heredoc is not supported (Ruby may then remove more indentation than documented); make the line empty or use <<-")
+                throw RubyPodspecFailure(
+                    offset: line.lowerBound,
+                    message:
+                        "a line of only spaces in a <<~ heredoc is not supported (Ruby may then remove more indentation than documented); make the line empty or use <<-"
+                )
             }
         }
     }

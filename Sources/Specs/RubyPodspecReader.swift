@@ -1,14 +1,14 @@
 /// Reads a podspec file of either format into the positioned JSON tree `Spec(node:label:)` and the
 /// lint rules work on: `Name.podspec.json` with the JSON parser, `Name.podspec` with the reader of
 /// the declarative Ruby DSL (no Ruby is run). Positions point into the file as written.
-public enum PodspecReader {
-    public enum Format: Sendable, Equatable {
+package enum PodspecReader {
+    package enum Format: Sendable, Equatable {
         case json
         case ruby
     }
 
     /// The format a file name says (`.podspec.json` or `.podspec`); nil for anything else.
-    public static func format(ofPath path: String) -> Format? {
+    package static func format(ofPath path: String) -> Format? {
         if path.hasSuffix(".podspec.json") { return .json }
         if path.hasSuffix(".podspec") { return .ruby }
         return nil
@@ -16,27 +16,31 @@ public enum PodspecReader {
 
     /// The spec object of the file at `path` (the name picks the format; a name that is neither is
     /// read as JSON). Errors name `path`, the line and column, and what to do.
-    public static func read(bytes: [UInt8], path: String) throws(SpecError) -> JSONNode {
+    package static func read(bytes: [UInt8], path: String) throws(SpecError) -> JSONNode {
         switch format(ofPath: path) {
         case .ruby: return try readRuby(bytes: bytes, label: path)
         case .json, nil: return try readJSON(bytes: bytes, label: path)
         }
     }
 
-    public static func readJSON(bytes: [UInt8], label: String) throws(SpecError) -> JSONNode {
+    package static func readJSON(bytes: [UInt8], label: String) throws(SpecError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            throw SpecError(label: label, location: error.location, key: nil, spec: nil, message: "not valid JSON: \(error.message)")
+            throw SpecError(
+                label: label, location: error.location, key: nil, spec: nil, message: "not valid JSON: \(error.message)"
+            )
         }
     }
 
     /// Evaluates a Ruby podspec into the JSON `pod ipc spec` prints for it (cocoapods-core 1.17.0).
-    public static func readRuby(bytes: [UInt8], label: String) throws(SpecError) -> JSONNode {
+    package static func readRuby(bytes: [UInt8], label: String) throws(SpecError) -> JSONNode {
         do {
             try checkText(bytes)
         } catch {
-            throw SpecError(label: label, location: RubyLineTable(bytes).location(error.offset), key: nil, spec: nil, message: error.message)
+            throw SpecError(
+                label: label, location: RubyLineTable(bytes).location(error.offset), key: nil, spec: nil,
+                message: error.message)
         }
         // Ruby reads a CR LF line end as LF (also inside strings and heredocs). Dropping the CR
         // moves nothing else on its line, so lines and columns stay those of the file.
@@ -48,12 +52,13 @@ public enum PodspecReader {
             var evaluator = RubyPodspecEvaluator(bytes: text, tokens: tokens, lines: lines)
             return try evaluator.run()
         } catch {
-            throw SpecError(label: label, location: lines.location(error.offset), key: nil, spec: nil, message: error.message)
+            throw SpecError(
+                label: label, location: lines.location(error.offset), key: nil, spec: nil, message: error.message)
         }
     }
 
     /// The spec as canonical JSON text (compose's key order), as `compose spec convert --canonical` writes it.
-    public static func canonicalJSON(_ node: JSONNode) -> String {
+    package static func canonicalJSON(_ node: JSONNode) -> String {
         node.serialized(order: .canonical)
     }
 
@@ -69,10 +74,12 @@ public enum PodspecReader {
     /// Refuses binary files and text that is not UTF-8, at the first offending byte.
     private static func checkText(_ bytes: [UInt8]) throws(RubyPodspecFailure) {
         if bytes.isEmpty {
-            throw RubyPodspecFailure(offset: 0, message: "the file is empty; a Ruby podspec starts with `Pod::Spec.new do |s|`")
+            throw RubyPodspecFailure(
+                offset: 0, message: "the file is empty; a Ruby podspec starts with `Pod::Spec.new do |s|`")
         }
         if let nul = bytes.firstIndex(of: 0) {
-            throw RubyPodspecFailure(offset: nul, message: "the file holds a NUL byte: it is binary data, not a Ruby podspec")
+            throw RubyPodspecFailure(
+                offset: nul, message: "the file holds a NUL byte: it is binary data, not a Ruby podspec")
         }
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
@@ -82,7 +89,11 @@ public enum PodspecReader {
             case .valid(let encoded): offset += encoded.count
             case .emptyInput: return
             case .error:
-                throw RubyPodspecFailure(offset: offset, message: "byte 0x\(String(bytes[offset], radix: 16, uppercase: true).leftPadded(to: 2)) is not UTF-8 text: this is not a Ruby podspec (or it is saved in another encoding; save it as UTF-8)")
+                throw RubyPodspecFailure(
+                    offset: offset,
+                    message:
+                        "byte 0x\(String(bytes[offset], radix: 16, uppercase: true).leftPadded(to: 2)) is not UTF-8 text: this is not a Ruby podspec (or it is saved in another encoding; save it as UTF-8)"
+                )
             }
         }
     }

@@ -50,7 +50,9 @@ struct RubyValue: Sendable {
         case .string(let s), .symbol(let s), .integer(let s), .float(let s), .version(let s): return s
         case .bool(let b): return b ? "true" : "false"
         case .null: return ""
-        default: throw RubyPodspecFailure(offset: offset, message: "a hash key must be a string or a symbol, not \(typeName)")
+        default:
+            throw RubyPodspecFailure(
+                offset: offset, message: "a hash key must be a string or a symbol, not \(typeName)")
         }
     }
 
@@ -59,7 +61,11 @@ struct RubyValue: Sendable {
         switch kind {
         case .string, .symbol, .integer, .float, .version, .bool, .null: return try keyString()
         default:
-            throw RubyPodspecFailure(offset: offset, message: "interpolating \(typeName) into a string is not supported; interpolate a string, a symbol, a number, s.name or s.version")
+            throw RubyPodspecFailure(
+                offset: offset,
+                message:
+                    "interpolating \(typeName) into a string is not supported; interpolate a string, a symbol, a number, s.name or s.version"
+            )
         }
     }
 }

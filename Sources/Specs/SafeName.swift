@@ -9,8 +9,8 @@
 /// and component names: ASCII letters, digits and `- _ . +` only (every name on the public CocoaPods
 /// trunk that compose has seen fits), which also keeps them out of YAML quoting trouble and makes
 /// `moduleName` a plain identifier. Target names may also hold spaces (Xcode targets such as `My App`).
-public struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable {
+package struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Equatable {
         case pod = "pod name"
         case specRepo = "spec repo name"
         case component = "component name"
@@ -18,11 +18,11 @@ public struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The name as written.
-    public let string: String
+    package let string: String
 
     /// Checks `string` as a name of `kind`; a full pod name (`Root/Sub/Leaf`) is checked with
     /// `SafeName.podPath(_:)` instead.
-    public init(_ string: String, as kind: Kind) throws(SafeNameError) {
+    package init(_ string: String, as kind: Kind) throws(SafeNameError) {
         if let reason = Self.problem(with: string, as: kind) {
             throw SafeNameError(name: string, kind: kind, reason: reason)
         }
@@ -31,7 +31,7 @@ public struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Checks a full pod name, `Root` or `Root/Sub/Leaf`: each part is a pod name.
     @discardableResult
-    public static func podPath(_ fullName: String) throws(SafeNameError) -> [SafeName] {
+    package static func podPath(_ fullName: String) throws(SafeNameError) -> [SafeName] {
         var parts: [SafeName] = []
         for part in fullName.split(separator: "/", omittingEmptySubsequences: false) {
             do {
@@ -44,17 +44,17 @@ public struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Whether `fullName` passes as a full pod name (`Root` or `Root/Sub/Leaf`).
-    public static func isValidPodPath(_ fullName: String) -> Bool {
+    package static func isValidPodPath(_ fullName: String) -> Bool {
         fullName.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { isValid(String($0), as: .pod) }
     }
 
     /// Whether `string` passes as a name of `kind`.
-    public static func isValid(_ string: String, as kind: Kind) -> Bool {
+    package static func isValid(_ string: String, as kind: Kind) -> Bool {
         problem(with: string, as: kind) == nil
     }
 
     /// Why `string` is not a name of `kind`; nil when it is one.
-    public static func problem(with string: String, as kind: Kind) -> String? {
+    package static func problem(with string: String, as kind: Kind) -> String? {
         if string.isEmpty { return "it is empty" }
         if string.utf8.count > 255 { return "it is longer than 255 bytes" }
         if string == "." || string == ".." { return "it is '\(string)'" }
@@ -71,7 +71,8 @@ public struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible 
             }
             if isPlain(scalar) { continue }
             if kind == .target, scalar == " " { continue }
-            return "it contains '\(scalar)' (allowed: ASCII letters, digits and - _ . +\(kind == .target ? " and spaces" : ""))"
+            return
+                "it contains '\(scalar)' (allowed: ASCII letters, digits and - _ . +\(kind == .target ? " and spaces" : ""))"
         }
         if kind == .target, string.hasSuffix(" ") || string.hasPrefix(" ") { return "it starts or ends with a space" }
         return nil
@@ -87,39 +88,40 @@ public struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The C99 identifier CocoaPods derives as a module name when a spec has no `module_name`:
     /// every character that is not a letter, digit or `_` becomes `_`, and a leading digit gets a `_`
     /// before it (`lottie-ios` → `lottie_ios`, `1Kit` → `_1Kit`).
-    public var moduleName: String {
-        var result = String(string.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "_": Character(scalar)
-            default: "_"
-            }
-        })
+    package var moduleName: String {
+        var result = String(
+            string.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "_": Character(scalar)
+                default: "_"
+                }
+            })
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         return result
     }
 
-    public var description: String { string }
+    package var description: String { string }
 
-    public static func < (lhs: SafeName, rhs: SafeName) -> Bool { lhs.string < rhs.string }
+    package static func < (lhs: SafeName, rhs: SafeName) -> Bool { lhs.string < rhs.string }
 }
 
 /// A name refused by `SafeName`: which kind of name it was meant to be, and why not.
-public struct SafeNameError: ComposeFailure, Equatable {
-    public let name: String
+package struct SafeNameError: ComposeFailure, Equatable {
+    package let name: String
     /// What the name was meant to name.
-    public let nameKind: SafeName.Kind
-    public let reason: String
+    package let nameKind: SafeName.Kind
+    package let reason: String
 
-    public init(name: String, kind: SafeName.Kind, reason: String) {
+    package init(name: String, kind: SafeName.Kind, reason: String) {
         self.name = name
         self.nameKind = kind
         self.reason = reason
     }
 
-    public var kind: FailureKind { .input }
+    package var kind: FailureKind { .input }
 
     /// The name as a Swift string literal would show it, so control characters are visible.
-    public var description: String {
+    package var description: String {
         "\(String(reflecting: name)) is not a valid \(nameKind.rawValue): \(reason). Use ASCII letters, digits and - _ . + (a name cannot start with '.' or '-')."
     }
 }

@@ -8,8 +8,8 @@
 /// root's; their platforms are their own names when they declare any (else the parent's), each
 /// with its own deployment target or else the parent's; their dependencies add to the parent's
 /// (`allDependencies(on:)`).
-public struct Spec: Sendable {
-    public enum Kind: String, Sendable, Hashable {
+package struct Spec: Sendable {
+    package enum Kind: String, Sendable, Hashable {
         /// The file's top-level spec.
         case root
         /// A library subspec (`subspecs`).
@@ -20,72 +20,73 @@ public struct Spec: Sendable {
         case app
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// `Pay` for the root, `Pay/Core` for its subspec `Core`, `Pay/Core/Mock` deeper down.
-    public let name: String
+    package let name: String
     /// The root's version (nested specs have none of their own).
-    public let version: Version
-    public let summary: String?
-    public let homepage: String?
-    public let license: License?
+    package let version: Version
+    package let summary: String?
+    package let homepage: String?
+    package let license: License?
     /// In file order; empty when the spec names none.
-    public let authors: [Author]
-    public let source: SpecSource?
+    package let authors: [Author]
+    package let source: SpecSource?
     /// The `platforms` this spec object writes (file order, `macos` read as `osx`); nil when absent.
-    public let declaredPlatforms: [Platform]?
+    package let declaredPlatforms: [Platform]?
     /// The platforms the spec supports, inheritance applied; nil means every platform (nothing declared).
-    public let platforms: [Platform]?
+    package let platforms: [Platform]?
     /// The dependencies this spec object writes: top level and in its platform blocks.
-    public let declaredDependencies: SpecDependencies
+    package let declaredDependencies: SpecDependencies
     /// The dependencies of the enclosing specs, outermost (the root) first.
-    public let inheritedDependencies: [SpecDependencies]
-    public let subspecs: [Spec]
-    public let testSpecs: [Spec]
-    public let appSpecs: [Spec]
+    package let inheritedDependencies: [SpecDependencies]
+    package let subspecs: [Spec]
+    package let testSpecs: [Spec]
+    package let appSpecs: [Spec]
     /// `default_subspecs` (or the singular `default_subspec`) of the root.
-    public let defaultSubspecs: DefaultSubspecs
-    public let deprecated: Bool
-    public let deprecatedInFavorOf: String?
+    package let defaultSubspecs: DefaultSubspecs
+    package let deprecated: Bool
+    package let deprecatedInFavorOf: String?
     /// `swift_versions` (a string or a list), else the legacy `swift_version`; empty when neither.
-    public let swiftVersions: [String]
+    package let swiftVersions: [String]
     /// The prebuilt artifact (docs/binary-components.md).
-    public let prebuilt: Prebuilt?
+    package let prebuilt: Prebuilt?
     /// This spec object as written (for the root, the whole file).
-    public let json: JSONNode
+    package let json: JSONNode
 
     /// The last part of `name`: `Core` for `Pay/Core`.
-    public var shortName: String {
+    package var shortName: String {
         name.split(separator: "/").last.map(String.init) ?? name
     }
 
     /// `Pay` for `Pay/Core`.
-    public var rootName: String { Spec.rootName(of: name) }
+    package var rootName: String { Spec.rootName(of: name) }
 
     /// `Pay` for `Pay/Core/Mock` (and for `Pay`): the one root-name function.
-    public static func rootName(of fullName: String) -> String {
-        fullName.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? fullName
+    package static func rootName(of fullName: String) -> String {
+        fullName.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? fullName
     }
 
     /// Dependencies written at the top level of this spec object, in file order.
-    public var dependencies: [SpecDependency] { declaredDependencies.common }
+    package var dependencies: [SpecDependency] { declaredDependencies.common }
 
     /// Dependencies written in this spec object's platform blocks, by platform (`osx` for `macos`).
-    public var platformDependencies: [String: [SpecDependency]] { declaredDependencies.perPlatform }
+    package var platformDependencies: [String: [SpecDependency]] { declaredDependencies.perPlatform }
 
     /// This spec object's own dependencies on `platforms`: the top-level ones, then each platform block's.
-    public func dependencies(on platforms: [String]) -> [SpecDependency] {
+    package func dependencies(on platforms: [String]) -> [SpecDependency] {
         declaredDependencies.on(platforms)
     }
 
     /// Everything this spec depends on for `platforms`: the enclosing specs' dependencies (root
     /// first), then its own.
-    public func allDependencies(on platforms: [String]) -> [SpecDependency] {
+    package func allDependencies(on platforms: [String]) -> [SpecDependency] {
         inheritedDependencies.flatMap { $0.on(platforms) } + declaredDependencies.on(platforms)
     }
 
     /// The library subspec `Root/Sub/Leaf` of this spec (itself for its own name); nil when there
     /// is none. Test and app specs are not library subspecs.
-    public func subspec(named fullName: String) -> Spec? {
+    package func subspec(named fullName: String) -> Spec? {
         guard fullName == name || fullName.hasPrefix(name + "/") else { return nil }
         var node = self
         for part in fullName.dropFirst(name.count).split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
@@ -97,7 +98,7 @@ public struct Spec: Sendable {
 
     /// The short names of the subspecs that depending on the root means: `default_subspecs` when
     /// written, else every library subspec.
-    public var defaultSubspecNames: [String] {
+    package var defaultSubspecNames: [String] {
         switch defaultSubspecs {
         case .everySubspec: return subspecs.map(\.shortName)
         case .noSubspec: return []
@@ -107,7 +108,7 @@ public struct Spec: Sendable {
 
     /// The minimum version of `platform` (`ios`, `osx`, …): `.some(nil)` when supported at any
     /// version, nil when not supported. A spec that declares no platforms supports all of them.
-    public func deploymentTarget(for platform: String) -> Version?? {
+    package func deploymentTarget(for platform: String) -> Version?? {
         guard let platforms else { return .some(nil) }
         guard let entry = platforms.first(where: { $0.name == platform }) else { return nil }
         return .some(entry.minimum)
@@ -115,67 +116,67 @@ public struct Spec: Sendable {
 }
 
 /// One supported platform: `ios` with minimum `15.0`, or any version (`"ios": null`).
-public struct Platform: Sendable, Hashable {
+package struct Platform: Sendable, Hashable {
     /// `ios`, `osx`, `tvos`, `watchos`, `visionos` (unknown names are kept as written).
-    public let name: String
-    public let minimum: Version?
+    package let name: String
+    package let minimum: Version?
 
-    public init(name: String, minimum: Version?) {
+    package init(name: String, minimum: Version?) {
         self.name = name
         self.minimum = minimum
     }
 
     /// The platform names of podspecs.
-    public static let names = ["ios", "osx", "tvos", "watchos", "visionos"]
+    package static let names = ["ios", "osx", "tvos", "watchos", "visionos"]
 
     /// How people and SwiftPM write each platform: `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`
     /// (`.iOS` in a manifest's `platforms:`). The one table: `macos` is read as `osx`.
-    public static let displayNames = [
+    package static let displayNames = [
         "ios": "iOS", "osx": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
     ]
 
     /// `iOS` for `ios`, `macOS` for `osx` or `macos`; unknown names unchanged.
-    public static func displayName(_ name: String) -> String {
+    package static func displayName(_ name: String) -> String {
         displayNames[normalized(name)] ?? name
     }
 
     /// `osx` for `macos` (both spellings are read), otherwise `name` unchanged.
-    public static func normalized(_ name: String) -> String {
+    package static func normalized(_ name: String) -> String {
         name == "macos" ? "osx" : name
     }
 }
 
 /// A dependency of a spec: a pod or subspec name and its requirements (empty = any version).
-public struct SpecDependency: Sendable, Hashable {
-    public let name: String
-    public let requirements: RequirementSet
+package struct SpecDependency: Sendable, Hashable {
+    package let name: String
+    package let requirements: RequirementSet
 
-    public init(name: String, requirements: RequirementSet = .any) {
+    package init(name: String, requirements: RequirementSet = .any) {
         self.name = name
         self.requirements = requirements
     }
 }
 
 /// The dependencies one spec object writes.
-public struct SpecDependencies: Sendable, Equatable {
+package struct SpecDependencies: Sendable, Equatable {
     /// Top-level `dependencies`, in file order.
-    public let common: [SpecDependency]
+    package let common: [SpecDependency]
     /// `dependencies` inside platform blocks (`"ios": {"dependencies": …}`), by platform.
-    public let perPlatform: [String: [SpecDependency]]
+    package let perPlatform: [String: [SpecDependency]]
 
-    public init(common: [SpecDependency] = [], perPlatform: [String: [SpecDependency]] = [:]) {
+    package init(common: [SpecDependency] = [], perPlatform: [String: [SpecDependency]] = [:]) {
         self.common = common
         self.perPlatform = perPlatform
     }
 
     /// The common dependencies, then those of each platform in `platforms`.
-    public func on(_ platforms: [String]) -> [SpecDependency] {
+    package func on(_ platforms: [String]) -> [SpecDependency] {
         common + platforms.flatMap { perPlatform[$0] ?? [] }
     }
 }
 
 /// `default_subspecs`.
-public enum DefaultSubspecs: Sendable, Equatable {
+package enum DefaultSubspecs: Sendable, Equatable {
     /// Not written: depending on the root means every library subspec.
     case everySubspec
     /// `"none"`: depending on the root means the root alone.
@@ -185,12 +186,12 @@ public enum DefaultSubspecs: Sendable, Equatable {
 }
 
 /// `license`: a string (`"MIT"`, read as the type) or an object with `type`, `file`, `text`.
-public struct License: Sendable, Equatable {
-    public let type: String?
-    public let file: String?
-    public let text: String?
+package struct License: Sendable, Equatable {
+    package let type: String?
+    package let file: String?
+    package let text: String?
 
-    public init(type: String?, file: String? = nil, text: String? = nil) {
+    package init(type: String?, file: String? = nil, text: String? = nil) {
         self.type = type
         self.file = file
         self.text = text
@@ -199,30 +200,32 @@ public struct License: Sendable, Equatable {
 
 /// One author. `authors` may be a string, a list (of names and of `{name: email}` objects) or an
 /// object of names to emails; all read as a list in file order.
-public struct Author: Sendable, Equatable {
-    public let name: String
-    public let email: String?
+package struct Author: Sendable, Equatable {
+    package let name: String
+    package let email: String?
 
-    public init(name: String, email: String? = nil) {
+    package init(name: String, email: String? = nil) {
         self.name = name
         self.email = email
     }
 }
 
 /// Where a spec's code is.
-public enum SpecSource: Sendable, Equatable {
+package enum SpecSource: Sendable, Equatable {
     case git(Git)
     /// `http`, `svn`, `hg`, …: every scalar sub-key as text (`"flatten": true` as `"true"`).
     case other([String: String])
 
-    public struct Git: Sendable, Equatable {
-        public let url: String
-        public let tag: String?
-        public let commit: String?
-        public let branch: String?
-        public let submodules: Bool
+    package struct Git: Sendable, Equatable {
+        package let url: String
+        package let tag: String?
+        package let commit: String?
+        package let branch: String?
+        package let submodules: Bool
 
-        public init(url: String, tag: String? = nil, commit: String? = nil, branch: String? = nil, submodules: Bool = false) {
+        package init(
+            url: String, tag: String? = nil, commit: String? = nil, branch: String? = nil, submodules: Bool = false
+        ) {
             self.url = url
             self.tag = tag
             self.commit = commit
@@ -232,18 +235,18 @@ public enum SpecSource: Sendable, Equatable {
     }
 
     /// The git source, if it is one.
-    public var git: Git? {
+    package var git: Git? {
         if case .git(let git) = self { git } else { nil }
     }
 }
 
 /// `"prebuilt": {"url": …, "sha256": …}` (docs/binary-components.md). Its shape (https, .zip, 64
 /// hex digits) is lint's and install's to check.
-public struct Prebuilt: Sendable, Equatable {
-    public let url: String
-    public let sha256: String
+package struct Prebuilt: Sendable, Equatable {
+    package let url: String
+    package let sha256: String
 
-    public init(url: String, sha256: String) {
+    package init(url: String, sha256: String) {
         self.url = url
         self.sha256 = sha256
     }

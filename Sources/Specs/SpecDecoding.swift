@@ -1,18 +1,20 @@
 extension Spec {
     /// Decodes a podspec JSON file's bytes. `label` is how errors name the file (its path, or
     /// `Name/version/Name.podspec.json`).
-    public init(json bytes: some Collection<UInt8>, label: String) throws(SpecError) {
+    package init(json bytes: some Collection<UInt8>, label: String) throws(SpecError) {
         let node: JSONNode
         do {
             node = try JSONParser.parse(Array(bytes))
         } catch {
-            throw SpecError(label: label, location: error.location, key: nil, spec: nil, message: "not valid JSON: \(error.message)")
+            throw SpecError(
+                label: label, location: error.location, key: nil, spec: nil, message: "not valid JSON: \(error.message)"
+            )
         }
         try self.init(node: node, label: label)
     }
 
     /// Decodes a parsed podspec (the file's top-level object).
-    public init(node: JSONNode, label: String) throws(SpecError) {
+    package init(node: JSONNode, label: String) throws(SpecError) {
         self = try SpecDecoder(label: label).root(node)
     }
 }
@@ -85,21 +87,28 @@ private struct SpecDecoder {
             throw error(node, "name", parentName, "\(owner) has no `name`; write \"name\": \"…\"")
         }
         guard let name = nameNode.stringValue else {
-            throw error(nameNode, "name", parentName, "`name` of \(owner) must be a String, not \(article(nameNode.typeName))")
+            throw error(
+                nameNode, "name", parentName, "`name` of \(owner) must be a String, not \(article(nameNode.typeName))")
         }
         guard !name.isEmpty else { throw error(nameNode, "name", parentName, "`name` of \(owner) is empty") }
         if parentName != nil, name.contains("/") {
-            throw error(nameNode, "name", parentName, "the name \"\(name)\" of \(owner) contains '/'; write the short name (\"Core\", not \"Pay/Core\")")
+            throw error(
+                nameNode, "name", parentName,
+                "the name \"\(name)\" of \(owner) contains '/'; write the short name (\"Core\", not \"Pay/Core\")")
         }
         return name
     }
 
-    func spec(_ node: JSONNode, kind: Spec.Kind, name: String, version: Version, inherited: Inherited?) throws(SpecError) -> Spec {
+    func spec(_ node: JSONNode, kind: Spec.Kind, name: String, version: Version, inherited: Inherited?)
+        throws(SpecError) -> Spec
+    {
         let declaredPlatforms = try platforms(node["platforms"], name)
         var targets = inherited?.targets ?? [:]
         var effective = inherited?.platforms
         if let declaredPlatforms, !declaredPlatforms.isEmpty {
-            effective = declaredPlatforms.map { Platform(name: $0.name, minimum: $0.minimum ?? inherited?.targets[$0.name]) }
+            effective = declaredPlatforms.map {
+                Platform(name: $0.name, minimum: $0.minimum ?? inherited?.targets[$0.name])
+            }
             for platform in declaredPlatforms {
                 if let minimum = platform.minimum { targets[platform.name] = minimum }
             }
@@ -115,15 +124,22 @@ private struct SpecDecoder {
         let forChildren = Inherited(
             root: root, platforms: effective, targets: targets,
             dependencies: (inherited?.dependencies ?? []) + [declaredDependencies])
-        var subspecs: [Spec] = [], testSpecs: [Spec] = [], appSpecs: [Spec] = []
+        var subspecs: [Spec] = []
+        var testSpecs: [Spec] = []
+        var appSpecs: [Spec] = []
         for (key, listedAs) in Spec.Kind.nestedKeys {
             guard let list = node[key], !list.isNull else { continue }
-            guard let elements = list.arrayValue else { throw typeError(list, key, name, expected: "an Array of spec objects") }
+            guard let elements = list.arrayValue else {
+                throw typeError(list, key, name, expected: "an Array of spec objects")
+            }
             for element in elements {
-                guard element.isObject else { throw typeError(element, key, name, expected: "an Array of spec objects") }
+                guard element.isObject else {
+                    throw typeError(element, key, name, expected: "an Array of spec objects")
+                }
                 let childName = try specName(element, parentName: name)
                 let kind = Spec.Kind.of(element, listedAs: listedAs)
-                let child = try spec(element, kind: kind, name: "\(name)/\(childName)", version: version, inherited: forChildren)
+                let child = try spec(
+                    element, kind: kind, name: "\(name)/\(childName)", version: version, inherited: forChildren)
                 switch kind {
                 case .subspec, .root: subspecs.append(child)
                 case .test: testSpecs.append(child)
@@ -176,7 +192,9 @@ private struct SpecDecoder {
     /// A string or an array of strings, as a list.
     func stringList(_ node: JSONNode, _ key: String, _ spec: String) throws(SpecError) -> [String] {
         if let single = node.stringValue { return [single] }
-        guard let elements = node.arrayValue else { throw typeError(node, key, spec, expected: "a String or an Array of Strings") }
+        guard let elements = node.arrayValue else {
+            throw typeError(node, key, spec, expected: "a String or an Array of Strings")
+        }
         var result: [String] = []
         for element in elements {
             guard let value = element.stringValue else {
@@ -204,7 +222,10 @@ private struct SpecDecoder {
                 do {
                     minimum = try Version(text)
                 } catch {
-                    throw self.error(member.value, key, spec, "the \(member.key) deployment target \"\(text)\" of \(spec) is not a version; write one such as \"15.0\", or null for any version")
+                    throw self.error(
+                        member.value, key, spec,
+                        "the \(member.key) deployment target \"\(text)\" of \(spec) is not a version; write one such as \"15.0\", or null for any version"
+                    )
                 }
             default:
                 throw typeError(member.value, key, spec, expected: "a version String (such as \"15.0\") or null")
@@ -223,7 +244,8 @@ private struct SpecDecoder {
     func dependencies(_ node: JSONNode?, _ key: String, _ spec: String) throws(SpecError) -> [SpecDependency] {
         guard let node, !node.isNull else { return [] }
         guard node.isObject else {
-            throw typeError(node, key, spec, expected: "an Object of pod names to requirements (\"Logging\": [\"~> 1.2\"])")
+            throw typeError(
+                node, key, spec, expected: "an Object of pod names to requirements (\"Logging\": [\"~> 1.2\"])")
         }
         var result: [SpecDependency] = []
         for member in node.members {
@@ -235,20 +257,27 @@ private struct SpecDecoder {
                 var list: [(text: String, node: JSONNode)] = []
                 for element in elements {
                     guard let text = element.stringValue else {
-                        throw error(element, key, spec, "the requirements of \(member.key) in `\(key)` of \(spec) must be Strings, not \(article(element.typeName))")
+                        throw error(
+                            element, key, spec,
+                            "the requirements of \(member.key) in `\(key)` of \(spec) must be Strings, not \(article(element.typeName))"
+                        )
                     }
                     list.append((text, element))
                 }
                 strings = list
             default:
-                throw error(member.value, key, spec, "the requirements of \(member.key) in `\(key)` of \(spec) must be a String, an Array of Strings or null, not \(article(member.value.typeName))")
+                throw error(
+                    member.value, key, spec,
+                    "the requirements of \(member.key) in `\(key)` of \(spec) must be a String, an Array of Strings or null, not \(article(member.value.typeName))"
+                )
             }
             var requirements: [Requirement] = []
             for entry in strings {
                 do {
                     requirements.append(try Requirement(parsing: entry.text))
                 } catch {
-                    throw self.error(entry.node, key, spec, "\(member.key) in `\(key)` of \(spec): \(error.description)")
+                    throw self.error(
+                        entry.node, key, spec, "\(member.key) in `\(key)` of \(spec): \(error.description)")
                 }
             }
             let dependency = SpecDependency(name: member.key, requirements: RequirementSet(requirements))
@@ -287,7 +316,9 @@ private struct SpecDecoder {
     func license(_ node: JSONNode?, _ spec: String) throws(SpecError) -> License? {
         guard let node, !node.isNull else { return nil }
         if let type = node.stringValue { return License(type: type) }
-        guard node.isObject else { throw typeError(node, "license", spec, expected: "a String or an Object with `type`, `file`, `text`") }
+        guard node.isObject else {
+            throw typeError(node, "license", spec, expected: "a String or an Object with `type`, `file`, `text`")
+        }
         return License(
             type: try optionalString(node["type"], "license.type", spec),
             file: try optionalString(node["file"], "license.file", spec),
@@ -303,7 +334,8 @@ private struct SpecDecoder {
                 switch member.value.value {
                 case .null: result.append(Author(name: member.key))
                 case .string(let email): result.append(Author(name: member.key, email: email))
-                default: throw typeError(member.value, "authors", spec, expected: "an email String or null for each name")
+                default:
+                    throw typeError(member.value, "authors", spec, expected: "an email String or null for each name")
                 }
             }
             return result
@@ -334,12 +366,13 @@ private struct SpecDecoder {
             throw typeError(node, "source", spec, expected: "an Object such as {\"git\": URL, \"tag\": VERSION}")
         }
         if let git = node["git"] {
-            return .git(SpecSource.Git(
-                url: try string(git, "source.git", spec),
-                tag: try optionalString(node["tag"], "source.tag", spec),
-                commit: try optionalString(node["commit"], "source.commit", spec),
-                branch: try optionalString(node["branch"], "source.branch", spec),
-                submodules: try bool(node["submodules"], "source.submodules", spec)))
+            return .git(
+                SpecSource.Git(
+                    url: try string(git, "source.git", spec),
+                    tag: try optionalString(node["tag"], "source.tag", spec),
+                    commit: try optionalString(node["commit"], "source.commit", spec),
+                    branch: try optionalString(node["branch"], "source.branch", spec),
+                    submodules: try bool(node["submodules"], "source.submodules", spec)))
         }
         var fields: [String: String] = [:]
         for member in node.members {

@@ -2,19 +2,19 @@
 /// spec at any depth. Nothing in it is checked, so it is the view for readers that go on where
 /// `Spec(json:label:)` refuses a file (lint reports those problems as findings). `Spec` is decoded
 /// from the same tree with the same nesting (`Spec.Kind.nestedKeys`, `Spec.Kind.of(_:listedAs:)`).
-public struct SpecObject: Sendable {
-    public typealias Kind = Spec.Kind
+package struct SpecObject: Sendable {
+    package typealias Kind = Spec.Kind
 
-    public let node: JSONNode
-    public let kind: Kind
+    package let node: JSONNode
+    package let kind: Kind
     /// `Pay` for the root, `Pay/Core` for its subspec `Core`, `Pay/Core/Mock` deeper down; a name
     /// that is not a string reads `(unnamed)`.
-    public let fullName: String
+    package let fullName: String
     /// The enclosing spec objects, outermost first (empty for the root).
-    public let ancestors: [JSONNode]
+    package let ancestors: [JSONNode]
     /// The platform blocks (`"ios": {...}`, …, named as in `Platform.names`) written in this spec
     /// object, in file order.
-    public let platformBlocks: [JSONNode]
+    package let platformBlocks: [JSONNode]
 
     init(node: JSONNode, kind: Kind, fullName: String, ancestors: [JSONNode]) {
         self.node = node
@@ -24,18 +24,18 @@ public struct SpecObject: Sendable {
         self.platformBlocks = node.members.filter { Platform.names.contains($0.key) && $0.value.isObject }.map(\.value)
     }
 
-    public var isRoot: Bool { kind == .root }
+    package var isRoot: Bool { kind == .root }
     /// The name written in this spec object, if it is a string.
-    public var shortName: String? { node["name"]?.stringValue }
+    package var shortName: String? { node["name"]?.stringValue }
 
     /// The member `key` of this spec object, then the same key in each of its platform blocks.
-    public func members(named key: String) -> [JSONNode.Member] {
+    package func members(named key: String) -> [JSONNode.Member] {
         ([node] + platformBlocks).compactMap { $0.member(key) }
     }
 
     /// Every spec object of `root` (a podspec's top-level object): the root first, then the
     /// nested ones depth-first in file order. Nested values that are not objects are skipped.
-    public static func all(in root: JSONNode) -> [SpecObject] {
+    package static func all(in root: JSONNode) -> [SpecObject] {
         var objects: [SpecObject] = []
         collect(root, kind: .root, fullName: root["name"]?.stringValue ?? "(unnamed)", ancestors: [], into: &objects)
         return objects
@@ -60,13 +60,13 @@ public struct SpecObject: Sendable {
 
 extension Spec.Kind {
     /// The keys under which a spec object lists nested specs, and what it lists there.
-    public static let nestedKeys: [(key: String, kind: Spec.Kind)] = [
+    package static let nestedKeys: [(key: String, kind: Spec.Kind)] = [
         ("subspecs", .subspec), ("testspecs", .test), ("appspecs", .app),
     ]
 
     /// The kind of `child`, listed under the key of `listed`: a `test_type` key makes a subspec a
     /// test spec (files written by CocoaPods 1.3).
-    public static func of(_ child: JSONNode, listedAs listed: Spec.Kind) -> Spec.Kind {
+    package static func of(_ child: JSONNode, listedAs listed: Spec.Kind) -> Spec.Kind {
         listed == .subspec && child["test_type"] != nil ? .test : listed
     }
 }

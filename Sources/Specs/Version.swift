@@ -10,9 +10,9 @@
 /// - `<`, `>` and sorting use the full comparison, which falls back to comparing the strings when
 ///   the segments tie: so `1.0.0 > 1.0` is true although `1.0.0 == 1.0` (the `> 1.0` quirk).
 /// - Numeric segments may be arbitrarily long; they never overflow.
-public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// One run of digits or of letters.
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         /// Decimal digits with leading zeros removed ("0" for zero).
         case number(String)
         case string(String)
@@ -21,28 +21,29 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The version as written, trimmed of surrounding white space.
-    public let string: String
+    package let string: String
     /// All segments, metadata removed.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// Leading numeric segments with trailing zeros dropped.
     let numericSegments: [Segment]
     /// Everything from the first letter segment on.
     let prereleaseSegments: [Segment]
     /// Whether the version (metadata removed) contains a letter or a `-`.
-    public let isPrerelease: Bool
+    package let isPrerelease: Bool
 
-    public enum ParseError: ComposeFailure, Equatable {
+    package enum ParseError: ComposeFailure, Equatable {
         case malformed(String)
-        public var kind: FailureKind { .input }
-        public var description: String {
+        package var kind: FailureKind { .input }
+        package var description: String {
             switch self {
             case .malformed(let text):
-                return "Malformed version number string \"\(text)\": a version is numbers separated by dots, optionally followed by letters or a '-' prerelease part and '+metadata' (for example 1.2.0, 2.0.0-beta.1)."
+                return
+                    "Malformed version number string \"\(text)\": a version is numbers separated by dots, optionally followed by letters or a '-' prerelease part and '+metadata' (for example 1.2.0, 2.0.0-beta.1)."
             }
         }
     }
 
-    public init(_ text: String) throws(ParseError) {
+    package init(_ text: String) throws(ParseError) {
         let trimmed = text.trimmingASCIIWhitespace()
         guard Version.isWellFormed(trimmed) else { throw .malformed(text) }
         self.string = trimmed
@@ -62,12 +63,12 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Version 0.
-    public static let zero = try! Version("0")
+    package static let zero = try! Version("0")
 
-    public var description: String { string }
+    package var description: String { string }
 
     /// `true` when `text` is a well-formed version.
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         isWellFormed(text.trimmingASCIIWhitespace())
     }
 
@@ -113,10 +114,16 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
         for ch in s {
             if ch.isASCII && ch.isNumber {
-                if !currentIsDigit { flush(); currentIsDigit = true }
+                if !currentIsDigit {
+                    flush()
+                    currentIsDigit = true
+                }
                 current.append(ch)
             } else if ch.isASCII && ch.isLetter {
-                if currentIsDigit { flush(); currentIsDigit = false }
+                if currentIsDigit {
+                    flush()
+                    currentIsDigit = false
+                }
                 current.append(ch)
             } else {
                 flush()
@@ -161,7 +168,7 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `Pod::Version#compare_segments`: -1, 0 or 1, ignoring how the version was spelled.
-    public func compareSegments(_ other: Version) -> Int {
+    package func compareSegments(_ other: Version) -> Int {
         if string == other.string { return 0 }
         if let c = Version.compareRuns(numericSegments, other.numericSegments, prerelease: false) { return c }
         if let c = Version.compareRuns(prereleaseSegments, other.prereleaseSegments, prerelease: true) { return c }
@@ -169,20 +176,20 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `Pod::Version#<=>`: segments first, then the strings bytewise.
-    public func compare(_ other: Version) -> Int {
+    package func compare(_ other: Version) -> Int {
         let c = compareSegments(other)
         if c != 0 { return c }
         if string == other.string { return 0 }
         return Array(string.utf8).lexicographicallyPrecedes(other.string.utf8) ? -1 : 1
     }
 
-    public static func == (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) == 0 }
-    public static func < (lhs: Version, rhs: Version) -> Bool { lhs.compare(rhs) < 0 }
-    public static func > (lhs: Version, rhs: Version) -> Bool { lhs.compare(rhs) > 0 }
-    public static func <= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) <= 0 }
-    public static func >= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) >= 0 }
+    package static func == (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) == 0 }
+    package static func < (lhs: Version, rhs: Version) -> Bool { lhs.compare(rhs) < 0 }
+    package static func > (lhs: Version, rhs: Version) -> Bool { lhs.compare(rhs) > 0 }
+    package static func <= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) <= 0 }
+    package static func >= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) >= 0 }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(numericSegments)
         hasher.combine(prereleaseSegments)
     }
@@ -190,7 +197,7 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     // MARK: RubyGems helpers used by `~>`
 
     /// The version without its prerelease part (`1.3.0-beta.1` → `1.3.0`); itself when it is a release.
-    public var release: Version {
+    package var release: Version {
         guard isPrerelease else { return self }
         let kept = segments.prefix { $0.isNumber }
         return Version(numbers: Array(kept))
@@ -198,7 +205,7 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// RubyGems' `bump`: drop every segment from the first letter on, drop the last if more than
     /// one remains, and increment the new last one (`1.2.3` → `1.3`, `1.2` → `2`, `1` → `2`).
-    public var bump: Version {
+    package var bump: Version {
         var kept = Array(segments.prefix { $0.isNumber })
         if kept.count > 1 { kept.removeLast() }
         if case .number(let digits)? = kept.last {
@@ -217,7 +224,13 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         var bytes = Array(digits.utf8)
         var i = bytes.count - 1
         while i >= 0 {
-            if bytes[i] == 57 { bytes[i] = 48; i -= 1 } else { bytes[i] += 1; return String(decoding: bytes, as: UTF8.self) }
+            if bytes[i] == 57 {
+                bytes[i] = 48
+                i -= 1
+            } else {
+                bytes[i] += 1
+                return String(decoding: bytes, as: UTF8.self)
+            }
         }
         return "1" + String(decoding: bytes, as: UTF8.self)
     }
@@ -225,7 +238,9 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 extension String {
     func trimmingASCIIWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }
+        let isSpace: (Character) -> Bool = {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}"
+        }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) })!
         return String(self[first...last])

@@ -36,7 +36,8 @@ struct CatalogCommandTests {
         let list = try await runComposeInProcess(["repo", "list", "--format", "json"], environment: environment)
         #expect(list.code == 0)
         #expect(list.stdout.contains("\"specCount\" : 2"))
-        let escape = try await runComposeInProcess(["repo", "add", "../x", "file:///nowhere"], environment: environment)
+        let escape = try await runComposeInProcess(
+            ["repo", "add", "../x", "file:///nowhere"], environment: environment)
         #expect(escape.code == 64)
         #expect(escape.stderr.contains("cannot name a spec repo"))
         let secret = try await runComposeInProcess(

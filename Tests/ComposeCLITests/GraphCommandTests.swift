@@ -20,7 +20,9 @@ struct GraphCommandTests {
         #expect(dot.code == 0)
         #expect(dot.stdout.contains("label=\"business\""))
         #expect(dot.stdout.contains("\"Pay\" -> \"PayMediator\""))
-        let mermaid = try await runComposeInProcess(["graph", fixture, "--format", "mermaid", "--focus", "Pay", "--depth", "1"])
+        let mermaid = try await runComposeInProcess([
+            "graph", fixture, "--format", "mermaid", "--focus", "Pay", "--depth", "1",
+        ])
         #expect(mermaid.code == 0)
         #expect(mermaid.stdout.hasPrefix("flowchart TD"))
         #expect(!mermaid.stdout.contains("Account"))
@@ -30,7 +32,8 @@ struct GraphCommandTests {
         let folder = try TemporaryDirectory("graph-cli")
         defer { folder.remove() }
         let out = folder.url.appendingPathComponent("g.svg").path
-        let run = try await runComposeInProcess(["graph", fixture, "--format", "svg", "--output", out], environment: ["PATH": folder.path])
+        let run = try await runComposeInProcess(
+            ["graph", fixture, "--format", "svg", "--output", out], environment: ["PATH": folder.path])
         #expect(run.code == 3)
         #expect(run.stderr.contains("graphviz"))
         #expect(!FileManager.default.fileExists(atPath: out))

@@ -8,14 +8,21 @@ import Testing
         let temporary = try TemporaryDirectory("lib-create-cli")
         defer { temporary.remove() }
         let run = try await runComposeInProcess(
-            ["lib", "create", "Pay", "--kind", "business", "--author", "Ann", "--git-url", "https://git.example.com/ios/Pay.git",
-             "--output", temporary.path, "--no-git"])
+            [
+                "lib", "create", "Pay", "--kind", "business", "--author", "Ann", "--git-url",
+                "https://git.example.com/ios/Pay.git",
+                "--output", temporary.path, "--no-git",
+            ])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Created business component Pay in"))
         #expect(run.stdout.contains("Created mediator component PayMediator in"))
-        #expect(FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("PayMediator/PayMediator.podspec.json").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: temporary.url.appendingPathComponent("PayMediator/PayMediator.podspec.json").path))
 
-        let again = try await runComposeInProcess(["lib", "create", "Pay", "--author", "Ann", "--output", temporary.path, "--no-git"])
+        let again = try await runComposeInProcess([
+            "lib", "create", "Pay", "--author", "Ann", "--output", temporary.path, "--no-git",
+        ])
         #expect(again.code == 1)
         #expect(again.stderr.contains("exists already"))
     }
@@ -24,7 +31,9 @@ import Testing
     func badNamesAreUsageErrors(_ name: String) async throws {
         let temporary = try TemporaryDirectory("lib-create-bad")
         defer { temporary.remove() }
-        let run = try await runComposeInProcess(["lib", "create", name, "--author", "Ann", "--output", temporary.path, "--no-git"])
+        let run = try await runComposeInProcess([
+            "lib", "create", name, "--author", "Ann", "--output", temporary.path, "--no-git",
+        ])
         #expect(run.code == 64)
         #expect(run.stderr.contains("cannot name a component"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
@@ -49,9 +58,11 @@ import Testing
         defer { temporary.remove() }
         // A name refused, then accepted; the kind; the author; no e-mail; the default URL.
         let run = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", "\(composeExecutable.path) lib create --no-git", "/dev/null"],
+            URL(fileURLWithPath: "/usr/bin/script"),
+            ["-qec", "\(composeExecutable.path) lib create --no-git", "/dev/null"],
             environment: ["GIT_AUTHOR_NAME": nil, "GIT_AUTHOR_EMAIL": nil], currentDirectory: temporary.url,
-            input: Data("Pay Kit\nPay\nbusiness\nAnn\n\nhttps://git.example.com/shop/Pay.git\n".utf8), mergeOutputs: true)
+            input: Data("Pay Kit\nPay\nbusiness\nAnn\n\nhttps://git.example.com/shop/Pay.git\n".utf8),
+            mergeOutputs: true)
         let transcript = run.stdout
         #expect(run.code == 0, "\(transcript)")
         #expect(transcript.contains("Component name: "))

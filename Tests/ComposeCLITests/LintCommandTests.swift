@@ -34,14 +34,29 @@ import Testing
     static let badInputs: [(String, @Sendable () -> [UInt8])] = [
         ("Empty.podspec.json", { [] }),
         ("Garbage.podspec.json", { (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) } }),
-        ("Deep.podspec.json", { Array(String(repeating: "[", count: 200_000).utf8) + Array(String(repeating: "]", count: 200_000).utf8) }),
+        (
+            "Deep.podspec.json",
+            { Array(String(repeating: "[", count: 200_000).utf8) + Array(String(repeating: "]", count: 200_000).utf8) }
+        ),
         ("DeepObject.podspec.json", { Array(String(repeating: "{\"a\":", count: 200_000).utf8) }),
         ("Malformed.podspec.json", { Array("{\n  \"name\": \"Malformed\",\n  \"version\": \"1.0\",\n}".utf8) }),
         ("Unterminated.podspec.json", { Array("{\"name\": \"Unterminated".utf8) }),
         ("TypeError.podspec.json", { Array("{\"name\": 42, \"version\": [1], \"platforms\": \"ios\"}".utf8) }),
         ("NotAnObject.podspec.json", { Array("[\"name\", \"version\"]".utf8) }),
-        ("LongVersion.podspec.json", { Array(validSpec(name: "LongVersion", version: String(repeating: "7", count: 400)).utf8) }),
-        ("Huge.podspec.json", { Array(validSpec(name: "Huge", extra: ", \"prepare_command\": \"" + String(repeating: "x", count: 10 << 20) + "\"").utf8) }),
+        (
+            "LongVersion.podspec.json",
+            { Array(validSpec(name: "LongVersion", version: String(repeating: "7", count: 400)).utf8) }
+        ),
+        (
+            "Huge.podspec.json",
+            {
+                Array(
+                    validSpec(
+                        name: "Huge",
+                        extra: ", \"prepare_command\": \"" + String(repeating: "x", count: 10 << 20) + "\""
+                    ).utf8)
+            }
+        ),
         ("Latin1.podspec.json", { [0x7B, 0x22, 0x6E, 0xE9, 0x22, 0x3A, 0x31, 0x7D] }),
     ]
 
@@ -68,18 +83,23 @@ import Testing
         let run = try await runCompose(["lint", "--quick", path], timeout: 30)
         #expect(!run.timedOut)
         #expect(run.code == 1)
-        #expect(run.stdout.contains("\(path):1:1: error: The specification could not be loaded: it is not a regular file."))
+        #expect(
+            run.stdout.contains("\(path):1:1: error: The specification could not be loaded: it is not a regular file."))
     }
 
     @Test func malformedJSONReportsLineAndColumn() async throws {
-        let run = try await runComposeInProcess(["lint", "--quick", Self.invalid.appendingPathComponent("Malformed.podspec.json").path])
+        let run = try await runComposeInProcess([
+            "lint", "--quick", Self.invalid.appendingPathComponent("Malformed.podspec.json").path,
+        ])
         #expect(run.code == 1)
         #expect(run.stdout.contains("Malformed.podspec.json:5:3: error: The specification could not be loaded"))
         #expect(run.stdout.contains("[spec-unreadable]"))
     }
 
     @Test func wrongTypesNameTheirKeys() async throws {
-        let run = try await runComposeInProcess(["lint", "--quick", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path])
+        let run = try await runComposeInProcess([
+            "lint", "--quick", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path,
+        ])
         #expect(run.code == 1)
         for key in ["version", "summary", "authors", "source", "platforms", "dependencies.Logging", "subspecs"] {
             #expect(run.stdout.contains("for `\(key)`"), "\(key) in \(run.stdout)")
@@ -97,7 +117,8 @@ import Testing
     }
 
     @Test func aFolderHoldingOneSpecIsLinted() async throws {
-        let run = try await runComposeInProcess(["lint", "--quick", "Networking/2.1.0"], currentDirectory: Self.fixture)
+        let run = try await runComposeInProcess(
+            ["lint", "--quick", "Networking/2.1.0"], currentDirectory: Self.fixture)
         #expect(run.code == 0)
         #expect(run.stdout.contains("Linted 1 spec"))
     }
@@ -113,7 +134,9 @@ import Testing
         let two = try await runComposeInProcess(["lint", directory.path])
         #expect(two.code == 1)
         #expect(two.stderr.contains("several specs (A.podspec.json, B.podspec.json)"))
-        let missing = try await runComposeInProcess(["lint", directory.url.appendingPathComponent("Nope.podspec.json").path])
+        let missing = try await runComposeInProcess([
+            "lint", directory.url.appendingPathComponent("Nope.podspec.json").path,
+        ])
         #expect(missing.code == 1)
         #expect(missing.stderr.contains("Nope.podspec.json: no such file or folder"))
     }
@@ -121,11 +144,12 @@ import Testing
     @Test func warningsFailUnlessAllowed() async throws {
         let directory = try TemporaryDirectory("lint-warnings")
         defer { directory.remove() }
-        let spec = Self.validSpec(name: "Warned").replacingOccurrences(of: "\"tag\": \"1.2.0\"", with: "\"tag\": \"v1.2.0\"")
+        let spec = Self.validSpec(name: "Warned").replacingOccurrences(
+            of: "\"tag\": \"1.2.0\"", with: "\"tag\": \"v1.2.0\"")
         let path = try Self.write(Array(spec.utf8), named: "Warned.podspec.json", in: directory)
         let strict = try await runComposeInProcess(["lint", "--quick", path])
         #expect(strict.code == 1)
-        #expect(strict.stdout.contains("\(path):8:")) 
+        #expect(strict.stdout.contains("\(path):8:"))
         #expect(strict.stdout.contains(": warning: "))
         #expect(strict.stdout.contains("[source-tag-version]"))
         let allowed = try await runComposeInProcess(["lint", "--quick", "--allow-warnings", path])
@@ -134,7 +158,9 @@ import Testing
     }
 
     @Test func jsonFormatFollowsTheSchema() async throws {
-        let run = try await runComposeInProcess(["lint", "--format", "json", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path])
+        let run = try await runComposeInProcess([
+            "lint", "--format", "json", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path,
+        ])
         #expect(run.code == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 1)
@@ -154,11 +180,15 @@ import Testing
         let path = Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path
         let run = try await runComposeInProcess(["lint", "--quick", "--format", "github", path])
         #expect(run.code == 1)
-        #expect(run.stdout.contains("::error file=\(path),line=3,col=3,title=attribute-type::Unacceptable type `Number` for `version`."))
+        #expect(
+            run.stdout.contains(
+                "::error file=\(path),line=3,col=3,title=attribute-type::Unacceptable type `Number` for `version`."))
     }
 
     @Test func outputHasNoColourWhenNotATerminal() async throws {
-        let run = try await runComposeInProcess(["lint", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path], environment: ["NO_COLOR": "1"])
+        let run = try await runComposeInProcess(
+            ["lint", Self.invalid.appendingPathComponent("WrongTypes.podspec.json").path],
+            environment: ["NO_COLOR": "1"])
         #expect(!run.stdout.contains("\u{1B}["))
     }
 

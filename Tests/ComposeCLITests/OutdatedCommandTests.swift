@@ -7,7 +7,9 @@ struct OutdatedCommandTests {
     @Test func outdatedListsWhatUpdateThenMoves() async throws {
         let project = try ProjectFixture(
             "cli-outdated",
-            composefile: "source 'FIXTURE'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Storage', '~> 1.0'\n  pod 'Logging', '~> 2.0.0'\nend\n")
+            composefile:
+                "source 'FIXTURE'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Storage', '~> 1.0'\n  pod 'Logging', '~> 2.0.0'\nend\n"
+        )
         defer { project.directory.remove() }
         let environment: [String: String?] = ["COMPOSE_HOME": project.directory.url.appendingPathComponent("home").path]
         let pinned = try await runComposeInProcess(["resolve", "--project", project.path], environment: environment)
@@ -24,7 +26,8 @@ struct OutdatedCommandTests {
         let storage = outdated.stdout.split(separator: "\n").first { $0.hasPrefix("Storage ") }
         #expect(storage?.hasSuffix(" 1.1.0 -> 1.2.0 (latest 1.2.0)") == true, "\(outdated.stdout)")
 
-        let update = try await runComposeInProcess(["update", "--project", project.path, "Storage"], environment: environment)
+        let update = try await runComposeInProcess(
+            ["update", "--project", project.path, "Storage"], environment: environment)
         #expect(update.code == 0, "\(update.stderr)")
         #expect(update.stdout.contains("~ Storage 1.1.0 -> 1.2.0\n"), "\(update.stdout)")
         let after = try await runComposeInProcess(["outdated", "--project", project.path], environment: environment)

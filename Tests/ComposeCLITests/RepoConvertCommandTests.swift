@@ -32,7 +32,8 @@ import Testing
         ]
         for (path, text) in files {
             let url = repo.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         try runGit(["init", "-q", "-b", "main", repo.path])
@@ -46,7 +47,8 @@ import Testing
         #expect(lint.stdout.contains("Kit/2.0.0/Kit.podspec:3:"), "\(lint.stdout)")
 
         let run = try await runComposeInProcess(
-            ["repo", "convert", repo.path], environment: ["GIT_AUTHOR_NAME": "Release Bot", "GIT_AUTHOR_EMAIL": "bot@example.com"])
+            ["repo", "convert", repo.path],
+            environment: ["GIT_AUTHOR_NAME": "Release Bot", "GIT_AUTHOR_EMAIL": "bot@example.com"])
         #expect(run.code == 1, "\(run.stderr)")
         #expect(run.stdout.contains("Converted 2 Ruby podspecs in commit"))
         #expect(run.stderr.contains("not converted: Kit/2.0.0/Kit.podspec:3:"))
@@ -55,7 +57,11 @@ import Testing
         let log = try runGit(["log", "--format=%s"], in: repo).stdout.split(separator: "\n")
         #expect(log == ["[Convert] 2 Ruby podspecs to JSON", "Specs"])
         let tree = try runGit(["ls-files"], in: repo).stdout.split(separator: "\n").map(String.init).sorted()
-        #expect(tree == ["Kit/2.0.0/Kit.podspec", "Log/1.0.0/Log.podspec.json", "Pay/1.0.0/Pay.podspec.json", "Pay/1.1.0/Pay.podspec.json"])
+        #expect(
+            tree == [
+                "Kit/2.0.0/Kit.podspec", "Log/1.0.0/Log.podspec.json", "Pay/1.0.0/Pay.podspec.json",
+                "Pay/1.1.0/Pay.podspec.json",
+            ])
         #expect(try runGit(["status", "--porcelain"], in: repo).stdout.isEmpty)
         let json = try String(contentsOf: repo.appendingPathComponent("Pay/1.1.0/Pay.podspec.json"), encoding: .utf8)
         #expect(json.contains(#""tag": "1.1.0""#))

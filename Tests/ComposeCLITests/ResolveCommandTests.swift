@@ -46,14 +46,16 @@ struct ResolveCommandTests {
     }
 
     @Test func aLockedVersionLetGoIsWordedOnStandardError() async throws {
-        let project = try ProjectFixture("cli-lock-change", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Storage', '~> 1.0'
-              pod 'Logging', '~> 2.0.0'
-            end
-            """)
+        let project = try ProjectFixture(
+            "cli-lock-change",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Storage', '~> 1.0'
+                  pod 'Logging', '~> 2.0.0'
+                end
+                """)
         defer { project.directory.remove() }
         let first = try await runCompose(["resolve", "--project", project.path])
         #expect(first.code == 0, "\(first.stderr)")
@@ -61,7 +63,10 @@ struct ResolveCommandTests {
         try project.write("source 'FIXTURE'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Storage', '~> 1.2'\nend\n")
         let update = try await runCompose(["resolve", "--project", project.path])
         #expect(update.code == 0, "\(update.stderr)")
-        #expect(update.stderr.contains("note: Logging was locked at 2.0.0; Storage 1.2.0 now requires Logging ~> 2.1, so 2.1.0 was chosen."), "\(update.stderr)")
+        #expect(
+            update.stderr.contains(
+                "note: Logging was locked at 2.0.0; Storage 1.2.0 now requires Logging ~> 2.1, so 2.1.0 was chosen."),
+            "\(update.stderr)")
         #expect(!update.stderr.contains("(root spec)"))
     }
 }

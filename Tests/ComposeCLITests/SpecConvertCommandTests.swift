@@ -13,7 +13,8 @@ private let rubyFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCompo
         let run = try await runCompose(["spec", "convert", rubyFixtures.appendingPathComponent("Logger.podspec").path])
         #expect(run.code == 0, "\(run.stderr)")
         let printed = try JSONParser.parse(run.stdout)
-        let expected = try JSONParser.parse(Array(try Data(contentsOf: rubyFixtures.appendingPathComponent("Expected/Logger.podspec.json"))))
+        let expected = try JSONParser.parse(
+            Array(try Data(contentsOf: rubyFixtures.appendingPathComponent("Expected/Logger.podspec.json"))))
         #expect(printed.serialized() == expected.serialized())
     }
 
@@ -21,9 +22,13 @@ private let rubyFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCompo
         let folder = try TemporaryDirectory("spec-convert")
         defer { folder.remove() }
         let good = folder.url.appendingPathComponent("Pay.podspec")
-        try Data("Pod::Spec.new do |s|\n  s.name = 'Pay'\n  s.version = '1.0.0'\n  s.ios.deployment_target = '13.0'\nend\n".utf8).write(to: good)
+        try Data(
+            "Pod::Spec.new do |s|\n  s.name = 'Pay'\n  s.version = '1.0.0'\n  s.ios.deployment_target = '13.0'\nend\n"
+                .utf8
+        ).write(to: good)
         let bad = folder.url.appendingPathComponent("Glob.podspec")
-        try Data("Pod::Spec.new do |s|\n  s.name = 'Glob'\n  s.source_files = Dir['*.swift']\nend\n".utf8).write(to: bad)
+        try Data("Pod::Spec.new do |s|\n  s.name = 'Glob'\n  s.source_files = Dir['*.swift']\nend\n".utf8).write(
+            to: bad)
         let binary = folder.url.appendingPathComponent("Binary.podspec")
         try Data([0x00, 0xFF, 0x10, 0x80]).write(to: binary)
 
@@ -32,7 +37,8 @@ private let rubyFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCompo
         #expect(run.stderr.contains("Glob.podspec:3:20: `Dir"))
         #expect(run.stderr.contains("Binary.podspec:1:1: "))
         #expect(run.stdout.contains("Pay.podspec.json"))
-        let written = try JSONParser.parse(Array(try Data(contentsOf: folder.url.appendingPathComponent("Pay.podspec.json"))))
+        let written = try JSONParser.parse(
+            Array(try Data(contentsOf: folder.url.appendingPathComponent("Pay.podspec.json"))))
         #expect(written["platforms"]?["ios"]?.stringValue == "13.0")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == ["Binary.podspec", "Glob.podspec", "Pay.podspec", "Pay.podspec.json"])

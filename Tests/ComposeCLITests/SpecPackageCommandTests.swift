@@ -9,7 +9,8 @@ import Testing
     func write(_ files: [String: String], into folder: URL) throws {
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -20,23 +21,31 @@ import Testing
         defer { temporary.remove() }
         // A dependency: a component with its own Package.swift, tagged 1.0.0, listed in a spec repo folder.
         let toolkit = temporary.url.appendingPathComponent("Toolkit.git")
-        let toolkitURL = try makeBareRepository(at: toolkit, files: [
-            "Package.swift": """
+        let toolkitURL = try makeBareRepository(
+            at: toolkit,
+            files: [
+                "Package.swift": """
                 // swift-tools-version:5.9
                 import PackageDescription
                 let package = Package(name: "Toolkit", products: [.library(name: "Toolkit", targets: ["Toolkit"])], targets: [.target(name: "Toolkit")])
 
                 """,
-            "Sources/Toolkit/Toolkit.swift": "public func rounded(_ cents: Int) -> Int { (cents + 50) / 100 * 100 }\n",
-        ])
+                "Sources/Toolkit/Toolkit.swift":
+                    "public func rounded(_ cents: Int) -> Int { (cents + 50) / 100 * 100 }\n",
+            ])
         try runGit(["tag", "1.0.0", "main"], in: toolkit)
         let specs = temporary.url.appendingPathComponent("specs")
-        try write(["Toolkit/1.0.0/Toolkit.podspec.json": #"{"name": "Toolkit", "version": "1.0.0", "source": {"git": "\#(toolkitURL)", "tag": "1.0.0"}, "source_files": "Sources/Toolkit/*.swift"}"#], into: specs)
+        try write(
+            [
+                "Toolkit/1.0.0/Toolkit.podspec.json":
+                    #"{"name": "Toolkit", "version": "1.0.0", "source": {"git": "\#(toolkitURL)", "tag": "1.0.0"}, "source_files": "Sources/Toolkit/*.swift"}"#
+            ], into: specs)
 
         // The component: two subspecs, the second using the first and Toolkit, a resource, a file excluded.
         let shop = temporary.url.appendingPathComponent("Shop")
-        try write([
-            "Shop.podspec.json": """
+        try write(
+            [
+                "Shop.podspec.json": """
                 {"name": "Shop", "version": "0.3.0", "platforms": {"ios": "13.0", "osx": "10.15"},
                  "source": {"git": "https://git.example.com/ios/Shop.git", "tag": "0.3.0"},
                  "subspecs": [
@@ -44,10 +53,11 @@ import Testing
                    {"name": "UI", "source_files": "Shop/UI/*.swift", "resources": "Shop/UI/Strings.json",
                     "dependencies": {"Shop/Core": [], "Toolkit": ["~> 1.0"]}}]}
                 """,
-            "Shop/Core/Cart.swift": "public struct Cart { public var cents: [Int]; public init(cents: [Int]) { self.cents = cents } }\n",
-            "Shop/Core/Price.swift": "public typealias Price = Int\n",
-            "Shop/Core/Broken.swift": "this does not compile\n",
-            "Shop/UI/Total.swift": """
+                "Shop/Core/Cart.swift":
+                    "public struct Cart { public var cents: [Int]; public init(cents: [Int]) { self.cents = cents } }\n",
+                "Shop/Core/Price.swift": "public typealias Price = Int\n",
+                "Shop/Core/Broken.swift": "this does not compile\n",
+                "Shop/UI/Total.swift": """
                 import Foundation
                 import ShopCore
                 import Toolkit
@@ -55,12 +65,13 @@ import Testing
                 public let strings = Bundle.module.url(forResource: "Strings", withExtension: "json")
 
                 """,
-            "Shop/UI/Strings.json": "{}\n",
-        ], into: shop)
+                "Shop/UI/Strings.json": "{}\n",
+            ], into: shop)
 
         let home = temporary.url.appendingPathComponent("home")
         let run = try await runComposeInProcess(
-            ["spec", "package", "Shop", "--sources", specs.path], environment: ["COMPOSE_HOME": home.path], currentDirectory: temporary.url)
+            ["spec", "package", "Shop", "--sources", specs.path], environment: ["COMPOSE_HOME": home.path],
+            currentDirectory: temporary.url)
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Wrote Shop/Package.swift"))
         let manifest = try String(contentsOf: shop.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -72,7 +83,8 @@ import Testing
 
         // A second run keeps what is there, unless --force.
         let again = try await runComposeInProcess(
-            ["spec", "package", "Shop", "--sources", specs.path], environment: ["COMPOSE_HOME": home.path], currentDirectory: temporary.url)
+            ["spec", "package", "Shop", "--sources", specs.path], environment: ["COMPOSE_HOME": home.path],
+            currentDirectory: temporary.url)
         #expect(again.code == 1)
         #expect(again.stderr.contains("exists already. Nothing was written; give --force to replace it."))
         #expect(try String(contentsOf: shop.appendingPathComponent("Package.swift"), encoding: .utf8) == manifest)
@@ -81,12 +93,15 @@ import Testing
     @Test func notesGoToStandardErrorAndPrintWritesNothing() async throws {
         let temporary = try TemporaryDirectory("spec-package-notes")
         defer { temporary.remove() }
-        try write([
-            "Tracker.podspec.json": #"{"name": "Tracker", "version": "1.0.0", "source_files": "Classes/*.{h,m,swift}", "xcconfig": {"OTHER_LDFLAGS": "-ObjC"}}"#,
-            "Classes/Tracker.m": "", "Classes/Tracker.h": "", "Classes/Tracker.swift": "",
-        ], into: temporary.url)
+        try write(
+            [
+                "Tracker.podspec.json":
+                    #"{"name": "Tracker", "version": "1.0.0", "source_files": "Classes/*.{h,m,swift}", "xcconfig": {"OTHER_LDFLAGS": "-ObjC"}}"#,
+                "Classes/Tracker.m": "", "Classes/Tracker.h": "", "Classes/Tracker.swift": "",
+            ], into: temporary.url)
         let run = try await runComposeInProcess(
-            ["spec", "package", "--print"], environment: ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path],
+            ["spec", "package", "--print"],
+            environment: ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path],
             currentDirectory: temporary.url)
         #expect(run.code == 0)
         #expect(run.stdout.hasPrefix("// swift-tools-version:5.9\n"))
@@ -94,7 +109,8 @@ import Testing
         #expect(run.stderr.contains("note: Tracker: Swift and C-family sources cannot share a SwiftPM target"))
         #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("Package.swift").path))
 
-        let missing = try await runComposeInProcess(["spec", "package", "Nothing.podspec.json"], currentDirectory: temporary.url)
+        let missing = try await runComposeInProcess(
+            ["spec", "package", "Nothing.podspec.json"], currentDirectory: temporary.url)
         #expect(missing.code == 1)
     }
 
@@ -102,22 +118,30 @@ import Testing
         let temporary = try TemporaryDirectory("spec-package-install")
         defer { temporary.remove() }
         let project = temporary.url.appendingPathComponent("ShopApp")
-        try write([
-            "Composefile": "platform :ios, '15.0'\ntarget 'ShopApp' do\n  pod 'Pay', :path => 'Vendor/Pay'\nend\n",
-            "Vendor/Pay/Pay.podspec.json": #"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}, "source_files": "Sources/*.swift"}"#,
-            "Vendor/Pay/Sources/Pay.swift": "public let fee = 1\n",
-        ], into: project)
+        try write(
+            [
+                "Composefile": "platform :ios, '15.0'\ntarget 'ShopApp' do\n  pod 'Pay', :path => 'Vendor/Pay'\nend\n",
+                "Vendor/Pay/Pay.podspec.json":
+                    #"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}, "source_files": "Sources/*.swift"}"#,
+                "Vendor/Pay/Sources/Pay.swift": "public let fee = 1\n",
+            ], into: project)
         let home = temporary.url.appendingPathComponent("home").path
-        let refused = try await runComposeInProcess(["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
+        let refused = try await runComposeInProcess(
+            ["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
         #expect(refused.code == 1)
-        #expect(refused.stderr.contains("cannot install Pay: Pay has no Package.swift at \(project.path)/Vendor/Pay"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("cannot install Pay: Pay has no Package.swift at \(project.path)/Vendor/Pay"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("Run `compose spec package` in the component's folder"))
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
 
-        let package = try await runComposeInProcess(["spec", "package", "Vendor/Pay"], environment: ["COMPOSE_HOME": home], currentDirectory: URL(fileURLWithPath: project.path, isDirectory: true))
+        let package = try await runComposeInProcess(
+            ["spec", "package", "Vendor/Pay"], environment: ["COMPOSE_HOME": home],
+            currentDirectory: URL(fileURLWithPath: project.path, isDirectory: true))
         #expect(package.code == 0, "\(package.stderr)")
         #expect(package.stderr.isEmpty)
-        let installed = try await runComposeInProcess(["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
+        let installed = try await runComposeInProcess(
+            ["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
         #expect(installed.code == 0, "\(installed.stderr)")
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed/Package.swift").path))
     }

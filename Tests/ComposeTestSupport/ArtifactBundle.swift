@@ -11,13 +11,18 @@ package func makeStaticLibraryArtifact(named name: String, in folder: URL) throw
     let source = folder.appendingPathComponent("\(name).c")
     try Data("int \(symbol)(int a, int b) { return a + b; }\n".utf8).write(to: source)
     try Data("int \(symbol)(int a, int b);\n".utf8).write(to: include.appendingPathComponent("\(name).h"))
-    try Data("module \(name) {\n    header \"\(name).h\"\n    export *\n}\n".utf8).write(to: include.appendingPathComponent("module.modulemap"))
-    try runTool("clang", ["-c", "-fPIC", source.path, "-o", folder.appendingPathComponent("\(name).o").path], in: folder)
-    try runTool("ar", ["rcs", bundle.appendingPathComponent("lib\(name).a").path, folder.appendingPathComponent("\(name).o").path], in: folder)
+    try Data("module \(name) {\n    header \"\(name).h\"\n    export *\n}\n".utf8).write(
+        to: include.appendingPathComponent("module.modulemap"))
+    try runTool(
+        "clang", ["-c", "-fPIC", source.path, "-o", folder.appendingPathComponent("\(name).o").path], in: folder)
+    try runTool(
+        "ar",
+        ["rcs", bundle.appendingPathComponent("lib\(name).a").path, folder.appendingPathComponent("\(name).o").path],
+        in: folder)
     #if arch(arm64)
-    let triple = "aarch64-unknown-linux-gnu"
+        let triple = "aarch64-unknown-linux-gnu"
     #else
-    let triple = "x86_64-unknown-linux-gnu"
+        let triple = "x86_64-unknown-linux-gnu"
     #endif
     let info = """
         {

@@ -121,11 +121,13 @@ package final class CaptureServer: @unchecked Sendable {
         case .stall:
             return  // keep the connection open, answer nothing; stop() closes it
         case .askForCredentials:
-            response = "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"capture\"\r\n"
+            response =
+                "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"capture\"\r\n"
                 + "Content-Length: 0\r\nConnection: close\r\n\r\n"
         case .redirect(let base):
             let path = requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-            response = "HTTP/1.1 302 Found\r\nLocation: \(base)\(path)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            response =
+                "HTTP/1.1 302 Found\r\nLocation: \(base)\(path)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         }
         _ = response.withCString { write(connection, $0, strlen($0)) }
         lock.lock()

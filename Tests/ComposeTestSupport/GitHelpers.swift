@@ -20,13 +20,17 @@ package func runGit(_ arguments: [String], in directory: URL? = nil, check: Bool
 package struct GitCommandFailure: Error, CustomStringConvertible {
     let arguments: [String]
     let output: ProcessOutput
-    package var description: String { "git \(arguments.joined(separator: " ")) exited \(output.code): \(output.stderr)" }
+    package var description: String {
+        "git \(arguments.joined(separator: " ")) exited \(output.code): \(output.stderr)"
+    }
 }
 
 /// Makes a bare repository at `bare` whose `main` holds `files` (relative path → contents) in one
 /// commit, by way of a scratch working copy. Returns the `file://` URL of the bare repository.
 @discardableResult
-package func makeBareRepository(at bare: URL, files: [String: String], message: String = "Initial commit") throws -> String {
+package func makeBareRepository(at bare: URL, files: [String: String], message: String = "Initial commit") throws
+    -> String
+{
     let work = bare.deletingLastPathComponent().appendingPathComponent(bare.lastPathComponent + "-seed")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     try runGit(["init", "-q", "-b", "main", work.path])
@@ -68,7 +72,8 @@ package final class GitDaemon: @unchecked Sendable {
                 return
             }
             lastError = GitCommandFailure(
-                arguments: ["daemon", "--port=\(port)"], output: ProcessOutput(code: -1, stdout: "", stderr: "did not listen"))
+                arguments: ["daemon", "--port=\(port)"],
+                output: ProcessOutput(code: -1, stdout: "", stderr: "did not listen"))
         }
         throw lastError!
     }

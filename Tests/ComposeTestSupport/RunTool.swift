@@ -11,12 +11,15 @@ package struct ToolFailure: Error, CustomStringConvertible {
 /// Runs `tool` (looked up on PATH) with `arguments` in `folder`; returns standard output and error,
 /// interleaved. Throws `ToolFailure` on a non-zero exit. For tests only: product code never spawns git.
 @discardableResult
-package func runTool(_ tool: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> String {
+package func runTool(_ tool: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws
+    -> String
+{
     let output = try runProcess(
         URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments, environment: environment, currentDirectory: folder,
         mergeOutputs: true)
     guard output.code == 0 else {
-        throw ToolFailure(command: ([tool] + arguments).joined(separator: " "), status: output.code, output: output.stdout)
+        throw ToolFailure(
+            command: ([tool] + arguments).joined(separator: " "), status: output.code, output: output.stdout)
     }
     return output.stdout
 }

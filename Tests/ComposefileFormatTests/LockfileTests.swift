@@ -13,13 +13,28 @@ struct LockfileTests {
             .init(name: "account", version: try Version("1.0")),
             .init(name: "Logging", version: try Version("2.1.0")),
             .init(name: "NSURL+IDN", version: try Version("0.3")),
-            .init(name: "Goods", version: try Version("1.1.0"), dependencies: ["Storage (< 2.0, >= 1.0)", "DesignSystem"]),
+            .init(
+                name: "Goods", version: try Version("1.1.0"), dependencies: ["Storage (< 2.0, >= 1.0)", "DesignSystem"]),
         ]
-        lock.dependencies = ["Networking (~> 2.0)", "account (from `../Account`)", "Goods (from `https://h/goods.git`, tag `1.1.0`)", "Networking (~> 2.0)"]
-        lock.specRepos = ["https://git.example.com/ios/specs.git": ["Networking", "Logging"], "../specs": ["NSURL+IDN"]]
-        lock.externalSources = ["account": ["path": "../Account"], "Goods": ["git": "https://h/goods.git", "tag": "1.1.0"]]
-        lock.checkoutOptions = ["Goods": ["git": "https://h/goods.git", "commit": "0123456789abcdef0123456789abcdef01234567", "tag": "1.1.0"]]
-        lock.specChecksums = ["Networking": "2e4d1b2fdd5f1528fb56064a91e1d58a1af7a2db", "Logging": "1234567890123456789012345678901234567890"]
+        lock.dependencies = [
+            "Networking (~> 2.0)", "account (from `../Account`)", "Goods (from `https://h/goods.git`, tag `1.1.0`)",
+            "Networking (~> 2.0)",
+        ]
+        lock.specRepos = [
+            "https://git.example.com/ios/specs.git": ["Networking", "Logging"], "../specs": ["NSURL+IDN"],
+        ]
+        lock.externalSources = [
+            "account": ["path": "../Account"], "Goods": ["git": "https://h/goods.git", "tag": "1.1.0"],
+        ]
+        lock.checkoutOptions = [
+            "Goods": [
+                "git": "https://h/goods.git", "commit": "0123456789abcdef0123456789abcdef01234567", "tag": "1.1.0",
+            ]
+        ]
+        lock.specChecksums = [
+            "Networking": "2e4d1b2fdd5f1528fb56064a91e1d58a1af7a2db",
+            "Logging": "1234567890123456789012345678901234567890",
+        ]
         lock.composefileChecksum = "e50dc12248f921cb8ea20421d5e418b87c50f1aa"
         lock.composeVersion = "0.1.0"
         return lock
@@ -132,17 +147,18 @@ struct LockfileTests {
     @Test func scalarsAreQuotedAsCocoaPodsDoes() throws {
         var lock = Lockfile()
         lock.specChecksums = ["A": "1.0", "B": "true", "C": "-x", "D": "a: b", "E": "", "F": "12e5", "G": "ok:"]
-        #expect(lock.text == """
-            SPEC CHECKSUMS:
-              A: '1.0'
-              B: 'true'
-              C: "-x"
-              D: "a: b"
-              E: ''
-              F: '12e5'
-              G: "ok:"
+        #expect(
+            lock.text == """
+                SPEC CHECKSUMS:
+                  A: '1.0'
+                  B: 'true'
+                  C: "-x"
+                  D: "a: b"
+                  E: ''
+                  F: '12e5'
+                  G: "ok:"
 
-            """)
+                """)
         #expect(try Lockfile.parse(lock.text).specChecksums == lock.specChecksums)
     }
 
@@ -158,7 +174,9 @@ struct LockfileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["Compose.lock"])
         #expect(try Lockfile.read(at: path) == (try Lockfile.parse(lock.text)))
         #expect(try Lockfile.read(at: dir.appendingPathComponent("none").path) == nil)
-        #expect(throws: ComposefileError.self) { try lock.write(to: dir.appendingPathComponent("missing/Compose.lock").path) }
+        #expect(throws: ComposefileError.self) {
+            try lock.write(to: dir.appendingPathComponent("missing/Compose.lock").path)
+        }
     }
 
     @Test(arguments: [

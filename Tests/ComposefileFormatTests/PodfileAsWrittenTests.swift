@@ -37,9 +37,10 @@ struct PodfileAsWrittenTests {
         let file = try Composefile.parse(text, path: "Podfile")
         #expect(file.concreteTargets.map(\.name) == ["App"])
         #expect(file.allDependencies.map(\.name) == ["Kingfisher", "Alamofire"])
-        #expect(file.notes.map(\.description) == [
-            "Podfile:2:1: note: skipped pre_install (lines 2–4), post_install (lines 8–21): hooks adjust the Xcode project, which a SwiftPM package does not have."
-        ])
+        #expect(
+            file.notes.map(\.description) == [
+                "Podfile:2:1: note: skipped pre_install (lines 2–4), post_install (lines 8–21): hooks adjust the Xcode project, which a SwiftPM package does not have."
+            ])
     }
 
     @Test func heredocsInHooksAreText() throws {
@@ -60,8 +61,14 @@ struct PodfileAsWrittenTests {
             """
         let file = try Composefile.parse(text, path: "Podfile")
         #expect(file.allDependencies.map(\.location) == [at(13, 1)])
-        #expect(file.notes.map(\.message) == ["skipped post_install (lines 1–12): hooks adjust the Xcode project, which a SwiftPM package does not have."])
-        #expect(throws: ComposefileError.syntax(at(2, 11), message: "This heredoc is never closed: add a line 'SCRIPT' after its text.")) {
+        #expect(
+            file.notes.map(\.message) == [
+                "skipped post_install (lines 1–12): hooks adjust the Xcode project, which a SwiftPM package does not have."
+            ])
+        #expect(
+            throws: ComposefileError.syntax(
+                at(2, 11), message: "This heredoc is never closed: add a line 'SCRIPT' after its text.")
+        ) {
             try Composefile.parse("post_install do |i|\n  phase = <<~SCRIPT\n  echo\nend\n", path: "Podfile")
         }
     }
@@ -90,7 +97,8 @@ struct PodfileAsWrittenTests {
             end
             """
         let file = try Composefile.parse(text, path: "Podfile")
-        let targets = Dictionary(uniqueKeysWithValues: file.concreteTargets.map { ($0.name, $0.dependencies.map(\.name)) })
+        let targets = Dictionary(
+            uniqueKeysWithValues: file.concreteTargets.map { ($0.name, $0.dependencies.map(\.name)) })
         #expect(targets["App"] == ["Networking", "Logging"])
         #expect(targets["AppTests"] == ["Quick"])
         #expect(targets["Widget"] == ["Networking", "Logging", "Charts"])
@@ -150,7 +158,13 @@ struct PodfileAsWrittenTests {
 
     @Test func eightThousandNestedBracketsAreRefused() {
         let text = "pod 'A', " + String(repeating: "[", count: 8_000) + "\n"
-        #expect(throws: ComposefileError.syntax(at(1, 10 + Composefile.maxNesting), message: "This list is nested deeper than \(Composefile.maxNesting) levels: write a flat list such as ['Core', 'Mock'].")) {
+        #expect(
+            throws: ComposefileError.syntax(
+                at(1, 10 + Composefile.maxNesting),
+                message:
+                    "This list is nested deeper than \(Composefile.maxNesting) levels: write a flat list such as ['Core', 'Mock']."
+            )
+        ) {
             try Composefile.parse(text, path: "Podfile")
         }
     }
@@ -159,7 +173,13 @@ struct PodfileAsWrittenTests {
         var text = ""
         for level in 0..<3_000 { text += "target 'T\(level)' do\n" }
         text += String(repeating: "end\n", count: 3_000)
-        #expect(throws: ComposefileError.syntax(at(Composefile.maxNesting + 1, 1), message: "Target blocks are nested deeper than \(Composefile.maxNesting) levels: move this target out of its enclosing blocks.")) {
+        #expect(
+            throws: ComposefileError.syntax(
+                at(Composefile.maxNesting + 1, 1),
+                message:
+                    "Target blocks are nested deeper than \(Composefile.maxNesting) levels: move this target out of its enclosing blocks."
+            )
+        ) {
             try Composefile.parse(text, path: "Podfile")
         }
     }

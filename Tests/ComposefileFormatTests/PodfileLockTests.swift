@@ -65,11 +65,12 @@ struct PodfileLockTests {
     @Test func everySectionOfAModernPodfileLockIsReadAndWrittenBack() throws {
         let (lock, warnings) = try Lockfile.parseWithWarnings(Self.modern, path: "Podfile.lock")
         #expect(warnings.isEmpty)
-        #expect(lock.lockedVersions.mapValues(\.string) == [
-            "Alamofire": "5.9.1", "Firebase/Core": "10.24.0", "Firebase/CoreOnly": "10.24.0",
-            "FirebaseAnalytics": "10.24.0", "FirebaseCore": "10.24.0", "Kit": "2.0.0-beta.2", "Notes": "1.4.0",
-            "NSURL+IDN": "0.3",
-        ])
+        #expect(
+            lock.lockedVersions.mapValues(\.string) == [
+                "Alamofire": "5.9.1", "Firebase/Core": "10.24.0", "Firebase/CoreOnly": "10.24.0",
+                "FirebaseAnalytics": "10.24.0", "FirebaseCore": "10.24.0", "Kit": "2.0.0-beta.2", "Notes": "1.4.0",
+                "NSURL+IDN": "0.3",
+            ])
         #expect(lock.specRepos["trunk"]?.count == 5)
         #expect(lock.specRepos["https://git.example.com/ios/specs.git"] == ["Kit"])
         #expect(lock.checkoutOptions["Notes"]?["commit"] == "0123456789abcdef0123456789abcdef01234567")
@@ -113,10 +114,14 @@ struct PodfileLockTests {
             """
         let (lock, warnings) = try Lockfile.parseWithWarnings(text, path: "Podfile.lock")
         #expect(warnings.isEmpty)
-        #expect(lock.lockedVersions.mapValues(\.string) == [
-            "AFNetworking": "2.6.3", "AFNetworking/NSURLSession": "2.6.3", "Pulse": "3.3.0", "Tweaks": "2.0.0",
-        ])
-        #expect(lock.externalSources["Tweaks"] == ["commit": "8d3bd82", "git": "https://github.com/facebook/Tweaks.git", "submodules": "true"])
+        #expect(
+            lock.lockedVersions.mapValues(\.string) == [
+                "AFNetworking": "2.6.3", "AFNetworking/NSURLSession": "2.6.3", "Pulse": "3.3.0", "Tweaks": "2.0.0",
+            ])
+        #expect(
+            lock.externalSources["Tweaks"] == [
+                "commit": "8d3bd82", "git": "https://github.com/facebook/Tweaks.git", "submodules": "true",
+            ])
         #expect(lock.specChecksums["Pulse"] == "0123456789012345678901234567890123456789")
         #expect(lock.cocoapodsVersion == "0.39.0")
         #expect(lock.specRepos.isEmpty)
@@ -146,7 +151,10 @@ struct PodfileLockTests {
         }
         text += "\nSPEC CHECKSUMS:\n"
         while text.utf8.count < 3_000 { text += "  Pad\(text.utf8.count): 0123456789abcdef0123456789abcdef01234567\n" }
-        #expect(throws: ComposefileError.malformedLock(path: "Compose.lock", message: "line 2, column 5 uses a YAML anchor ('&l0'), which a lock never holds")) {
+        #expect(
+            throws: ComposefileError.malformedLock(
+                path: "Compose.lock", message: "line 2, column 5 uses a YAML anchor ('&l0'), which a lock never holds")
+        ) {
             try Lockfile.parse(text)
         }
     }

@@ -14,7 +14,9 @@ import Testing
         let remotes = root.appendingPathComponent("remotes")
         let sources = root.appendingPathComponent("src")
         let app = root.appendingPathComponent("app")
-        for folder in [remotes, sources, app] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for folder in [remotes, sources, app] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         let environment: [String: String?] = [
             "COMPOSE_HOME": root.appendingPathComponent("home").path,
             "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
@@ -50,7 +52,8 @@ import Testing
         // The app: two targets.
         // The spec repo's git URL is the app's source: the clone `repo add` made (and `publish`
         // keeps current) is found by its URL and used, not cloned again.
-        try Data("""
+        try Data(
+            """
             source '\(specs.absoluteString)'
             platform :ios, '15.0'
 
@@ -62,11 +65,15 @@ import Testing
                 pod 'WalletMediator', '~> 0.1'
               end
             end
-            """.utf8).write(to: app.appendingPathComponent("Composefile"))
+            """.utf8
+        ).write(to: app.appendingPathComponent("Composefile"))
         _ = try await compose(["resolve", "--project", app.path])
         let lock = try String(contentsOf: app.appendingPathComponent("Compose.lock"), encoding: .utf8)
         #expect(lock.contains("SPEC REPOS:\n  \(specs.absoluteString):\n"), "\(lock)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("home/repos").path).filter { !$0.hasPrefix(".") } == ["specs"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("home/repos").path).filter {
+                !$0.hasPrefix(".")
+            } == ["specs"])
         for pod in ["Mediator (0.1.0)", "Toolkit (0.1.0)", "Wallet (0.1.0)", "WalletMediator (0.1.0)"] {
             #expect(lock.contains("  - \(pod)"), "\(lock)")
         }

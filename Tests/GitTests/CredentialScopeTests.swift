@@ -1,7 +1,8 @@
 import ComposeTestSupport
 import Foundation
-@testable import Git
 import Testing
+
+@testable import Git
 
 /// A token goes only to the https host it was configured for: a server on 127.0.0.1 that asks
 /// for credentials and logs what it receives gets none from a URL it was not meant for.
@@ -22,7 +23,8 @@ struct CredentialScopeTests {
         // The server does log what it receives: credentials the user wrote into the URL itself are sent.
         #expect(throws: GitError.self) {
             _ = try Repository.clone(
-                from: server.url("ios/Pay.git", host: "user:pw@127.0.0.1"), to: temp.url.appendingPathComponent("clone2"),
+                from: server.url("ios/Pay.git", host: "user:pw@127.0.0.1"),
+                to: temp.url.appendingPathComponent("clone2"),
                 credentials: credentials)
         }
         #expect(server.authorizations.contains("Basic dXNlcjpwdw=="))
@@ -62,16 +64,26 @@ struct CredentialScopeTests {
         #expect(trusted.authorizations.isEmpty && foreign.authorizations.isEmpty)
         // The decision itself, for https: the host asking must be the host the operation started at.
         let https = Credentials(token: "T", tokenHosts: ["git.example.com"])
-        #expect(https.scopedToken(requestURL: "https://git.example.com/a.git", originalURL: "https://git.example.com/a.git",
-            usernameFromURL: nil)?.token == "T")
-        #expect(https.scopedToken(requestURL: "https://evil.example.net/a.git", originalURL: "https://git.example.com/a.git",
-            usernameFromURL: nil) == nil)
-        #expect(https.scopedToken(requestURL: "https://git.example.com/a.git", originalURL: "https://evil.example.net/a.git",
-            usernameFromURL: nil) == nil)
-        #expect(https.scopedToken(requestURL: "http://git.example.com/a.git", originalURL: "http://git.example.com/a.git",
-            usernameFromURL: nil) == nil)
-        #expect(https.scopedToken(requestURL: "https://git.example.com:8443/a.git",
-            originalURL: "https://git.example.com:8443/a.git", usernameFromURL: nil) == nil)
+        #expect(
+            https.scopedToken(
+                requestURL: "https://git.example.com/a.git", originalURL: "https://git.example.com/a.git",
+                usernameFromURL: nil)?.token == "T")
+        #expect(
+            https.scopedToken(
+                requestURL: "https://evil.example.net/a.git", originalURL: "https://git.example.com/a.git",
+                usernameFromURL: nil) == nil)
+        #expect(
+            https.scopedToken(
+                requestURL: "https://git.example.com/a.git", originalURL: "https://evil.example.net/a.git",
+                usernameFromURL: nil) == nil)
+        #expect(
+            https.scopedToken(
+                requestURL: "http://git.example.com/a.git", originalURL: "http://git.example.com/a.git",
+                usernameFromURL: nil) == nil)
+        #expect(
+            https.scopedToken(
+                requestURL: "https://git.example.com:8443/a.git",
+                originalURL: "https://git.example.com:8443/a.git", usernameFromURL: nil) == nil)
     }
 
     @Test func theScopeComesFromTheEnvironmentAndTheUsersOwnURLs() {
@@ -89,16 +101,25 @@ struct CredentialScopeTests {
         #expect(credentials.trusting("git@specs.example.com:ios/specs.git") == credentials)
         // A per-host token goes to its own host only.
         let perHost = Credentials.fromEnvironment([
-            "HOME": "/nonexistent", "COMPOSE_GIT_TOKEN_GIT_EXAMPLE_COM": "OWN", "COMPOSE_GIT_TOKEN_OTHER_EXAMPLE_COM_8443": "PORT",
+            "HOME": "/nonexistent", "COMPOSE_GIT_TOKEN_GIT_EXAMPLE_COM": "OWN",
+            "COMPOSE_GIT_TOKEN_OTHER_EXAMPLE_COM_8443": "PORT",
         ])
-        #expect(perHost.scopedToken(requestURL: "https://git.example.com/a.git", originalURL: "https://git.example.com/a.git",
-            usernameFromURL: nil)?.token == "OWN")
-        #expect(perHost.scopedToken(requestURL: "https://other.example.com:8443/a.git",
-            originalURL: "https://other.example.com:8443/a.git", usernameFromURL: nil)?.token == "PORT")
-        #expect(perHost.scopedToken(requestURL: "https://evil.example.net/a.git", originalURL: "https://evil.example.net/a.git",
-            usernameFromURL: nil) == nil)
-        #expect(perHost.scopedToken(requestURL: "http://git.example.com/a.git", originalURL: "http://git.example.com/a.git",
-            usernameFromURL: nil) == nil)
+        #expect(
+            perHost.scopedToken(
+                requestURL: "https://git.example.com/a.git", originalURL: "https://git.example.com/a.git",
+                usernameFromURL: nil)?.token == "OWN")
+        #expect(
+            perHost.scopedToken(
+                requestURL: "https://other.example.com:8443/a.git",
+                originalURL: "https://other.example.com:8443/a.git", usernameFromURL: nil)?.token == "PORT")
+        #expect(
+            perHost.scopedToken(
+                requestURL: "https://evil.example.net/a.git", originalURL: "https://evil.example.net/a.git",
+                usernameFromURL: nil) == nil)
+        #expect(
+            perHost.scopedToken(
+                requestURL: "http://git.example.com/a.git", originalURL: "http://git.example.com/a.git",
+                usernameFromURL: nil) == nil)
         // The host a TLS certificate check names is compared with the URL's host name alone.
         #expect(RemoteAddress("https://ci:pw@Git.Example.com:8443/a.git")?.hostname == "git.example.com")
         #expect(RemoteAddress("https://[::1]:8443/a.git")?.hostname == "::1")
@@ -134,7 +155,9 @@ struct CredentialScopeTests {
         let files = FileManager.default.enumerator(atPath: logs.path)?.compactMap { $0 as? String } ?? []
         var texts: [String] = []
         for file in files {
-            if let text = try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8) { texts.append(text) }
+            if let text = try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8) {
+                texts.append(text)
+            }
         }
         #expect(!texts.isEmpty)
         #expect(!texts.joined().contains("SECRET-TOKEN"), "\(texts)")

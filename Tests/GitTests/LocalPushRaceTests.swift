@@ -29,7 +29,9 @@ struct LocalPushRaceTests {
         let lost = pushed.filter { !onRemote.contains($0.hex) }
         #expect(lost.isEmpty, "\(lost.count) of \(pushed.count) pushes reported success but are not on the remote")
         // The temporary refs that carried the objects are gone.
-        let refs = try runGit(["for-each-ref", "--format=%(refname)"], in: temp.url.appendingPathComponent("remote.git")).stdout
+        let refs = try runGit(
+            ["for-each-ref", "--format=%(refname)"], in: temp.url.appendingPathComponent("remote.git")
+        ).stdout
         #expect(!refs.contains("compose-incoming"), "\(refs)")
     }
 
@@ -48,7 +50,9 @@ struct LocalPushRaceTests {
                     break
                 } catch GitError.nonFastForward {
                     try clone.fetch()
-                    guard let tip = try clone.resolveCommit("refs/remotes/origin/main") else { throw GitError.revisionNotFound(revision: "origin/main", repository: url) }
+                    guard let tip = try clone.resolveCommit("refs/remotes/origin/main") else {
+                        throw GitError.revisionNotFound(revision: "origin/main", repository: url)
+                    }
                     try clone.resetHard(to: tip)
                 }
             }

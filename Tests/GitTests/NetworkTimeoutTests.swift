@@ -22,7 +22,7 @@ struct NetworkTimeoutTests {
             }
             Issue.record("the clone of a server that never answers succeeded")
         } catch {
-            guard case let .timedOut(reported, message) = error else {
+            guard case .timedOut(let reported, let message) = error else {
                 Issue.record("expected .timedOut, got \(error)")
                 return
             }
@@ -47,7 +47,7 @@ struct NetworkTimeoutTests {
             }
             Issue.record("the clone succeeded")
         } catch {
-            guard case let .timedOut(_, message) = error else {
+            guard case .timedOut(_, let message) = error else {
                 Issue.record("expected .timedOut, got \(error)")
                 return
             }
@@ -57,7 +57,8 @@ struct NetworkTimeoutTests {
 
     @Test func theLimitsComeFromTheEnvironment() {
         #expect(NetworkTimeouts.fromEnvironment([:]) == NetworkTimeouts(connect: 30, idle: 120))
-        #expect(NetworkTimeouts.fromEnvironment(["COMPOSE_NETWORK_TIMEOUT": "7"]) == NetworkTimeouts(connect: 7, idle: 7))
+        #expect(
+            NetworkTimeouts.fromEnvironment(["COMPOSE_NETWORK_TIMEOUT": "7"]) == NetworkTimeouts(connect: 7, idle: 7))
         #expect(NetworkTimeouts.fromEnvironment(["COMPOSE_NETWORK_TIMEOUT": "soon"]) == NetworkTimeouts())
     }
 }

@@ -40,7 +40,9 @@ struct RemoteTests {
         try clone.fastForward(to: tip)
         #expect(try clone.headCommit() == pushed)
         #expect(try clone.readFile("P0/1.0/P0.podspec.json", at: "HEAD") == Data("{}\n".utf8))
-        #expect(try String(contentsOf: temp.url.appendingPathComponent("clone/P0/1.0/P0.podspec.json"), encoding: .utf8) == "{}\n")
+        #expect(
+            try String(contentsOf: temp.url.appendingPathComponent("clone/P0/1.0/P0.podspec.json"), encoding: .utf8)
+                == "{}\n")
         #expect(try clone.isClean())
 
         // A local commit plus a remote one: diverged.
@@ -69,7 +71,8 @@ struct RemoteTests {
             _ = try Repository.clone(from: url, to: temp.url.appendingPathComponent("d"), branch: "nope")
         }
         #expect(throws: GitError.self) {
-            _ = try Repository.clone(from: temp.url.appendingPathComponent("absent.git").absoluteString,
+            _ = try Repository.clone(
+                from: temp.url.appendingPathComponent("absent.git").absoluteString,
                 to: temp.url.appendingPathComponent("e"))
         }
     }
@@ -82,7 +85,8 @@ struct RemoteTests {
         let head = try #require(try clone.headCommit())
         try clone.createAnnotatedTag("1.0.0", at: head, message: "1.0.0")
         try clone.push(refspecs: ["refs/tags/1.0.0:refs/tags/1.0.0"])
-        let remoteTag = try runGit(["rev-parse", "1.0.0^{commit}"], in: temp.url.appendingPathComponent("component.git"))
+        let remoteTag = try runGit(
+            ["rev-parse", "1.0.0^{commit}"], in: temp.url.appendingPathComponent("component.git"))
         #expect(remoteTag.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == head.hex)
         // Pushing the same tag again is a no-op.
         try clone.push(refspecs: ["refs/tags/1.0.0:refs/tags/1.0.0"])
@@ -96,8 +100,10 @@ struct RemoteTests {
         try makeBareRepository(at: base.appendingPathComponent("component.git"), files: ["a": "1"])
         let daemon = try GitDaemon(base: base)
         defer { daemon.stop() }
-        let first = try Repository.clone(from: daemon.url("component.git"), to: temp.url.appendingPathComponent("first"))
-        let second = try Repository.clone(from: daemon.url("component.git"), to: temp.url.appendingPathComponent("second"))
+        let first = try Repository.clone(
+            from: daemon.url("component.git"), to: temp.url.appendingPathComponent("first"))
+        let second = try Repository.clone(
+            from: daemon.url("component.git"), to: temp.url.appendingPathComponent("second"))
         try first.createAnnotatedTag("1.0.0", at: try #require(try first.headCommit()), message: "first")
         try first.push(refspecs: ["refs/tags/1.0.0:refs/tags/1.0.0"])
 
@@ -105,9 +111,10 @@ struct RemoteTests {
         try second.add(["a"])
         let other = try second.commit(message: "other")
         try second.createAnnotatedTag("1.0.0", at: other, message: "second")
-        #expect(throws: GitError.pushRejected(
-            remote: daemon.url("component.git"), reference: "refs/tags/1.0.0",
-            message: "the remote already has this tag, pointing elsewhere; a tag is not moved")
+        #expect(
+            throws: GitError.pushRejected(
+                remote: daemon.url("component.git"), reference: "refs/tags/1.0.0",
+                message: "the remote already has this tag, pointing elsewhere; a tag is not moved")
         ) {
             try second.push(refspecs: ["refs/tags/1.0.0:refs/tags/1.0.0"])
         }

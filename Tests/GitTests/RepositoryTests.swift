@@ -84,7 +84,8 @@ struct RepositoryTests {
 
         try Data("dirty".utf8).write(to: file)
         let stray = temp.url.appendingPathComponent("New/1.0/New.podspec.json")
-        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: stray)
         try repository.resetHard(to: first)
         #expect(try repository.headCommit() == first)
@@ -148,10 +149,16 @@ struct RepositoryTests {
         ("https://host/x", "https://host/x"),
         ("ssh://git@host:22/x.git", "ssh://***@host:22/x.git"),
         ("git@github.com:org/specs.git", "git@github.com:org/specs.git"),
-        ("failed to fetch 'https://a:b@h/p' and https://c@d/e", "failed to fetch 'https://***@h/p' and https://***@d/e"),
+        (
+            "failed to fetch 'https://a:b@h/p' and https://c@d/e",
+            "failed to fetch 'https://***@h/p' and https://***@d/e"
+        ),
         ("https://u:p@ss@host/x", "https://***@host/x"),
         ("https://ci:pass word@host/x.git", "https://***@host/x.git"),
-        ("cannot fetch deploy:s3cret@git.example.com:ios/Pay.git now", "cannot fetch ***@git.example.com:ios/Pay.git now"),
+        (
+            "cannot fetch deploy:s3cret@git.example.com:ios/Pay.git now",
+            "cannot fetch ***@git.example.com:ios/Pay.git now"
+        ),
         ("'deploy:s3cret@git.example.com:ios/Pay.git'", "'***@git.example.com:ios/Pay.git'"),
         ("write to team@example.com: done", "write to team@example.com: done"),
     ])
@@ -181,7 +188,8 @@ struct ScopedOperationTests {
         let repository = try Repository.create(at: temp.url)
         func write(_ path: String, _ text: String) throws {
             let url = temp.url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         // A root commit through commit(files:) on an unborn branch.

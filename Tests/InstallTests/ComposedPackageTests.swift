@@ -3,6 +3,7 @@ import Foundation
 import Project
 import Specs
 import Testing
+
 @testable import Install
 
 @Suite struct ComposedPackageTests {
@@ -12,9 +13,16 @@ import Testing
             InstallInputs.Target(name: "ShoppingAppTests", pods: ["Networking"]),
         ],
         components: [
-            ComposedComponent(name: "Pay", pin: .version(url: "https://git.example.com/ios/Pay.git", version: "1.2.0"), dependencies: ["PayMediator", "Mediator"]),
-            ComposedComponent(name: "PayMediator", pin: .revision(url: "https://git.example.com/ios/PayMediator.git", commit: "0123456789abcdef0123456789abcdef01234567"), dependencies: ["Mediator"]),
-            ComposedComponent(name: "Mediator", pin: .version(url: "https://git.example.com/ios/Mediator.git", version: "1.0.0")),
+            ComposedComponent(
+                name: "Pay", pin: .version(url: "https://git.example.com/ios/Pay.git", version: "1.2.0"),
+                dependencies: ["PayMediator", "Mediator"]),
+            ComposedComponent(
+                name: "PayMediator",
+                pin: .revision(
+                    url: "https://git.example.com/ios/PayMediator.git",
+                    commit: "0123456789abcdef0123456789abcdef01234567"), dependencies: ["Mediator"]),
+            ComposedComponent(
+                name: "Mediator", pin: .version(url: "https://git.example.com/ios/Mediator.git", version: "1.0.0")),
             ComposedComponent(name: "Networking", pin: .path("../Networking")),
         ],
         platforms: ["ios": "13.0", "osx": "10.15"],
@@ -23,7 +31,10 @@ import Testing
     @Test func theManifestPinsEveryComponentExactly() throws {
         let manifest = try package.manifest()
         #expect(manifest.contains(#".package(url: "https://git.example.com/ios/Pay.git", exact: "1.2.0"),"#))
-        #expect(manifest.contains(#".package(url: "https://git.example.com/ios/PayMediator.git", revision: "0123456789abcdef0123456789abcdef01234567"),"#))
+        #expect(
+            manifest.contains(
+                #".package(url: "https://git.example.com/ios/PayMediator.git", revision: "0123456789abcdef0123456789abcdef01234567"),"#
+            ))
         #expect(manifest.contains(#".package(path: "../Networking"),"#))
         #expect(manifest.contains(#".library(name: "ShoppingApp", targets: ["ShoppingApp"]),"#))
         #expect(manifest.contains(#".iOS("13.0"),"#) && manifest.contains(#".macOS("10.15"),"#))
@@ -36,10 +47,16 @@ import Testing
 
     @Test func exportsAndMirrors() throws {
         let files = try package.files()
-        #expect(files["Targets/ShoppingApp/Exports.swift"]?.hasSuffix("@_exported import Mediator\n@_exported import Networking\n@_exported import Pay\n@_exported import PayMediator\n") == true)
+        #expect(
+            files["Targets/ShoppingApp/Exports.swift"]?.hasSuffix(
+                "@_exported import Mediator\n@_exported import Networking\n@_exported import Pay\n@_exported import PayMediator\n"
+            ) == true)
         let mirrors = try #require(files[".swiftpm/configuration/mirrors.json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(mirrors.utf8)) as? [String: Any])
-        #expect((json["object"] as? [[String: String]]) == [["mirror": "/home/ann/.compose/cache/git/pay-1234", "original": "https://git.example.com/ios/Pay.git"]])
+        #expect(
+            (json["object"] as? [[String: String]]) == [
+                ["mirror": "/home/ann/.compose/cache/git/pay-1234", "original": "https://git.example.com/ios/Pay.git"]
+            ])
     }
 
     @Test func configurationsLimitWhatATargetImports() throws {
@@ -52,18 +69,22 @@ import Testing
             components: package.components)
         let exports = try #require(try limited.files()["Targets/App/Exports.swift"])
         // Pay needs Mediator in every configuration, so Mediator stays unconditional.
-        #expect(exports.hasSuffix("""
-            @_exported import Mediator
-            @_exported import Pay
-            @_exported import PayMediator
-            #if DEBUG
-            @_exported import Networking
-            #endif
+        #expect(
+            exports.hasSuffix(
+                """
+                @_exported import Mediator
+                @_exported import Pay
+                @_exported import PayMediator
+                #if DEBUG
+                @_exported import Networking
+                #endif
 
-            """))
+                """))
         let mixed = InstallInputs.Target(name: "App", pods: ["Pay"], configurations: ["Pay": ["Debug", "Release"]])
         #expect(mixed.configuration(of: "Pay") == .any)
-        #expect(InstallInputs.Target(name: "App", pods: ["Pay"], configurations: ["Pay": ["Beta"]]).configuration(of: "Pay") == .release)
+        #expect(
+            InstallInputs.Target(name: "App", pods: ["Pay"], configurations: ["Pay": ["Beta"]]).configuration(of: "Pay")
+                == .release)
     }
 
     @Test func theOutputIsDeterministic() throws {
@@ -84,7 +105,9 @@ import Testing
     @Test func aBinaryComponentThatSourceComponentsNameIsRefused() {
         var binary = package
         binary.components[2] = ComposedComponent(name: "Mediator", pin: .binaryPath("Binaries/Mediator.zip"))
-        #expect(throws: InstallError.binaryDependedOnBySource(name: "Mediator", dependents: ["Pay", "PayMediator"])) { try binary.manifest() }
+        #expect(throws: InstallError.binaryDependedOnBySource(name: "Mediator", dependents: ["Pay", "PayMediator"])) {
+            try binary.manifest()
+        }
     }
 
     @Test(arguments: ["My App", "App-iOS", "9App", "../App", ""])
@@ -104,17 +127,24 @@ import Testing
         #expect(BinaryPreference(flag: false, environment: ["COMPOSE_USE_BINARY": "1"]).usesBinary("Pay"))
         let one = BinaryPreference(flag: false, environment: ["COMPOSE_PAY_USE_BINARY": "1"])
         #expect(one.usesBinary("Pay") && !one.usesBinary("Order"))
-        let allButOne = BinaryPreference(flag: false, environment: ["COMPOSE_USE_BINARY": "1", "COMPOSE_PAY_USE_BINARY": "0"])
+        let allButOne = BinaryPreference(
+            flag: false, environment: ["COMPOSE_USE_BINARY": "1", "COMPOSE_PAY_USE_BINARY": "0"])
         #expect(!allButOne.usesBinary("Pay") && allButOne.usesBinary("Order"))
-        #expect(BinaryPreference(flag: false, environment: ["COMPOSE_DESIGN_SYSTEM_USE_BINARY": "1"]).usesBinary("Design-System"))
+        #expect(
+            BinaryPreference(flag: false, environment: ["COMPOSE_DESIGN_SYSTEM_USE_BINARY": "1"]).usesBinary(
+                "Design-System"))
     }
 }
 
 @Suite struct ArtifactStoreTests {
     @Test func sha256MatchesKnownVectors() {
         #expect(SHA256Digest.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256Digest.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256Digest.hex(of: Data(String(repeating: "a", count: 1_000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(
+            SHA256Digest.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        )
+        #expect(
+            SHA256Digest.hex(of: Data(String(repeating: "a", count: 1_000).utf8))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     @Test func aLocalArtifactIsVerified() async throws {
@@ -127,7 +157,10 @@ import Testing
         let copy = try await store.localCopy(of: PrebuiltArtifact(url: file.absoluteString, sha256: sum), for: "Pay")
         #expect(copy.path == file.path)
         let wrong = String(repeating: "0", count: 64)
-        await #expect(throws: InstallError.checksumMismatch(name: "Pay", artifact: file.absoluteString, expected: wrong, actual: sum)) {
+        await #expect(
+            throws: InstallError.checksumMismatch(
+                name: "Pay", artifact: file.absoluteString, expected: wrong, actual: sum)
+        ) {
             _ = try await store.localCopy(of: PrebuiltArtifact(url: file.absoluteString, sha256: wrong), for: "Pay")
         }
     }

@@ -4,12 +4,14 @@ import Git
 import Lint
 import Specs
 import Testing
+
 @testable import Install
 @testable import Scaffold
 
 @Suite struct ComponentCheckUnitTests {
     @Test func libraryProductsFromDumpPackage() {
-        let dump = #"warning: something\n{"name": "Pay", "products": [{"name": "Pay", "type": {"library": ["automatic"]}}, {"name": "tool", "type": {"executable": null}}]}"#
+        let dump =
+            #"warning: something\n{"name": "Pay", "products": [{"name": "Pay", "type": {"library": ["automatic"]}}, {"name": "tool", "type": {"executable": null}}]}"#
         #expect(libraryProducts(fromDump: dump) == ["Pay"])
     }
 
@@ -22,20 +24,29 @@ import Testing
             /tmp/clone/Pay/Sources/Pay/Pay.swift:7:1: warning: unused variable
             [3/4] Compiling Pay Pay.swift
             """
-        #expect(compilerDiagnostics(in: output, root: root) == [
-            CompilerDiagnostic(severity: .error, message: "cannot find 'x' in scope", file: "Sources/Pay/Pay.swift", line: 3, column: 9),
-            CompilerDiagnostic(severity: .warning, message: "unused variable", file: "Sources/Pay/Pay.swift", line: 7, column: 1),
-        ])
+        #expect(
+            compilerDiagnostics(in: output, root: root) == [
+                CompilerDiagnostic(
+                    severity: .error, message: "cannot find 'x' in scope", file: "Sources/Pay/Pay.swift", line: 3,
+                    column: 9),
+                CompilerDiagnostic(
+                    severity: .warning, message: "unused variable", file: "Sources/Pay/Pay.swift", line: 7, column: 1),
+            ])
     }
 
     @Test func sourceFilesOfSubspecsAndPlatforms() throws {
-        let json = #"{"name": "Net", "version": "1.0.0", "source_files": "Sources/Net/*.swift", "ios": {"source_files": ["iOS/*.swift"]}, "subspecs": [{"name": "Mock", "source_files": "Mock/**/*.swift"}]}"#
+        let json =
+            #"{"name": "Net", "version": "1.0.0", "source_files": "Sources/Net/*.swift", "ios": {"source_files": ["iOS/*.swift"]}, "subspecs": [{"name": "Mock", "source_files": "Mock/**/*.swift"}]}"#
         let spec = try Spec(json: Array(json.utf8), label: "Net.podspec.json")
-        #expect(spec.sourceFilePatterns.map { "\($0.owner) \($0.pattern)" } == ["Net Sources/Net/*.swift", "Net iOS/*.swift", "Net/Mock Mock/**/*.swift"])
+        #expect(
+            spec.sourceFilePatterns.map { "\($0.owner) \($0.pattern)" } == [
+                "Net Sources/Net/*.swift", "Net iOS/*.swift", "Net/Mock Mock/**/*.swift",
+            ])
     }
 
     @Test func macOSBlocksCountAndTestSpecsDoNot() throws {
-        let json = #"{"name": "Net", "version": "1.0.0", "macos": {"source_files": "Mac/*.swift"}, "testspecs": [{"name": "Tests", "source_files": "Tests/*.swift"}]}"#
+        let json =
+            #"{"name": "Net", "version": "1.0.0", "macos": {"source_files": "Mac/*.swift"}, "testspecs": [{"name": "Tests", "source_files": "Tests/*.swift"}]}"#
         let spec = try Spec(json: Array(json.utf8), label: "Net.podspec.json")
         #expect(spec.sourceFilePatterns.map { "\($0.owner) \($0.pattern)" } == ["Net Mac/*.swift"])
     }
@@ -64,18 +75,25 @@ import Testing
     func buildProblemsAreFindings() async throws {
         let temporary = try TemporaryDirectory("full-lint")
         defer { temporary.remove() }
-        let scaffolder = ComponentScaffolder(commit: ComponentScaffolder.gitFirstCommit(author: Signature(name: "Ann", email: "ann@example.com")))
-        _ = try scaffolder.create(ScaffoldRequest(name: "Toolkit", kind: .base, author: "Ann", outputDirectory: temporary.url))
+        let scaffolder = ComponentScaffolder(
+            commit: ComponentScaffolder.gitFirstCommit(author: Signature(name: "Ann", email: "ann@example.com")))
+        _ = try scaffolder.create(
+            ScaffoldRequest(name: "Toolkit", kind: .base, author: "Ann", outputDirectory: temporary.url))
         let folder = temporary.url.appendingPathComponent("Toolkit")
         let source = folder.appendingPathComponent("Sources/Toolkit/Toolkit.swift")
-        try Data((try String(contentsOf: source, encoding: .utf8) + "\nlet broken: Int = \"text\"\n").utf8).write(to: source)
+        try Data((try String(contentsOf: source, encoding: .utf8) + "\nlet broken: Int = \"text\"\n").utf8).write(
+            to: source)
         let specURL = folder.appendingPathComponent("Toolkit.podspec.json")
         var spec = try String(contentsOf: specURL, encoding: .utf8)
-        spec = spec.replacingOccurrences(of: #""source_files": "Sources/Toolkit/**/*.swift""#, with: #""source_files": ["Sources/Toolkit/**/*.swift", "Sources/Missing/*.swift"]"#)
+        spec = spec.replacingOccurrences(
+            of: #""source_files": "Sources/Toolkit/**/*.swift""#,
+            with: #""source_files": ["Sources/Toolkit/**/*.swift", "Sources/Missing/*.swift"]"#)
         try Data(spec.utf8).write(to: specURL)
         let manifestURL = folder.appendingPathComponent("Package.swift")
         let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
-        try Data(manifest.replacingOccurrences(of: #".library(name: "Toolkit""#, with: #".library(name: "ToolkitKit""#).utf8).write(to: manifestURL)
+        try Data(
+            manifest.replacingOccurrences(of: #".library(name: "Toolkit""#, with: #".library(name: "ToolkitKit""#).utf8
+        ).write(to: manifestURL)
         // An uncommitted change is not part of the build: commit these, then add one more that would fix nothing.
         try runGit(["commit", "-qam", "Break it"], in: folder)
 
@@ -86,8 +104,12 @@ import Testing
         #expect(full.code == 1)
         #expect(full.stdout.contains("Sources/Toolkit/Toolkit.swift:12:19: error:"), "\(full.stdout)")
         #expect(full.stdout.contains("[build-swift-build]"))
-        #expect(full.stdout.contains("Package.swift has no library product named `Toolkit` (library products: ToolkitKit)"))
-        #expect(full.stdout.contains("Toolkit.podspec.json:23:3: error: The `source_files` pattern `Sources/Missing/*.swift` of Toolkit did not match any file. [build-source-files]"))
+        #expect(
+            full.stdout.contains("Package.swift has no library product named `Toolkit` (library products: ToolkitKit)"))
+        #expect(
+            full.stdout.contains(
+                "Toolkit.podspec.json:23:3: error: The `source_files` pattern `Sources/Missing/*.swift` of Toolkit did not match any file. [build-source-files]"
+            ))
         #expect(full.stdout.contains("Toolkit.podspec.json:2:3: error: Package.swift has no library product"))
         #expect(full.stdout.contains("build check of Toolkit at the last commit of"))
         #expect(!full.stdout.contains("not run"))
@@ -99,11 +121,15 @@ import Testing
         try runGit(["push", "-q", remote.path, "main", "0.1.0"], in: folder)
         let published = temporary.url.appendingPathComponent("specs/Toolkit/0.1.0")
         try FileManager.default.createDirectory(at: published, withIntermediateDirectories: true)
-        try Data(spec.replacingOccurrences(of: "https://git.example.com/ios/Toolkit.git", with: "file://\(remote.path)").utf8)
-            .write(to: published.appendingPathComponent("Toolkit.podspec.json"))
-        let cloned = try await runCompose(["lint", published.appendingPathComponent("Toolkit.podspec.json").path], timeout: 300)
+        try Data(
+            spec.replacingOccurrences(of: "https://git.example.com/ios/Toolkit.git", with: "file://\(remote.path)").utf8
+        )
+        .write(to: published.appendingPathComponent("Toolkit.podspec.json"))
+        let cloned = try await runCompose(
+            ["lint", published.appendingPathComponent("Toolkit.podspec.json").path], timeout: 300)
         #expect(cloned.code == 1)
-        #expect(cloned.stdout.contains("build check of Toolkit at tag 0.1.0 of file://\(remote.path)"), "\(cloned.stdout)")
+        #expect(
+            cloned.stdout.contains("build check of Toolkit at tag 0.1.0 of file://\(remote.path)"), "\(cloned.stdout)")
         #expect(cloned.stdout.contains("Sources/Toolkit/Toolkit.swift:12:19: error:"))
     }
 }

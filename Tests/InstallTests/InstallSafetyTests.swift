@@ -4,6 +4,7 @@ import Foundation
 import Project
 import Specs
 import Testing
+
 @testable import Install
 
 /// What a spec repo (anyone on the team can publish to it) or a project folder could slip into the
@@ -42,7 +43,9 @@ import Testing
         let extra = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let (temporary, project, specFile) = try self.project("install-unsafe-name", payExtra: extra)
         defer { temporary.remove() }
-        let install = ProjectInstall(projectDirectory: project.path, composeHome: temporary.url.appendingPathComponent("home"), toolVersion: "0.1.0")
+        let install = ProjectInstall(
+            projectDirectory: project.path, composeHome: temporary.url.appendingPathComponent("home"),
+            toolVersion: "0.1.0")
         let error = await #expect(throws: (any Error).self) { _ = try await install.run(binary: BinaryPreference()) }
         let failure = try #require(error as? any ComposeFailure, "\(String(describing: error))")
         #expect(failure.kind == .input)
@@ -52,11 +55,15 @@ import Testing
     }
 
     @Test func theCommandExitsOneAndNamesTheSpecFile() async throws {
-        let (temporary, project, specFile) = try self.project("install-unsafe-name-cli", payExtra: ["dependencies": ["Foundation;public let x = 1": [String]()]])
+        let (temporary, project, specFile) = try self.project(
+            "install-unsafe-name-cli", payExtra: ["dependencies": ["Foundation;public let x = 1": [String]()]])
         defer { temporary.remove() }
-        let run = try await runCompose(["install", "--project", project.path], environment: ["COMPOSE_HOME": temporary.path + "/home"])
+        let run = try await runCompose(
+            ["install", "--project", project.path], environment: ["COMPOSE_HOME": temporary.path + "/home"])
         #expect(run.code == 1, "\(run.stderr)")
-        #expect(run.stderr.contains(specFile.path) && run.stderr.contains(#""Foundation;public let x = 1" is not a valid pod name"#), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(specFile.path)
+                && run.stderr.contains(#""Foundation;public let x = 1" is not a valid pod name"#), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Compose.lock").path))
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
     }
@@ -65,13 +72,16 @@ import Testing
         let temporary = try TemporaryDirectory("install-edited-lock")
         defer { temporary.remove() }
         let project = temporary.url.appendingPathComponent("App")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("Pay"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("Pay"), withIntermediateDirectories: true)
         try Data(#"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}}"#.utf8)
             .write(to: project.appendingPathComponent("Pay/Pay.podspec.json"))
         try Data("// swift-tools-version:5.9\n".utf8).write(to: project.appendingPathComponent("Pay/Package.swift"))
         try Data("platform :ios, '15.0'\ntarget 'App' do\n  pod 'Pay', :path => 'Pay'\nend\n".utf8)
             .write(to: project.appendingPathComponent("Composefile"))
-        let install = ProjectInstall(projectDirectory: project.path, composeHome: temporary.url.appendingPathComponent("home"), toolVersion: "0.1.0")
+        let install = ProjectInstall(
+            projectDirectory: project.path, composeHome: temporary.url.appendingPathComponent("home"),
+            toolVersion: "0.1.0")
         _ = try await install.run(binary: BinaryPreference())
         try FileManager.default.removeItem(at: project.appendingPathComponent("Composed"))
         let lockPath = project.appendingPathComponent("Compose.lock").path
@@ -81,7 +91,9 @@ import Testing
 
         let error = await #expect(throws: ProjectError.self) { _ = try await install.run(binary: BinaryPreference()) }
         #expect(error?.kind == .input)
-        #expect(error?.description.hasPrefix(lockPath + ": \"Foundation;public let x = 1\" is not a valid pod name") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.hasPrefix(lockPath + ": \"Foundation;public let x = 1\" is not a valid pod name")
+                == true, "\(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
     }
 
@@ -98,8 +110,10 @@ import Testing
         let inputs = InstallInputs(
             targets: [.init(name: "App", pods: ["lottie-ios", "Pay"])],
             pods: [try pathPod("lottie-ios"), try pathPod("Pay", extra: ["module_name": "PayKit"])])
-        let result = try await Installer(composeHome: temporary.url.appendingPathComponent("home")).install(project: temporary.url, inputs: inputs)
-        let exports = try String(contentsOf: result.folder.appendingPathComponent("Targets/App/Exports.swift"), encoding: .utf8)
+        let result = try await Installer(composeHome: temporary.url.appendingPathComponent("home")).install(
+            project: temporary.url, inputs: inputs)
+        let exports = try String(
+            contentsOf: result.folder.appendingPathComponent("Targets/App/Exports.swift"), encoding: .utf8)
         #expect(exports.hasSuffix("\n@_exported import PayKit\n@_exported import lottie_ios\n"), "\(exports)")
         let manifest = try String(contentsOf: result.folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".product(name: "lottie-ios", package: "lottie-ios"),"#))
@@ -109,9 +123,11 @@ import Testing
     func aModuleNameThatIsNotAnIdentifierIsRefused(_ module: String) async throws {
         let temporary = try TemporaryDirectory("install-bad-module")
         defer { temporary.remove() }
-        let inputs = InstallInputs(targets: [.init(name: "App", pods: ["Pay"])], pods: [try pathPod("Pay", extra: ["module_name": module])])
+        let inputs = InstallInputs(
+            targets: [.init(name: "App", pods: ["Pay"])], pods: [try pathPod("Pay", extra: ["module_name": module])])
         let error = await #expect(throws: InstallError.self) {
-            _ = try await Installer(composeHome: temporary.url.appendingPathComponent("home")).install(project: temporary.url, inputs: inputs)
+            _ = try await Installer(composeHome: temporary.url.appendingPathComponent("home")).install(
+                project: temporary.url, inputs: inputs)
         }
         #expect(error?.kind == .input)
         #expect(error?.description.contains("module_name") == true, "\(String(describing: error))")
@@ -123,7 +139,8 @@ import Testing
         defer { temporary.remove() }
         let path = "../Vendor/\u{1b}[31mPay\u{7}\"\\\n"
         let package = ComposedPackage(
-            targets: [.init(name: "App", pods: ["Pay"])], components: [ComposedComponent(name: "Pay", pin: .path(path))])
+            targets: [.init(name: "App", pods: ["Pay"])], components: [ComposedComponent(name: "Pay", pin: .path(path))]
+        )
         let manifest = try package.manifest()
         #expect(manifest.contains(#"\u{1b}[31mPay\u{7}\"\\\n""#), "\(manifest)")
         let folder = temporary.url.appendingPathComponent("Composed")
@@ -144,16 +161,23 @@ import Testing
         defer { temporary.remove() }
         let project = temporary.url.appendingPathComponent("App")
         let outside = temporary.url.appendingPathComponent("Outside")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("Composed"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("Composed"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("Composed/Targets"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: project.appendingPathComponent("Composed/Targets"), withDestinationURL: outside)
         let inputs = InstallInputs(targets: [.init(name: "App", pods: ["Pay"])], pods: [try pathPod("Pay")])
         let installer = Installer(composeHome: temporary.url.appendingPathComponent("home"))
-        await #expect(throws: InstallError.symlinkInComposed(path: project.appendingPathComponent("Composed/Targets").path)) {
+        await #expect(
+            throws: InstallError.symlinkInComposed(path: project.appendingPathComponent("Composed/Targets").path)
+        ) {
             _ = try await installer.install(project: project, inputs: inputs)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("Composed").path) == ["Targets"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("Composed").path) == [
+                "Targets"
+            ])
         #expect(InstallError.symlinkInComposed(path: "x").kind == .environment)
     }
 
@@ -165,10 +189,13 @@ import Testing
         try FileManager.default.createDirectory(at: composed, withIntermediateDirectories: true)
         let victim = temporary.url.appendingPathComponent("victim.txt")
         try Data("keep me".utf8).write(to: victim)
-        try FileManager.default.createSymbolicLink(at: composed.appendingPathComponent("Package.swift"), withDestinationURL: victim)
+        try FileManager.default.createSymbolicLink(
+            at: composed.appendingPathComponent("Package.swift"), withDestinationURL: victim)
         let inputs = InstallInputs(targets: [.init(name: "App", pods: ["Pay"])], pods: [try pathPod("Pay")])
         let installer = Installer(composeHome: temporary.url.appendingPathComponent("home"))
-        await #expect(throws: InstallError.symlinkInComposed(path: composed.appendingPathComponent("Package.swift").path)) {
+        await #expect(
+            throws: InstallError.symlinkInComposed(path: composed.appendingPathComponent("Package.swift").path)
+        ) {
             _ = try await installer.install(project: project, inputs: inputs)
         }
         #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")

@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct LintReportTests {
     static let findings = [
-        Finding(severity: .warning, ruleID: "b-rule", message: "second, with: comma\nand newline 100%", file: "b/X.podspec.json", line: 2, column: 5),
+        Finding(
+            severity: .warning, ruleID: "b-rule", message: "second, with: comma\nand newline 100%",
+            file: "b/X.podspec.json", line: 2, column: 5),
         Finding(severity: .error, ruleID: "a-rule", message: "first", file: "a/X.podspec.json", line: 9, column: 1),
         Finding(severity: .note, ruleID: "c-rule", message: "third", file: "b/X.podspec.json", line: 1, column: 1),
     ]
@@ -27,7 +29,10 @@ import Testing
     @Test func githubFormatEscapesItsFields() {
         let report = LintReport(command: .lint, findings: Self.findings, fileCount: 2)
         let text = report.rendered(as: .github, allowWarnings: false)
-        #expect(text.contains("::warning file=b/X.podspec.json,line=2,col=5,title=b-rule::second, with: comma%0Aand newline 100%25\n"))
+        #expect(
+            text.contains(
+                "::warning file=b/X.podspec.json,line=2,col=5,title=b-rule::second, with: comma%0Aand newline 100%25\n")
+        )
         #expect(text.contains("::notice file=b/X.podspec.json,line=1,col=1,title=c-rule::third\n"))
         #expect(text.contains("::error file=a/X.podspec.json,line=9,col=1,title=a-rule::first\n"))
     }
@@ -36,14 +41,20 @@ import Testing
         let report = LintReport(command: .repoLint, findings: [Self.findings[0]], fileCount: 1, seconds: 0.5)
         #expect(!report.passes(allowWarnings: false))
         #expect(report.passes(allowWarnings: true))
-        #expect(report.summaryLine(allowWarnings: true) == "Linted 1 spec in 0.50 s (2 specs/s): 0 errors, 1 warning, 0 notes. Passed (warnings allowed).")
-        #expect(report.summaryLine(allowWarnings: false).hasSuffix("Failed: warnings count as failures unless --allow-warnings is given."))
+        #expect(
+            report.summaryLine(allowWarnings: true)
+                == "Linted 1 spec in 0.50 s (2 specs/s): 0 errors, 1 warning, 0 notes. Passed (warnings allowed).")
+        #expect(
+            report.summaryLine(allowWarnings: false).hasSuffix(
+                "Failed: warnings count as failures unless --allow-warnings is given."))
     }
 
     @Test func theDriverResolvesFoldersAndReadsRubySpecs() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("spec-repo-fixture")
-        let files = try LintDriver.specFiles(for: ["Logging/2.1.0", "Pay/1.2.0/Pay.podspec.json"], currentDirectory: fixture)
+        let files = try LintDriver.specFiles(
+            for: ["Logging/2.1.0", "Pay/1.2.0/Pay.podspec.json"], currentDirectory: fixture)
         #expect(files.map(\.display) == ["Logging/2.1.0/Logging.podspec.json", "Pay/1.2.0/Pay.podspec.json"])
         #expect(throws: LintError.notFound(path: "Pay/1.2.0/Pay.podspec")) {
             _ = try LintDriver.specFiles(for: ["Pay/1.2.0/Pay.podspec"], currentDirectory: fixture)

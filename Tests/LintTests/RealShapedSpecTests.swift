@@ -34,7 +34,9 @@ import Testing
     }
 
     @Test func everyFileIsCovered() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(Set(files) == Set(Self.expected.keys))
     }
 }

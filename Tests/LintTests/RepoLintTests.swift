@@ -28,18 +28,23 @@ import Testing
         defer { directory.remove() }
         let fileManager = FileManager.default
         // A spec in a folder named differently from the spec.
-        try fileManager.createDirectory(at: repo.appendingPathComponent("Loging/2.1.0"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: repo.appendingPathComponent("Loging/2.1.0"), withIntermediateDirectories: true)
         try fileManager.copyItem(
             at: repo.appendingPathComponent("Logging/2.1.0/Logging.podspec.json"),
             to: repo.appendingPathComponent("Loging/2.1.0/Loging.podspec.json"))
         // A spec in the wrong version folder.
-        try fileManager.moveItem(at: repo.appendingPathComponent("Router/1.1.0"), to: repo.appendingPathComponent("Router/1.2.0"))
+        try fileManager.moveItem(
+            at: repo.appendingPathComponent("Router/1.1.0"), to: repo.appendingPathComponent("Router/1.2.0"))
         // Stray files and folders, a version folder without its spec, a folder that is no version.
         try Data("notes".utf8).write(to: repo.appendingPathComponent("Pay/1.2.0/notes.txt"))
         try Data("x".utf8).write(to: repo.appendingPathComponent("Pay/Pay.podspec.json"))
-        try fileManager.createDirectory(at: repo.appendingPathComponent("Goods/1.1.1/Sources"), withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: repo.appendingPathComponent("Order/2.0.0"), withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: repo.appendingPathComponent("Storage/latest"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: repo.appendingPathComponent("Goods/1.1.1/Sources"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: repo.appendingPathComponent("Order/2.0.0"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: repo.appendingPathComponent("Storage/latest"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: repo.appendingPathComponent("todo.txt"))
         try Data("# Specs".utf8).write(to: repo.appendingPathComponent("README.md"))
         try fileManager.createDirectory(at: repo.appendingPathComponent(".git"), withIntermediateDirectories: true)
@@ -87,15 +92,19 @@ import Testing
         let outside = directory.url.appendingPathComponent("outside")
         try fileManager.copyItem(at: repo.appendingPathComponent("Pay"), to: outside)
         // A pod folder, a version folder and a spec file that are links; a linked README is fine.
-        try fileManager.createSymbolicLink(atPath: repo.appendingPathComponent("Wallet").path, withDestinationPath: outside.path)
         try fileManager.createSymbolicLink(
-            atPath: repo.appendingPathComponent("Logging/9.0.0").path, withDestinationPath: outside.appendingPathComponent("1.2.0").path)
+            atPath: repo.appendingPathComponent("Wallet").path, withDestinationPath: outside.path)
+        try fileManager.createSymbolicLink(
+            atPath: repo.appendingPathComponent("Logging/9.0.0").path,
+            withDestinationPath: outside.appendingPathComponent("1.2.0").path)
         let spec = repo.appendingPathComponent("Router/1.1.0/Router.podspec.json")
         try fileManager.moveItem(at: spec, to: outside.appendingPathComponent("Router.podspec.json"))
-        try fileManager.createSymbolicLink(atPath: spec.path, withDestinationPath: outside.appendingPathComponent("Router.podspec.json").path)
+        try fileManager.createSymbolicLink(
+            atPath: spec.path, withDestinationPath: outside.appendingPathComponent("Router.podspec.json").path)
         try Data("# Specs".utf8).write(to: outside.appendingPathComponent("README.md"))
         try fileManager.createSymbolicLink(
-            atPath: repo.appendingPathComponent("README.md").path, withDestinationPath: outside.appendingPathComponent("README.md").path)
+            atPath: repo.appendingPathComponent("README.md").path,
+            withDestinationPath: outside.appendingPathComponent("README.md").path)
 
         // A folder whose name no resolver would read.
         try fileManager.copyItem(at: repo.appendingPathComponent("Pay"), to: repo.appendingPathComponent("-Pay"))
@@ -115,7 +124,8 @@ import Testing
         // `Specs` itself as a link is not read either.
         let linked = try TemporaryDirectory("repo-lint-linked-specs")
         defer { linked.remove() }
-        try fileManager.createSymbolicLink(atPath: linked.url.appendingPathComponent("Specs").path, withDestinationPath: Self.fixture.path)
+        try fileManager.createSymbolicLink(
+            atPath: linked.url.appendingPathComponent("Specs").path, withDestinationPath: Self.fixture.path)
         let linkedReport = try await RepoLinter.run(root: linked.url, displayRoot: "r")
         #expect(linkedReport.findings.map { "\($0.ruleID) \($0.file)" } == ["repo-symlink r/Specs"])
         #expect(linkedReport.fileCount == 0)
@@ -126,7 +136,8 @@ import Testing
         defer { directory.remove() }
         let link = directory.url.appendingPathComponent("Pay.podspec.json")
         try FileManager.default.createSymbolicLink(
-            atPath: link.path, withDestinationPath: Self.fixture.appendingPathComponent("Pay/1.2.0/Pay.podspec.json").path)
+            atPath: link.path,
+            withDestinationPath: Self.fixture.appendingPathComponent("Pay/1.2.0/Pay.podspec.json").path)
         let result = Linter().lint(fileAt: link, path: "Pay.podspec.json")
         #expect(result.findings.map(\.severity) == [.error])
         #expect(result.findings.first?.message.contains("symbolic link") == true)
@@ -141,12 +152,16 @@ import Testing
         let fileManager = FileManager.default
         try Data("---\nmin: 1.0.0\nprefix_lengths:\n- 1\n- 1\n- 1\n".utf8)
             .write(to: directory.url.appendingPathComponent("CocoaPods-version.yml"))
-        let pods = try fileManager.contentsOfDirectory(atPath: Self.fixture.path).filter { !$0.hasPrefix(".") && $0 != LayersFile.fileName }.sorted()
-        try fileManager.createDirectory(at: directory.url.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        let pods = try fileManager.contentsOfDirectory(atPath: Self.fixture.path).filter {
+            !$0.hasPrefix(".") && $0 != LayersFile.fileName
+        }.sorted()
+        try fileManager.createDirectory(
+            at: directory.url.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         let sharded = SpecRepoLayout(root: directory.url)
         for pod in pods {
             let destination = directory.url.appendingPathComponent(sharded.podPath(try SafeName(pod, as: .pod)))
-            try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fileManager.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try fileManager.copyItem(at: Self.fixture.appendingPathComponent(pod), to: destination)
         }
         let clean = try await RepoLinter.run(root: directory.url, displayRoot: "r")
@@ -159,13 +174,19 @@ import Testing
         // A pod in another pod's shard, a shard folder of the wrong length, a file between shards.
         let pay = sharded.podPath(try SafeName("Pay", as: .pod))
         let wrong = "Specs/0/0/0/Pay"
-        try fileManager.createDirectory(at: directory.url.appendingPathComponent("Specs/0/0/0"), withIntermediateDirectories: true)
-        try fileManager.moveItem(at: directory.url.appendingPathComponent(pay), to: directory.url.appendingPathComponent(wrong))
-        try fileManager.createDirectory(at: directory.url.appendingPathComponent("Specs/abc"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: directory.url.appendingPathComponent("Specs/0/0/0"), withIntermediateDirectories: true)
+        try fileManager.moveItem(
+            at: directory.url.appendingPathComponent(pay), to: directory.url.appendingPathComponent(wrong))
+        try fileManager.createDirectory(
+            at: directory.url.appendingPathComponent("Specs/abc"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: directory.url.appendingPathComponent("Specs/0/notes.txt"))
         let report = try await RepoLinter.run(root: directory.url, displayRoot: "r")
         let found = Set(report.findings.map { "\($0.ruleID) \($0.file)" })
-        #expect(found == ["repo-wrong-shard r/\(wrong)", "repo-stray-folder r/Specs/abc", "repo-stray-file r/Specs/0/notes.txt"])
+        #expect(
+            found == [
+                "repo-wrong-shard r/\(wrong)", "repo-stray-folder r/Specs/abc", "repo-stray-file r/Specs/0/notes.txt",
+            ])
         #expect(SpecRepoLayout(root: directory.url).versionFolders(of: "Pay").isEmpty)
     }
 
@@ -178,7 +199,8 @@ import Testing
 
     @Test func missingOrFileRootsAreRefused() async throws {
         await #expect(throws: LintError.notFound(path: "/nonexistent/specs")) {
-            _ = try await RepoLinter.run(root: URL(fileURLWithPath: "/nonexistent/specs"), displayRoot: "/nonexistent/specs")
+            _ = try await RepoLinter.run(
+                root: URL(fileURLWithPath: "/nonexistent/specs"), displayRoot: "/nonexistent/specs")
         }
         let file = Self.fixture.appendingPathComponent("Pay/1.2.0/Pay.podspec.json")
         await #expect(throws: LintError.notADirectory(path: "x")) {

@@ -1,7 +1,8 @@
 import ComposeTestSupport
 import Foundation
-@testable import Lint
 import Testing
+
+@testable import Lint
 
 /// One built-in rule, named for the test report.
 struct RuleCase: Sendable, CustomTestStringConvertible {
@@ -22,13 +23,18 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         for (index, example) in description.triggering.enumerated() {
             let result = linter.lint(contents: Array(example.json.utf8), path: example.fileName)
             let own = result.findings.filter { $0.ruleID == description.identifier }
-            #expect(!own.isEmpty, "triggering example \(index) of \(description.identifier) found nothing:\n\(example.json)")
-            #expect(!result.findings.contains { $0.ruleID == Linter.unreadableRuleID }, "example \(index) does not parse")
+            #expect(
+                !own.isEmpty, "triggering example \(index) of \(description.identifier) found nothing:\n\(example.json)"
+            )
+            #expect(
+                !result.findings.contains { $0.ruleID == Linter.unreadableRuleID }, "example \(index) does not parse")
             #expect(own.allSatisfy { $0.line >= 1 && $0.column >= 1 })
         }
         for (index, example) in description.nonTriggering.enumerated() {
             let result = linter.lint(contents: Array(example.json.utf8), path: example.fileName)
-            #expect(result.findings.isEmpty, "non-triggering example \(index) of \(description.identifier): \(result.findings.map(\.description))")
+            #expect(
+                result.findings.isEmpty,
+                "non-triggering example \(index) of \(description.identifier): \(result.findings.map(\.description))")
         }
     }
 
@@ -60,7 +66,9 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/lint-rules.md"), encoding: .utf8)
         for rule in builtInRules {
             let description = rule.description
-            #expect(text.contains("| `\(description.identifier)` | \(description.severity.rawValue) |"), "\(description.identifier)")
+            #expect(
+                text.contains("| `\(description.identifier)` | \(description.severity.rawValue) |"),
+                "\(description.identifier)")
         }
         #expect(text.contains("`\(Linter.unreadableRuleID)`"))
     }

@@ -16,7 +16,8 @@ struct ExplanationTests {
     ) throws -> (text: String, file: String) {
         let source = specs.isEmpty ? "FIXTURE" : "local-specs"
         let lines = pods.map { "  pod \($0)" }.joined(separator: "\n")
-        let project = try ProjectFixture(label, composefile: "source '\(source)'\nplatform :ios, '\(ios)'\ntarget 'App' do\n\(lines)\nend\n")
+        let project = try ProjectFixture(
+            label, composefile: "source '\(source)'\nplatform :ios, '\(ios)'\ntarget 'App' do\n\(lines)\nend\n")
         defer { project.directory.remove() }
         for (name, version, json) in specs {
             let folder = project.directory.url.appendingPathComponent("local-specs/\(name)/\(version)")
@@ -28,63 +29,75 @@ struct ExplanationTests {
     }
 
     @Test func aPodNeedingANewerPlatformNamesTheDeploymentTarget() throws {
-        let (text, file) = try explain("explain-platform", pods: ["'Charts', '~> 2.0'"], specs: [
-            ("Charts", "1.0.0", #"{"name": "Charts", "version": "1.0.0", "platforms": {"ios": "13.0"}}"#),
-            ("Charts", "2.0.0", #"{"name": "Charts", "version": "2.0.0", "platforms": {"ios": "16.0"}}"#),
-        ])
-        #expect(text == """
-            Because the Composefile depends on Charts ~> 2.0 (\(file):4) which requires iOS 16.0 or later (the iOS deployment target is 15.0, \(file):2), version solving failed.
+        let (text, file) = try explain(
+            "explain-platform", pods: ["'Charts', '~> 2.0'"],
+            specs: [
+                ("Charts", "1.0.0", #"{"name": "Charts", "version": "1.0.0", "platforms": {"ios": "13.0"}}"#),
+                ("Charts", "2.0.0", #"{"name": "Charts", "version": "2.0.0", "platforms": {"ios": "16.0"}}"#),
+            ])
+        #expect(
+            text == """
+                Because the Composefile depends on Charts ~> 2.0 (\(file):4) which requires iOS 16.0 or later (the iOS deployment target is 15.0, \(file):2), version solving failed.
 
-            To resolve it, change the requirement Charts ~> 2.0 (\(file):4); or raise the iOS deployment target to 16.0 in the platform line (\(file):2).
-            """)
+                To resolve it, change the requirement Charts ~> 2.0 (\(file):4); or raise the iOS deployment target to 16.0 in the platform line (\(file):2).
+                """)
     }
 
     @Test func aPodWithoutThePlatformSaysSo() throws {
-        let (text, file) = try explain("explain-unsupported", pods: ["'MacOnly'"], specs: [
-            ("MacOnly", "1.0.0", #"{"name": "MacOnly", "version": "1.0.0", "platforms": {"osx": "10.15"}}"#),
-        ])
-        #expect(text == """
-            Because the Composefile depends on MacOnly (\(file):4) which does not support iOS, version solving failed.
+        let (text, file) = try explain(
+            "explain-unsupported", pods: ["'MacOnly'"],
+            specs: [
+                ("MacOnly", "1.0.0", #"{"name": "MacOnly", "version": "1.0.0", "platforms": {"osx": "10.15"}}"#)
+            ])
+        #expect(
+            text == """
+                Because the Composefile depends on MacOnly (\(file):4) which does not support iOS, version solving failed.
 
-            To resolve it, change the requirement MacOnly (\(file):4).
-            """)
+                To resolve it, change the requirement MacOnly (\(file):4).
+                """)
         #expect(!text.contains("< 0"))
     }
 
     @Test func subspecsAtTwoVersionsAreOnePod() throws {
-        let (text, file) = try explain("explain-subspecs", pods: ["'Networking/Mock', '~> 2.0.0'", "'Networking/Core', '~> 2.1'"])
-        #expect(text == """
-            Because Networking/Core and Networking/Mock must use one version of Networking, Networking/Core >= 2.1.0 is incompatible with Networking/Mock >= 2.0.0, < 2.1.0.
-            So, because the Composefile depends on both Networking/Mock ~> 2.0.0 (\(file):4) and Networking/Core ~> 2.1 (\(file):5), version solving failed.
+        let (text, file) = try explain(
+            "explain-subspecs", pods: ["'Networking/Mock', '~> 2.0.0'", "'Networking/Core', '~> 2.1'"])
+        #expect(
+            text == """
+                Because Networking/Core and Networking/Mock must use one version of Networking, Networking/Core >= 2.1.0 is incompatible with Networking/Mock >= 2.0.0, < 2.1.0.
+                So, because the Composefile depends on both Networking/Mock ~> 2.0.0 (\(file):4) and Networking/Core ~> 2.1 (\(file):5), version solving failed.
 
-            To resolve it, change one of these requirements: Networking/Mock ~> 2.0.0 (\(file):4), Networking/Core ~> 2.1 (\(file):5).
-            """)
+                To resolve it, change one of these requirements: Networking/Mock ~> 2.0.0 (\(file):4), Networking/Core ~> 2.1 (\(file):5).
+                """)
     }
 
     @Test func aPodThatNeedsAnotherVersionOfASubspecsRoot() throws {
-        let (text, file) = try explain("explain-subspec-root", pods: ["'DesignSystem/Icons', '~> 1.1'", "'Goods', '~> 1.1'"])
-        #expect(text == """
-            Because Goods >= 1.1.0 depends on DesignSystem ~> 2.0 which uses the DesignSystem 2.0.0 spec, Goods >= 1.1.0 requires DesignSystem >= 2.0.0.
-            And because DesignSystem/Icons < 2.0.0 uses the DesignSystem spec at the same version, Goods >= 1.1.0 is incompatible with DesignSystem/Icons < 2.0.0.
-            So, because the Composefile depends on both DesignSystem/Icons ~> 1.1 (\(file):4) and Goods ~> 1.1 (\(file):5), version solving failed.
+        let (text, file) = try explain(
+            "explain-subspec-root", pods: ["'DesignSystem/Icons', '~> 1.1'", "'Goods', '~> 1.1'"])
+        #expect(
+            text == """
+                Because Goods >= 1.1.0 depends on DesignSystem ~> 2.0 which uses the DesignSystem 2.0.0 spec, Goods >= 1.1.0 requires DesignSystem >= 2.0.0.
+                And because DesignSystem/Icons < 2.0.0 uses the DesignSystem spec at the same version, Goods >= 1.1.0 is incompatible with DesignSystem/Icons < 2.0.0.
+                So, because the Composefile depends on both DesignSystem/Icons ~> 1.1 (\(file):4) and Goods ~> 1.1 (\(file):5), version solving failed.
 
-            To resolve it, change one of these requirements: DesignSystem/Icons ~> 1.1 (\(file):4), Goods ~> 1.1 (\(file):5).
-            """)
+                To resolve it, change one of these requirements: DesignSystem/Icons ~> 1.1 (\(file):4), Goods ~> 1.1 (\(file):5).
+                """)
         #expect(!text.contains("root spec"))
     }
 
     @Test func twoSpellingsOfAPessimisticRequirementBothConstrain() throws {
         // `~> 1.0` alone would pick Logging 1.1.1; `~> 1.0.0` (>= 1.0.0, < 1.1) must hold as well.
-        let project = try ProjectFixture("two-spellings", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Logging', '~> 1.0'
-            end
-            target 'Widget' do
-              pod 'Logging', '~> 1.0.0'
-            end
-            """)
+        let project = try ProjectFixture(
+            "two-spellings",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Logging', '~> 1.0'
+                end
+                target 'Widget' do
+                  pod 'Logging', '~> 1.0.0'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         #expect(try project.versions()["Logging"] == "1.0.0")

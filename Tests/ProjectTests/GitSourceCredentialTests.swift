@@ -19,7 +19,8 @@ struct GitSourceCredentialTests {
         defer { daemon.stop() }
         let plain = daemon.url("Checkout.git")
         let withToken = plain.replacingOccurrences(of: "git://", with: "git://ci:SECRET-TOKEN@")
-        try project.write("""
+        try project.write(
+            """
             source 'FIXTURE'
             platform :ios, '15.0'
             target 'App' do
@@ -30,7 +31,8 @@ struct GitSourceCredentialTests {
         #expect(lock.lockedVersions["Checkout"]?.string == "0.3.0")
         #expect(lock.externalSources["Checkout"] == ["git": plain, "tag": "0.3.0"])
         #expect(lock.checkoutOptions["Checkout"]?["git"] == plain)
-        let written = try String(contentsOf: project.directory.url.appendingPathComponent("Compose.lock"), encoding: .utf8)
+        let written = try String(
+            contentsOf: project.directory.url.appendingPathComponent("Compose.lock"), encoding: .utf8)
         #expect(!written.contains("SECRET-TOKEN"), "\(written)")
         #expect(written.contains("Checkout (from `git://***@"))
         // A second resolve keeps the lock as it is (the options compare equal without the token).

@@ -9,13 +9,16 @@ import Testing
 @Suite("Git sources and :git pods")
 struct GitSourceTests {
     /// Commits `files` in a working clone beside the bare repository and pushes them (and `tag`) to `branch`.
-    private func push(_ files: [String: String], to bare: URL, message: String, tag: String? = nil, branch: String = "main") throws -> String {
+    private func push(
+        _ files: [String: String], to bare: URL, message: String, tag: String? = nil, branch: String = "main"
+    ) throws -> String {
         let seed = bare.deletingLastPathComponent().appendingPathComponent(bare.lastPathComponent + "-work")
         if !FileManager.default.fileExists(atPath: seed.path) { try runGit(["clone", "-q", bare.path, seed.path]) }
         if branch != "main" { try runGit(["checkout", "-q", "-B", branch], in: seed) }
         for (path, text) in files {
             let file = seed.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
         try runGit(["add", "-A"], in: seed)
@@ -33,10 +36,12 @@ struct GitSourceTests {
     @Test func aGitSpecSourceIsClonedOnceAndRefreshedWithRepoUpdate() throws {
         let project = try ProjectFixture("git-spec-source", composefile: "")
         defer { project.directory.remove() }
-        let logging = try String(contentsOfFile: ProjectFixture.fixture + "/Logging/1.1.1/Logging.podspec.json", encoding: .utf8)
+        let logging = try String(
+            contentsOfFile: ProjectFixture.fixture + "/Logging/1.1.1/Logging.podspec.json", encoding: .utf8)
         let bare = project.directory.url.appendingPathComponent("remotes/specs.git")
         let specsURL = try makeBareRepository(at: bare, files: ["Logging/1.1.1/Logging.podspec.json": logging])
-        try project.write("""
+        try project.write(
+            """
             source '\(specsURL)'
             platform :ios, '15.0'
             target 'App' do
@@ -45,7 +50,8 @@ struct GitSourceTests {
             """)
         let first = try project.service.resolve()
         #expect(first.lockfile.lockedVersions["Logging"]?.string == "1.1.1")
-        #expect(first.lockfile.specRepos[specsURL] == ["Logging"], "the lock names the source as the Composefile writes it")
+        #expect(
+            first.lockfile.specRepos[specsURL] == ["Logging"], "the lock names the source as the Composefile writes it")
         #expect(try addedRepos(project).count == 1)
 
         // A second resolve reuses the clone and writes the same bytes.
@@ -58,31 +64,39 @@ struct GitSourceTests {
         let newer = logging.replacingOccurrences(of: "\"1.1.1\"", with: "\"1.2.0\"")
         _ = try push(["Logging/1.2.0/Logging.podspec.json": newer], to: bare, message: "[Add] Logging (1.2.0)")
         #expect(try project.service.resolve(unlock: .all).lockfile.lockedVersions["Logging"]?.string == "1.1.1")
-        #expect(try project.service.resolve(unlock: .all, repoUpdate: true).lockfile.lockedVersions["Logging"]?.string == "1.2.0")
+        #expect(
+            try project.service.resolve(unlock: .all, repoUpdate: true).lockfile.lockedVersions["Logging"]?.string
+                == "1.2.0")
     }
 
     @Test func aRepoAddedByNameIsUsedForItsURL() async throws {
         let project = try ProjectFixture("git-spec-added", composefile: "")
         defer { project.directory.remove() }
-        let logging = try String(contentsOfFile: ProjectFixture.fixture + "/Logging/1.1.1/Logging.podspec.json", encoding: .utf8)
+        let logging = try String(
+            contentsOfFile: ProjectFixture.fixture + "/Logging/1.1.1/Logging.podspec.json", encoding: .utf8)
         let specsURL = try makeBareRepository(
-            at: project.directory.url.appendingPathComponent("remotes/specs.git"), files: ["Logging/1.1.1/Logging.podspec.json": logging])
+            at: project.directory.url.appendingPathComponent("remotes/specs.git"),
+            files: ["Logging/1.1.1/Logging.podspec.json": logging])
         let home = project.directory.url.appendingPathComponent("home").path
         let added = try await runCompose(["repo", "add", "company", specsURL], environment: ["COMPOSE_HOME": home])
         #expect(added.code == 0, "\(added.stderr)")
-        try project.write("source '\(specsURL.dropLast(4))'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging'\nend\n")
+        try project.write(
+            "source '\(specsURL.dropLast(4))'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging'\nend\n")
         #expect(try project.service.resolve().lockfile.lockedVersions["Logging"]?.string == "1.1.1")
-        #expect(try addedRepos(project) == ["company"], "the URL without .git names the same repository: no second clone")
+        #expect(
+            try addedRepos(project) == ["company"], "the URL without .git names the same repository: no second clone")
     }
 
     @Test func aGitPodAtATagIsReadFromItsRepository() throws {
         let project = try ProjectFixture("git-pod-tag", composefile: "")
         defer { project.directory.remove() }
-        let spec = #"{"name": "Checkout", "version": "0.3.0", "platforms": {"ios": "15.0"}, "dependencies": {"Storage": ["~> 1.1.0"]}}"#
+        let spec =
+            #"{"name": "Checkout", "version": "0.3.0", "platforms": {"ios": "15.0"}, "dependencies": {"Storage": ["~> 1.1.0"]}}"#
         let bare = project.directory.url.appendingPathComponent("remotes/Checkout.git")
         let url = try makeBareRepository(at: bare, files: ["README.md": "Checkout\n"])
         let commit = try push(["Checkout.podspec.json": spec], to: bare, message: "Release 0.3.0", tag: "0.3.0")
-        try project.write("""
+        try project.write(
+            """
             source 'FIXTURE'
             platform :ios, '15.0'
             target 'App' do
@@ -108,9 +122,12 @@ struct GitSourceTests {
         defer { project.directory.remove() }
         let bare = project.directory.url.appendingPathComponent("remotes/Checkout.git")
         let url = try makeBareRepository(at: bare, files: ["README.md": "Checkout\n"])
-        let spec = { (version: String) in #"{"name": "Checkout", "version": "\#(version)", "platforms": {"ios": "15.0"}}"# }
+        let spec = { (version: String) in
+            #"{"name": "Checkout", "version": "\#(version)", "platforms": {"ios": "15.0"}}"#
+        }
         let first = try push(["Checkout.podspec.json": spec("0.3.0")], to: bare, message: "0.3.0", branch: "develop")
-        try project.write("""
+        try project.write(
+            """
             platform :ios, '15.0'
             target 'App' do
               pod 'Checkout', :git => '\(url)', :branch => 'develop'
@@ -144,7 +161,8 @@ struct GitSourceTests {
             #expect(error.description.hasPrefix("\(project.path)/Composefile:3:"))
             #expect(error.description.contains("has no tag 9.9.9 for X"))
         }
-        #expect(!FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path))
     }
 
     @Test func anUnreachableSpecSourceIsAnEnvironmentErrorAndAddsNothing() async throws {
@@ -153,7 +171,9 @@ struct GitSourceTests {
         let url = project.directory.url.appendingPathComponent("remotes/none.git").absoluteString
         try project.write("source '\(url)'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging'\nend\n")
         #expect(throws: (any Error).self) { try project.service.resolve() }
-        let result = try await runCompose(["resolve", "--project", project.path], environment: ["COMPOSE_HOME": project.directory.url.appendingPathComponent("home").path])
+        let result = try await runCompose(
+            ["resolve", "--project", project.path],
+            environment: ["COMPOSE_HOME": project.directory.url.appendingPathComponent("home").path])
         #expect(result.code == 3)
         #expect(result.stderr.contains("none.git"))
         #expect(try addedRepos(project).isEmpty, "a failed clone adds no repo")

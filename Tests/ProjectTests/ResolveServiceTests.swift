@@ -23,7 +23,8 @@ struct ProjectFixture {
     }
 
     var service: ResolveService {
-        ResolveService(projectDirectory: path, composeHome: directory.url.appendingPathComponent("home"), toolVersion: "0.1.0")
+        ResolveService(
+            projectDirectory: path, composeHome: directory.url.appendingPathComponent("home"), toolVersion: "0.1.0")
     }
 
     /// Writes `spec` as `folder/Name.podspec.json` in the project (`folder`'s last part is the name).
@@ -84,10 +85,14 @@ struct ResolveServiceTests {
         let text = try project.lockText()
         #expect(text.contains("DEPENDENCIES:\n  - Account (~> 2.0)\n  - Analytics\n  - Goods\n  - Networking/Mock\n"))
         #expect(text.contains("  - Analytics (1.1.1):\n    - Analytics/Core (= 1.1.1)\n"))
-        #expect(text.contains("COMPOSEFILE CHECKSUM: \(SHA1.hex(of: Array(twoTargets.replacingOccurrences(of: "FIXTURE", with: ProjectFixture.fixture).utf8)))\n"))
+        #expect(
+            text.contains(
+                "COMPOSEFILE CHECKSUM: \(SHA1.hex(of: Array(twoTargets.replacingOccurrences(of: "FIXTURE", with: ProjectFixture.fixture).utf8)))\n"
+            ))
         #expect(text.hasSuffix("COMPOSE: 0.1.0\n"))
         // Spec checksums are the SHA-1 of the spec files' bytes.
-        let accountBytes = try Data(contentsOf: URL(fileURLWithPath: ProjectFixture.fixture + "/Account/2.0.0/Account.podspec.json"))
+        let accountBytes = try Data(
+            contentsOf: URL(fileURLWithPath: ProjectFixture.fixture + "/Account/2.0.0/Account.podspec.json"))
         #expect(try Lockfile.parse(text).specChecksums["Account"] == SHA1.hex(of: accountBytes))
 
         let second = try project.service.resolve()
@@ -97,14 +102,16 @@ struct ResolveServiceTests {
     }
 
     @Test func subspecsResolveWithTheirRoot() throws {
-        let project = try ProjectFixture("subspecs", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Networking/Mock', '~> 2.0.0'
-              pod 'DesignSystem'
-            end
-            """)
+        let project = try ProjectFixture(
+            "subspecs",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Networking/Mock', '~> 2.0.0'
+                  pod 'DesignSystem'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         let versions = try project.versions()
@@ -118,7 +125,10 @@ struct ResolveServiceTests {
         #expect(versions["DesignSystem/Components"] == "2.0.0")
         #expect(versions["DesignSystem/Icons"] == nil)
         let text = try project.lockText()
-        #expect(text.contains("  - DesignSystem (2.0.0):\n    - DesignSystem/Components (= 2.0.0)\n    - DesignSystem/Core (= 2.0.0)\n"))
+        #expect(
+            text.contains(
+                "  - DesignSystem (2.0.0):\n    - DesignSystem/Components (= 2.0.0)\n    - DesignSystem/Core (= 2.0.0)\n"
+            ))
         #expect(text.contains("  - Networking/Mock (2.0.1):\n    - Networking/Core\n"))
         #expect(!text.contains("root spec"))
         #expect(!text.contains("deployment target"))
@@ -135,14 +145,16 @@ struct ResolveServiceTests {
     }
 
     @Test func deploymentTargetFiltersVersions() throws {
-        let project = try ProjectFixture("platform", composefile: """
-            source 'FIXTURE'
-            platform :ios, '13.0'
-            target 'App' do
-              pod 'Account'
-              pod 'Goods'
-            end
-            """)
+        let project = try ProjectFixture(
+            "platform",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '13.0'
+                target 'App' do
+                  pod 'Account'
+                  pod 'Goods'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         let versions = try project.versions()
@@ -152,13 +164,15 @@ struct ResolveServiceTests {
     }
 
     @Test func tooNewRequirementIsExplained() throws {
-        let project = try ProjectFixture("platform-fail", composefile: """
-            source 'FIXTURE'
-            platform :ios, '13.0'
-            target 'App' do
-              pod 'Account', '~> 2.0'
-            end
-            """)
+        let project = try ProjectFixture(
+            "platform-fail",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '13.0'
+                target 'App' do
+                  pod 'Account', '~> 2.0'
+                end
+                """)
         defer { project.directory.remove() }
         do {
             _ = try project.service.resolve()
@@ -166,37 +180,43 @@ struct ResolveServiceTests {
         } catch let error as ResolutionError {
             #expect(error.kind == .input)
             let file = project.path + "/Composefile"
-            #expect(error.description == """
-                Because the Composefile depends on Account ~> 2.0 (\(file):4) which requires iOS 14.0 or later (the iOS deployment target is 13.0, \(file):2), version solving failed.
+            #expect(
+                error.description == """
+                    Because the Composefile depends on Account ~> 2.0 (\(file):4) which requires iOS 14.0 or later (the iOS deployment target is 13.0, \(file):2), version solving failed.
 
-                To resolve it, change the requirement Account ~> 2.0 (\(file):4); or raise the iOS deployment target to 14.0 in the platform line (\(file):2).
-                """)
+                    To resolve it, change the requirement Account ~> 2.0 (\(file):4); or raise the iOS deployment target to 14.0 in the platform line (\(file):2).
+                    """)
         }
-        #expect(!FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path))
     }
 
     @Test func prereleaseOnlyWhenNamed() throws {
-        let project = try ProjectFixture("prerelease", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Pay', '~> 2.0.0-beta.1'
-            end
-            """)
+        let project = try ProjectFixture(
+            "prerelease",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Pay', '~> 2.0.0-beta.1'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         #expect(try project.versions()["Pay"] == "2.0.0-beta.1")
     }
 
     @Test func firstSourceThatHasANameWins() throws {
-        let project = try ProjectFixture("first-source", composefile: """
-            source 'local-specs'
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Storage'
-            end
-            """)
+        let project = try ProjectFixture(
+            "first-source",
+            composefile: """
+                source 'local-specs'
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Storage'
+                end
+                """)
         defer { project.directory.remove() }
         // local-specs has only Logging 1.1.1: it wins for Logging although the fixture has 2.1.0,
         // so Storage settles on 1.0.1 (the newest that accepts Logging ~> 1.1).
@@ -214,34 +234,39 @@ struct ResolveServiceTests {
     }
 
     @Test func podLevelSourceRestriction() throws {
-        let project = try ProjectFixture("pod-source", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Logging', :source => 'FIXTURE'
-            end
-            """)
+        let project = try ProjectFixture(
+            "pod-source",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Logging', :source => 'FIXTURE'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         #expect(try project.versions()["Logging"] == "2.1.0")
     }
 
     @Test func lockIsHonouredUpdatedAndReportedOutdated() throws {
-        let project = try ProjectFixture("lock", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Storage', '~> 1.0'
-              pod 'Logging', '~> 2.0.0'
-            end
-            """)
+        let project = try ProjectFixture(
+            "lock",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Storage', '~> 1.0'
+                  pod 'Logging', '~> 2.0.0'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         #expect(try project.versions()["Storage"] == "1.1.0")
         #expect(try project.versions()["Logging"] == "2.0.0")
 
         // The Logging line goes; Storage's line is unchanged, so both stay where the lock has them.
-        try project.write("""
+        try project.write(
+            """
             source 'FIXTURE'
             platform :ios, '15.0'
             target 'App' do
@@ -255,16 +280,20 @@ struct ResolveServiceTests {
 
         let outdated = try project.service.outdated()
         #expect(outdated.map(\.name) == ["Logging", "Storage"])
-        #expect(outdated.first { $0.name == "Storage" } == OutdatedPod(
-            name: "Storage", current: "1.1.0", update: "1.2.0", latest: "1.2.0", source: ProjectFixture.fixture))
+        #expect(
+            outdated.first { $0.name == "Storage" }
+                == OutdatedPod(
+                    name: "Storage", current: "1.1.0", update: "1.2.0", latest: "1.2.0", source: ProjectFixture.fixture)
+        )
 
         // Unlocking Storage moves it, and Logging with it.
         let updated = try project.service.resolve(unlock: .pods(["Storage"]))
         #expect(try project.versions()["Storage"] == "1.2.0")
         #expect(try project.versions()["Logging"] == "2.1.0")
-        #expect(updated.changes == [
-            .init(name: "Logging", from: "2.0.0", to: "2.1.0"), .init(name: "Storage", from: "1.1.0", to: "1.2.0"),
-        ])
+        #expect(
+            updated.changes == [
+                .init(name: "Logging", from: "2.0.0", to: "2.1.0"), .init(name: "Storage", from: "1.1.0", to: "1.2.0"),
+            ])
         // Logging is Storage's alone and not in the Composefile: it is updated with Storage (as
         // CocoaPods does), so no locked version had to be let go.
         #expect(updated.lockChanges.isEmpty)
@@ -276,14 +305,16 @@ struct ResolveServiceTests {
     }
 
     @Test func changedComposefileLineReResolvesThatPodAndKeepsTheOthers() throws {
-        let project = try ProjectFixture("changed", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'DesignSystem', '~> 1.0'
-              pod 'Logging', '>= 1.0'
-            end
-            """)
+        let project = try ProjectFixture(
+            "changed",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'DesignSystem', '~> 1.0'
+                  pod 'Logging', '>= 1.0'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         var lock = try Lockfile.parse(project.lockText())
@@ -296,7 +327,8 @@ struct ResolveServiceTests {
         #expect(try project.versions()["Logging"] == "1.1.1")
         #expect(try project.versions()["DesignSystem"] == "1.1.0")
 
-        try project.write("""
+        try project.write(
+            """
             source 'FIXTURE'
             platform :ios, '15.0'
             target 'App' do
@@ -312,13 +344,15 @@ struct ResolveServiceTests {
     }
 
     @Test func updateAllIgnoresTheLock() throws {
-        let project = try ProjectFixture("update-all", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Mediator'
-            end
-            """)
+        let project = try ProjectFixture(
+            "update-all",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Mediator'
+                end
+                """)
         defer { project.directory.remove() }
         _ = try project.service.resolve()
         var lock = try Lockfile.parse(project.lockText())
@@ -336,15 +370,18 @@ struct ResolveServiceTests {
     }
 
     @Test func pathPodIsPinnedToItsVersion() throws {
-        let project = try ProjectFixture("path-pod", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Checkout', :path => 'Components/Checkout'
-            end
-            """)
+        let project = try ProjectFixture(
+            "path-pod",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Checkout', :path => 'Components/Checkout'
+                end
+                """)
         defer { project.directory.remove() }
-        let spec = #"{"name": "Checkout", "version": "0.3.0", "platforms": {"ios": "15.0"}, "dependencies": {"Storage": ["~> 1.1.0"]}}"#
+        let spec =
+            #"{"name": "Checkout", "version": "0.3.0", "platforms": {"ios": "15.0"}, "dependencies": {"Storage": ["~> 1.1.0"]}}"#
         try project.pathPod("Components/Checkout", spec: spec)
         _ = try project.service.resolve()
         let lock = try Lockfile.parse(project.lockText())
@@ -357,21 +394,27 @@ struct ResolveServiceTests {
     }
 
     @Test func anInvalidPodspecIsReportedWithItsLineAndKey() throws {
-        let project = try ProjectFixture("invalid-path-pod", composefile: """
-            source 'FIXTURE'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Checkout', :path => 'Checkout'
-            end
-            """)
+        let project = try ProjectFixture(
+            "invalid-path-pod",
+            composefile: """
+                source 'FIXTURE'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Checkout', :path => 'Checkout'
+                end
+                """)
         defer { project.directory.remove() }
         let file = try project.pathPod(
-            "Checkout", spec: "{\"name\": \"Checkout\", \"version\": \"0.3.0\",\n \"dependencies\": {\"Storage\": [\"~> one\"]}}")
+            "Checkout",
+            spec: "{\"name\": \"Checkout\", \"version\": \"0.3.0\",\n \"dependencies\": {\"Storage\": [\"~> one\"]}}")
         do {
             _ = try project.service.resolve()
             Issue.record("resolved with an invalid podspec")
         } catch let error as ProjectError {
-            guard case .invalidSpec(let path, let message) = error else { Issue.record("\(error)"); return }
+            guard case .invalidSpec(let path, let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(path == file.path + ":2:31")
             #expect(message.contains("Storage in `dependencies` of Checkout: Illformed requirement \"~> one\""))
             #expect(error.description.hasPrefix("\(file.path):2:31 is not a readable podspec: "))
@@ -382,7 +425,9 @@ struct ResolveServiceTests {
         let project = try ProjectFixture("podfile", composefile: "")
         defer { project.directory.remove() }
         try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("Composefile"))
-        try project.write("source 'FIXTURE'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging', '~> 1.0'\nend\n", name: "Podfile")
+        try project.write(
+            "source 'FIXTURE'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging', '~> 1.0'\nend\n",
+            name: "Podfile")
         _ = try project.service.resolve()
         #expect(try project.versions()["Logging"] == "1.1.1")
     }
@@ -396,14 +441,19 @@ struct ResolveServiceTests {
         #expect(throws: ProjectError.projectNotFound(path: empty.path + "/missing")) {
             try ResolveService(projectDirectory: empty.path + "/missing", toolVersion: "0").resolve()
         }
-        let project = try ProjectFixture("bad-source", composefile: "source 'nowhere'\ntarget 'A' do\n  pod 'X', :path => 'none'\nend\n")
+        let project = try ProjectFixture(
+            "bad-source", composefile: "source 'nowhere'\ntarget 'A' do\n  pod 'X', :path => 'none'\nend\n")
         defer { project.directory.remove() }
         let file = project.path + "/Composefile"
-        #expect(throws: ProjectError.sourceNotFound(source: "nowhere", location: .init(file: file, line: 1, column: 1))) {
+        #expect(throws: ProjectError.sourceNotFound(source: "nowhere", location: .init(file: file, line: 1, column: 1)))
+        {
             try project.service.resolve()
         }
         try project.write("target 'A' do\n  pod 'X', :path => 'none'\nend\n")
-        #expect(throws: ProjectError.podspecNotFound(pod: "X", path: "none", location: .init(file: file, line: 2, column: 3))) {
+        #expect(
+            throws: ProjectError.podspecNotFound(
+                pod: "X", path: "none", location: .init(file: file, line: 2, column: 3))
+        ) {
             try project.service.resolve()
         }
         try project.write("source 'FIXTURE'\ntarget 'A' do\n  pod 'DoesNotExist'\nend\n")

@@ -31,22 +31,32 @@ struct RubyPodspecResolveTests {
     }
 
     @Test func rubySpecsInASpecRepoAPathFolderAndAPodspecFileResolve() throws {
-        let project = try ProjectFixture("ruby-podspecs", composefile: """
-            source 'specs'
-            platform :ios, '15.0'
-            target 'App' do
-              pod 'Pay', '~> 1.0'
-              pod 'Local', :path => 'Local'
-              pod 'Single', :podspec => 'podspecs/Single.podspec'
-            end
-            """)
+        let project = try ProjectFixture(
+            "ruby-podspecs",
+            composefile: """
+                source 'specs'
+                platform :ios, '15.0'
+                target 'App' do
+                  pod 'Pay', '~> 1.0'
+                  pod 'Local', :path => 'Local'
+                  pod 'Single', :podspec => 'podspecs/Single.podspec'
+                end
+                """)
         defer { project.directory.remove() }
-        try write(Self.ruby("Pay", "1.0.0", dependencies: ["'Networking', '~> 2.0'"]), to: "specs/Pay/1.0.0/Pay.podspec", in: project)
-        try write(Self.ruby("Pay", "1.1.0", dependencies: ["'Networking', '~> 2.1'"]), to: "specs/Pay/1.1.0/Pay.podspec", in: project)
+        try write(
+            Self.ruby("Pay", "1.0.0", dependencies: ["'Networking', '~> 2.0'"]), to: "specs/Pay/1.0.0/Pay.podspec",
+            in: project)
+        try write(
+            Self.ruby("Pay", "1.1.0", dependencies: ["'Networking', '~> 2.1'"]), to: "specs/Pay/1.1.0/Pay.podspec",
+            in: project)
         try write(Self.ruby("Networking", "2.1.3"), to: "specs/Networking/2.1.3/Networking.podspec", in: project)
         // Where a version has both files, the JSON one wins.
-        try write(#"{"name": "Networking", "version": "2.2.0", "platforms": {"ios": "13.0"}}"#, to: "specs/Networking/2.2.0/Networking.podspec.json", in: project)
-        try write(Self.ruby("Networking", "2.2.0", dependencies: ["'DoesNotExist'"]), to: "specs/Networking/2.2.0/Networking.podspec", in: project)
+        try write(
+            #"{"name": "Networking", "version": "2.2.0", "platforms": {"ios": "13.0"}}"#,
+            to: "specs/Networking/2.2.0/Networking.podspec.json", in: project)
+        try write(
+            Self.ruby("Networking", "2.2.0", dependencies: ["'DoesNotExist'"]),
+            to: "specs/Networking/2.2.0/Networking.podspec", in: project)
         try write(Self.ruby("Local", "0.1.0"), to: "Local/Local.podspec", in: project)
         try write(Self.ruby("Single", "3.0.0"), to: "podspecs/Single.podspec", in: project)
 
@@ -60,19 +70,25 @@ struct RubyPodspecResolveTests {
     }
 
     @Test func aPodspecURLIsAClearErrorAndRubyBeyondTheSubsetNamesItsLine() throws {
-        let project = try ProjectFixture("ruby-podspec-errors", composefile: """
-            platform :ios, '15.0'
-            pod 'Remote', :podspec => 'https://example.com/Remote.podspec'
-            """)
+        let project = try ProjectFixture(
+            "ruby-podspec-errors",
+            composefile: """
+                platform :ios, '15.0'
+                pod 'Remote', :podspec => 'https://example.com/Remote.podspec'
+                """)
         defer { project.directory.remove() }
         #expect { try project.service.resolve() } throws: { error in
             "\(error)".contains("names a URL, which compose does not download")
         }
         try project.write("platform :ios, '15.0'\npod 'Local', :path => 'Local'\n")
-        try write("Pod::Spec.new do |s|\n  s.name = 'Local'\n  s.version = `git describe`\nend\n", to: "Local/Local.podspec", in: project)
+        try write(
+            "Pod::Spec.new do |s|\n  s.name = 'Local'\n  s.version = `git describe`\nend\n", to: "Local/Local.podspec",
+            in: project)
         #expect { try project.service.resolve() } throws: { error in
             let text = "\(error)"
-            return text.contains("Local.podspec:3:") && !FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path)
+            return text.contains("Local.podspec:3:")
+                && !FileManager.default.fileExists(
+                    atPath: project.directory.url.appendingPathComponent("Compose.lock").path)
         }
     }
 }

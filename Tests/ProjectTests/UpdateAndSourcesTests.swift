@@ -18,16 +18,23 @@ struct UpdateAndSourcesTests {
     }
 
     @Test func updatingAPodMovesTheDependenciesOnlyItNeeds() throws {
-        let project = try ProjectFixture("update-own-deps", composefile: "source 'specs'\nplatform :ios, '13.0'\ntarget 'App' do\n  pod 'A'\n  pod 'C'\nend\n")
+        let project = try ProjectFixture(
+            "update-own-deps",
+            composefile: "source 'specs'\nplatform :ios, '13.0'\ntarget 'App' do\n  pod 'A'\n  pod 'C'\nend\n")
         defer { project.directory.remove() }
-        try add(project, "specs", [
-            ("A", "1.0.0", #""B": ["~> 1.0"], "E": []"#), ("B", "1.0.0", ""),
-            ("C", "1.0.0", #""D": ["~> 1.0"], "E": []"#), ("D", "1.0.0", ""), ("E", "1.0.0", ""),
-        ])
+        try add(
+            project, "specs",
+            [
+                ("A", "1.0.0", #""B": ["~> 1.0"], "E": []"#), ("B", "1.0.0", ""),
+                ("C", "1.0.0", #""D": ["~> 1.0"], "E": []"#), ("D", "1.0.0", ""), ("E", "1.0.0", ""),
+            ])
         _ = try project.service.resolve()
-        try add(project, "specs", [
-            ("A", "1.1.0", #""B": ["~> 1.0"], "E": []"#), ("B", "1.1.0", ""), ("D", "1.1.0", ""), ("E", "1.1.0", ""),
-        ])
+        try add(
+            project, "specs",
+            [
+                ("A", "1.1.0", #""B": ["~> 1.0"], "E": []"#), ("B", "1.1.0", ""), ("D", "1.1.0", ""),
+                ("E", "1.1.0", ""),
+            ])
         let report = try project.service.resolve(unlock: .pods(["A"]))
         // B is needed by A alone and moves with it; E is also C's, D is C's alone: both stay.
         #expect(try project.versions() == ["A": "1.1.0", "B": "1.1.0", "C": "1.0.0", "D": "1.0.0", "E": "1.0.0"])
@@ -35,28 +42,38 @@ struct UpdateAndSourcesTests {
     }
 
     @Test func aSharedDependencyStaysLockedUntilTheUpdatedPodRequiresMore() throws {
-        let project = try ProjectFixture("update-shared-dep", composefile: "source 'specs'\nplatform :ios, '13.0'\npod 'A'\npod 'C'\n")
+        let project = try ProjectFixture(
+            "update-shared-dep", composefile: "source 'specs'\nplatform :ios, '13.0'\npod 'A'\npod 'C'\n")
         defer { project.directory.remove() }
-        try add(project, "specs", [("A", "1.0.0", #""E": ["~> 1.0"]"#), ("C", "1.0.0", #""E": []"#), ("E", "1.0.0", "")])
+        try add(
+            project, "specs", [("A", "1.0.0", #""E": ["~> 1.0"]"#), ("C", "1.0.0", #""E": []"#), ("E", "1.0.0", "")])
         _ = try project.service.resolve()
         try add(project, "specs", [("A", "1.1.0", #""E": ["~> 1.1"]"#), ("E", "1.1.0", ""), ("E", "1.2.0", "")])
         let report = try project.service.resolve(unlock: .pods(["A"]))
         #expect(try project.versions() == ["A": "1.1.0", "C": "1.0.0", "E": "1.2.0"])
         // E is C's too, so it stays locked, and is let go only because A 1.1.0 requires more.
-        #expect(report.lockChanges == [.init(
-            pod: "E", from: try Version("1.0.0"), to: try Version("1.2.0"),
-            reason: .required(by: "A", version: try Version("1.1.0"), requirements: try RequirementSet(parsingList: "~> 1.1"), origin: nil))])
+        #expect(
+            report.lockChanges == [
+                .init(
+                    pod: "E", from: try Version("1.0.0"), to: try Version("1.2.0"),
+                    reason: .required(
+                        by: "A", version: try Version("1.1.0"), requirements: try RequirementSet(parsingList: "~> 1.1"),
+                        origin: nil))
+            ])
     }
 
     @Test func aHigherVersionInALaterSourceIsReportedAndTheFirstSourceStillWins() throws {
-        let project = try ProjectFixture("shadowed", composefile: "source 'private'\nsource 'public'\nplatform :ios, '13.0'\npod 'Auth'\npod 'Log'\n")
+        let project = try ProjectFixture(
+            "shadowed", composefile: "source 'private'\nsource 'public'\nplatform :ios, '13.0'\npod 'Auth'\npod 'Log'\n"
+        )
         defer { project.directory.remove() }
         try add(project, "private", [("Auth", "1.0.0", ""), ("Log", "2.0.0", "")])
         try add(project, "public", [("Auth", "9.9.9", ""), ("Log", "1.0.0", "")])
         let report = try project.service.resolve()
         #expect(try project.versions() == ["Auth": "1.0.0", "Log": "2.0.0"])
-        #expect(report.notes.filter { $0.hasPrefix("warning:") } == [
-            "warning: Auth comes from 'private' (newest 1.0.0), the first source that has it; the later source 'public' has 9.9.9. To use that one, add :source => 'public' to its pod line."
-        ])
+        #expect(
+            report.notes.filter { $0.hasPrefix("warning:") } == [
+                "warning: Auth comes from 'private' (newest 1.0.0), the first source that has it; the later source 'public' has 9.9.9. To use that one, add :source => 'public' to its pod line."
+            ])
     }
 }

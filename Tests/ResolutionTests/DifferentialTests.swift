@@ -41,16 +41,20 @@ struct Instance: CustomStringConvertible {
             for version in versions {
                 var dependencies: [PackageRequirement] = []
                 let others = (names + ["Ghost"]).filter { $0 != name }.shuffled(using: &rng)
-                for other in others.prefix(Int.random(in: 0...2, using: &rng)) where other != "Ghost" || Int.random(in: 0..<4, using: &rng) == 0 {
+                for other in others.prefix(Int.random(in: 0...2, using: &rng))
+                where other != "Ghost" || Int.random(in: 0..<4, using: &rng) == 0 {
                     let pinned = try! RequirementSet(parsing: ["= \(version)"])  // a subspec's pin to its root
                     let kind = Int.random(in: 0..<6, using: &rng)
-                    dependencies.append(PackageRequirement(name: other, requirements: kind == 0 ? .any : kind == 1 ? pinned : requirement()))
+                    dependencies.append(
+                        PackageRequirement(
+                            name: other, requirements: kind == 0 ? .any : kind == 1 ? pinned : requirement()))
                 }
                 repository.packages[name, default: []].append((try! Version(version), dependencies))
             }
         }
         for name in names.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng)) {
-            top.append(PackageRequirement(name: name, requirements: requirement(), origin: "Composefile:\(top.count + 1)"))
+            top.append(
+                PackageRequirement(name: name, requirements: requirement(), origin: "Composefile:\(top.count + 1)"))
         }
         for name in names where Int.random(in: 0..<4, using: &rng) == 0 {
             locked[name] = repository.packages[name]!.randomElement(using: &rng)!.version
@@ -59,7 +63,8 @@ struct Instance: CustomStringConvertible {
 
     var description: String {
         let packages = names.map { name in
-            name + ": " + repository.packages[name]!.map { "\($0.version) -> \($0.dependencies)" }.joined(separator: "; ")
+            name + ": "
+                + repository.packages[name]!.map { "\($0.version) -> \($0.dependencies)" }.joined(separator: "; ")
         }
         return "top: \(top), locked: \(locked)\n" + packages.joined(separator: "\n")
     }
@@ -76,7 +81,10 @@ struct Instance: CustomStringConvertible {
         if top.contains(where: { $0.name == name && $0.requirements.mentionsPrerelease }) { return true }
         if strict { return false }
         return repository.packages.contains { other, versions in
-            other != name && versions.contains { $0.dependencies.contains { $0.name == name && $0.requirements.mentionsPrerelease } }
+            other != name
+                && versions.contains {
+                    $0.dependencies.contains { $0.name == name && $0.requirements.mentionsPrerelease }
+                }
         }
     }
 
@@ -88,10 +96,15 @@ struct Instance: CustomStringConvertible {
         }
         guard top.allSatisfy(met) else { return false }
         for (name, version) in selection {
-            guard let entry = repository.packages[name]?.first(where: { $0.version.string == version.string }) else { return false }
+            guard let entry = repository.packages[name]?.first(where: { $0.version.string == version.string }) else {
+                return false
+            }
             var merged: [String: [Requirement]] = [:]
-            for dependency in entry.dependencies { merged[dependency.name, default: []] += dependency.requirements.requirements }
-            for (dependee, requirements) in merged where !met(PackageRequirement(name: dependee, requirements: RequirementSet(requirements))) {
+            for dependency in entry.dependencies {
+                merged[dependency.name, default: []] += dependency.requirements.requirements
+            }
+            for (dependee, requirements) in merged
+            where !met(PackageRequirement(name: dependee, requirements: RequirementSet(requirements))) {
                 return false
             }
         }
@@ -127,7 +140,9 @@ struct Instance: CustomStringConvertible {
         let expected = instance.bruteForce()
         do {
             let solution = try Resolver(provider: instance.repository, locked: instance.locked).resolve(instance.top)
-            #expect(instance.isValid(solution.versions, strict: false), "invalid solution \(solution.versions) for\n\(instance)")
+            #expect(
+                instance.isValid(solution.versions, strict: false),
+                "invalid solution \(solution.versions) for\n\(instance)")
         } catch .unsatisfiable(let explanation) {
             #expect(expected == nil, "reported unsatisfiable, but \(expected!) works for\n\(instance)")
             #expect(explanation.contains("version solving failed."))
@@ -150,7 +165,10 @@ struct Instance: CustomStringConvertible {
             PackageRequirement(name: "Kit/Rx", requirements: .any),
         ]
         let solution = try Resolver(provider: repository).resolve(top)
-        #expect(solution.versions.mapValues(\.string) == ["Kit": "2.0.0-beta.2", "Kit/Rx": "2.0.0-beta.2", "RxSwift": "6.5.0"])
+        #expect(
+            solution.versions.mapValues(\.string) == [
+                "Kit": "2.0.0-beta.2", "Kit/Rx": "2.0.0-beta.2", "RxSwift": "6.5.0",
+            ])
         // Without the prerelease line the subspec stays on the release.
         let bare = try Resolver(provider: repository).resolve([PackageRequirement(name: "Kit/Rx", requirements: .any)])
         #expect(bare.versions["Kit/Rx"]?.string == "1.9.0")
@@ -184,14 +202,19 @@ struct Instance: CustomStringConvertible {
     @Test func cyclesAndExclusiveBoundsOccur() {
         let instances = (0..<200).map { Instance(seed: UInt64($0) &* 7919 &+ 17) }
         let withCycles = instances.filter { instance in
-            hasCycle(instance.names) { name in instance.repository.packages[name]!.flatMap { $0.dependencies.map(\.name) } }
+            hasCycle(instance.names) { name in
+                instance.repository.packages[name]!.flatMap { $0.dependencies.map(\.name) }
+            }
         }
         let spellings: Set<String> = ["1", "1.0.0", "2.0.0.0"]
         let withBounds = instances.filter { instance in
-            let requirements = instance.top.map(\.requirements)
+            let requirements =
+                instance.top.map(\.requirements)
                 + instance.repository.packages.values.flatMap { $0.flatMap { $0.dependencies.map(\.requirements) } }
             return requirements.contains { set in
-                set.requirements.contains { ($0.op == .greater || $0.op == .less) && spellings.contains($0.version.string) }
+                set.requirements.contains {
+                    ($0.op == .greater || $0.op == .less) && spellings.contains($0.version.string)
+                }
             }
         }
         #expect(withCycles.count >= 20)

@@ -10,9 +10,14 @@ import Testing
             "foo 0.2.6": ["bar": ">= 0"],
             "bar 1.0.0": ["foo": ">= 0"],
         ])
-        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["app": ""])) }
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["app": ""]))
+        }
         let text = try #require(error).description
-        #expect(text.contains("bar 1.0.0 and foo 0.2.6 depend on each other (bar -> foo -> bar), a dependency cycle CocoaPods does not allow"), "\(text)")
+        #expect(
+            text.contains(
+                "bar 1.0.0 and foo 0.2.6 depend on each other (bar -> foo -> bar), a dependency cycle CocoaPods does not allow"
+            ), "\(text)")
         #expect(text.contains("Pods must not depend on one another in a circle (bar -> foo -> bar)"))
         #expect(text.contains("version solving failed."))
     }
@@ -30,7 +35,9 @@ import Testing
     @Test(arguments: [("1.0.0", "> 1.0"), ("1.0.0", "> 1"), ("1.0.0", "< 1.0.0.0"), ("1.0", "> 1")])
     func exclusiveBoundsUseRubyGemsEquality(_ published: String, _ requirement: String) throws {
         let repository = Repository(["e \(published)": [:]])
-        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["e": requirement])) }
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["e": requirement]))
+        }
         #expect(try #require(error).description.contains("no version matches; the newest is \(published)"))
     }
 
@@ -40,7 +47,8 @@ import Testing
             "B 1.0.0": ["C": "~> 1.0"], "B 2.0.0": ["C": "~> 2.0"],
             "C 1.0.0": [:], "C 2.0.0": [:],
         ])
-        let solution = try Resolver(provider: repository, locked: ["A": try Version("1.0.0")]).resolve(root(["A": "", "B": ""]))
+        let solution = try Resolver(provider: repository, locked: ["A": try Version("1.0.0")]).resolve(
+            root(["A": "", "B": ""]))
         #expect(solution.chosen == ["A": "1.0.0", "B": "1.0.0", "C": "1.0.0"])
         #expect(solution.lockChanges.isEmpty)
     }
@@ -51,7 +59,8 @@ import Testing
             "B 2.0.0": ["C": "~> 2.0"],
             "C 1.0.0": [:], "C 2.0.0": [:],
         ])
-        let solution = try Resolver(provider: repository, locked: ["A": try Version("1.0.0")]).resolve(root(["A": "", "B": ""]))
+        let solution = try Resolver(provider: repository, locked: ["A": try Version("1.0.0")]).resolve(
+            root(["A": "", "B": ""]))
         #expect(solution.chosen == ["A": "1.1.0", "B": "2.0.0", "C": "2.0.0"])
         #expect(solution.lockChanges.count == 1)
         #expect(solution.lockChanges.first?.package == "A" && solution.lockChanges.first?.locked.string == "1.0.0")
@@ -75,9 +84,14 @@ import Testing
             "right 1.0.0": ["shared": ">= 2.9.0, < 4.0.0"],
             "shared 2.0.0": [:], "shared 2.5.0": [:], "shared 3.5.0": [:],
         ])
-        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["left": "", "right": ""])) }
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["left": "", "right": ""]))
+        }
         let text = try #require(error).description
-        #expect(text.contains("and no release of shared lies in both >= 2.9.0, < 4.0.0 and >= 2.0.0, < 3.0.0, right is incompatible with left."), "\(text)")
+        #expect(
+            text.contains(
+                "and no release of shared lies in both >= 2.9.0, < 4.0.0 and >= 2.0.0, < 3.0.0, right is incompatible with left."
+            ), "\(text)")
     }
 
     @Test func aNumberedExplanationStartsAtTheCallersPrefix() throws {
@@ -86,7 +100,9 @@ import Testing
             "a 1.0.0": ["b": "~> 2.0"], "b 1.0.0": [:], "b 2.0.0": [:],
             "x 1.0.0": ["y": "~> 2.0"], "y 1.0.0": [:], "y 2.0.0": [:],
         ])
-        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["foo": "~> 1.0"])) }
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["foo": "~> 1.0"]))
+        }
         let text = try #require(error).description
         #expect(text.contains("\n(1) "))
         #expect(text.hasPrefix("Because "), "\(text)")

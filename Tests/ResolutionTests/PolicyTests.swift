@@ -28,7 +28,9 @@ import Testing
             try Resolver(provider: repository).resolve(root(["foo": ">= 1.0.5"]))
         }
         let text = try #require(error).description
-        #expect(text.contains("depends on foo >= 1.0.5 (Composefile:1; only pre-release versions match: 1.1.0-beta.1, 1.1.0-beta.2)"))
+        #expect(
+            text.contains(
+                "depends on foo >= 1.0.5 (Composefile:1; only pre-release versions match: 1.1.0-beta.1, 1.1.0-beta.2)"))
         #expect(text.contains("for example '= 1.1.0-beta.2'"))
     }
 
@@ -59,12 +61,16 @@ import Testing
         let solution = try Resolver(provider: repository, locked: ["foo": try Version("1.0.0")])
             .resolve(root(["foo": "~> 2.0"]))
         #expect(solution.chosen == ["foo": "2.1.0"])
-        #expect(solution.lockChanges == [
-            LockChange(
-                package: "foo", locked: try Version("1.0.0"), chosen: try Version("2.1.0"),
-                reason: .required(by: nil, at: nil, requirement: PackageRequirement(
-                    name: "foo", requirements: try RequirementSet(parsingList: "~> 2.0"), origin: "Composefile:1"))),
-        ])
+        #expect(
+            solution.lockChanges == [
+                LockChange(
+                    package: "foo", locked: try Version("1.0.0"), chosen: try Version("2.1.0"),
+                    reason: .required(
+                        by: nil, at: nil,
+                        requirement: PackageRequirement(
+                            name: "foo", requirements: try RequirementSet(parsingList: "~> 2.0"),
+                            origin: "Composefile:1")))
+            ])
     }
 
     // MARK: Names and providers
@@ -75,7 +81,9 @@ import Testing
             try Resolver(provider: repository).resolve(root(["app": "~> 0.9"]))
         }
         let text = try #require(error).description
-        #expect(text.contains("app ~> 0.9 (Composefile:1) which depends on Ghost ~> 1.0 (no spec repo has a pod named Ghost)"))
+        #expect(
+            text.contains(
+                "app ~> 0.9 (Composefile:1) which depends on Ghost ~> 1.0 (no spec repo has a pod named Ghost)"))
         #expect(text.contains("No spec repo has a pod named Ghost: check the name, or run with --repo-update"))
         #expect(text.contains("app ~> 0.9 (Composefile:1)"))
     }
@@ -84,20 +92,26 @@ import Testing
         let error = #expect(throws: ResolutionError.self) {
             try Resolver(provider: Repository()).resolve(root(["Ghost": ""]))
         }
-        #expect(error?.description.hasPrefix(
-            "Because the Composefile depends on Ghost (Composefile:1; no spec repo has a pod named Ghost), version solving failed.") == true)
+        #expect(
+            error?.description.hasPrefix(
+                "Because the Composefile depends on Ghost (Composefile:1; no spec repo has a pod named Ghost), version solving failed."
+            ) == true)
     }
 
     @Test func providerFailuresSurface() throws {
         var repository = Repository(["app 1.0.0": ["kit": ""], "kit 1.0.0": [:]])
         repository.broken = ["kit 1.0.0"]
-        #expect(throws: ResolutionError.provider(
-            package: "kit", version: try Version("1.0.0"), message: "the spec of kit 1.0.0 cannot be read", kind: .environment)
+        #expect(
+            throws: ResolutionError.provider(
+                package: "kit", version: try Version("1.0.0"), message: "the spec of kit 1.0.0 cannot be read",
+                kind: .environment)
         ) {
             try Resolver(provider: repository).resolve(root(["app": ""]))
         }
         repository.broken = ["kit"]
-        let error = #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["app": ""])) }
+        let error = #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["app": ""]))
+        }
         #expect(error?.kind == .environment)
         #expect(error?.description.contains("Could not read kit") == true)
     }
@@ -109,8 +123,12 @@ import Testing
         let notEqual = try Resolver(provider: repository).resolve(root(["foo": "!= 1.1, != 1.0.1"]))
         #expect(notEqual.chosen == ["foo": "1.0.0"])
         // `> 1.0` does not admit 1.0.0: RubyGems' equality (1.0.0 == 1.0) holds at exclusive bounds.
-        #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["foo": "> 1.0, < 1.0.1"])) }
-        #expect(throws: ResolutionError.self) { try Resolver(provider: repository).resolve(root(["foo": "> 1.0.0, < 1.0.1"])) }
+        #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["foo": "> 1.0, < 1.0.1"]))
+        }
+        #expect(throws: ResolutionError.self) {
+            try Resolver(provider: repository).resolve(root(["foo": "> 1.0.0, < 1.0.1"]))
+        }
         let above = try Resolver(provider: repository).resolve(root(["foo": "> 1.0, < 1.1"]))
         #expect(above.chosen == ["foo": "1.0.1"])
     }
@@ -151,12 +169,13 @@ import Testing
         let error = #expect(throws: ResolutionError.self) {
             try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/Net": "~> 2.0"]))
         }
-        #expect(error?.description == """
-            Because Kit/Net and Kit/Core must use one version of Kit, Kit/Net >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
-            So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/Net ~> 2.0 (Composefile:2), version solving failed.
+        #expect(
+            error?.description == """
+                Because Kit/Net and Kit/Core must use one version of Kit, Kit/Net >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
+                So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/Net ~> 2.0 (Composefile:2), version solving failed.
 
-            To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/Net ~> 2.0 (Composefile:2).
-            """)
+                To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/Net ~> 2.0 (Composefile:2).
+                """)
         let solution = try Resolver(provider: repository).resolve(root(["Kit/Core": "~> 1.0", "Kit/Net": "< 1.2"]))
         #expect(solution.chosen == ["Kit": "1.1.0", "Kit/Core": "1.1.0", "Kit/Net": "1.1.0"])
     }

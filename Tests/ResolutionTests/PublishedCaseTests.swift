@@ -16,10 +16,12 @@ struct PublishedCase: CustomStringConvertible {
     var failureMentions: String?
     var composeAnswer: [String: String]?
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     static var all: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }
+            .sorted()
     }
 
     var description: String { file }
@@ -27,7 +29,8 @@ struct PublishedCase: CustomStringConvertible {
     static func requirement(_ text: Substring) -> PackageRequirement {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
         let list = parts.count > 1 ? String(parts[1]) : ""
-        return PackageRequirement(name: String(parts[0]), requirements: list.isEmpty ? .any : try! RequirementSet(parsingList: list))
+        return PackageRequirement(
+            name: String(parts[0]), requirements: list.isEmpty ? .any : try! RequirementSet(parsingList: list))
     }
 
     static func versions(_ text: String) -> [String: String] {
@@ -75,7 +78,9 @@ struct PublishedCase: CustomStringConvertible {
         func dependencies(_ name: String) -> [PackageRequirement] {
             repository.packages[name]?.first { $0.version.string == selection[name]!.string }?.dependencies ?? []
         }
-        guard requests.allSatisfy(met), selection.keys.allSatisfy({ dependencies($0).allSatisfy(met) }) else { return false }
+        guard requests.allSatisfy(met), selection.keys.allSatisfy({ dependencies($0).allSatisfy(met) }) else {
+            return false
+        }
         return !hasCycle(selection.keys.sorted()) { dependencies($0).map(\.name) }
     }
 }
@@ -117,7 +122,8 @@ func hasCycle(_ nodes: [String], _ edges: (String) -> [String]) -> Bool {
         let fixture = try PublishedCase(file: file)
         let outcome: Result<Solution, ResolutionError>
         do {
-            outcome = .success(try Resolver(provider: fixture.repository, locked: fixture.locked).resolve(fixture.requests))
+            outcome = .success(
+                try Resolver(provider: fixture.repository, locked: fixture.locked).resolve(fixture.requests))
         } catch {
             outcome = .failure(error)
         }
@@ -131,13 +137,16 @@ func hasCycle(_ nodes: [String], _ edges: (String) -> [String]) -> Bool {
             }
             #expect(matches(fixture.expected) || matches(fixture.composeAnswer), "\(file): chose \(solution.chosen)")
             // A lock change is reported for each locked pod that moved, and only for those.
-            let moved = fixture.locked.filter { name, version in solution.versions[name].map { !($0 == version) } ?? false }
+            let moved = fixture.locked.filter { name, version in
+                solution.versions[name].map { !($0 == version) } ?? false
+            }
             #expect(solution.lockChanges.count == moved.count, "\(file): \(solution.lockChanges)")
             for name in moved.keys { #expect(solution.lockChanges.contains { $0.package == name }) }
         case .failure(let error):
             let explanation = error.description
             #expect(fixture.failureMentions != nil, "\(file): failed:\n\(explanation)")
-            #expect(explanation.contains(fixture.failureMentions ?? "version solving failed."), "\(file): \(explanation)")
+            #expect(
+                explanation.contains(fixture.failureMentions ?? "version solving failed."), "\(file): \(explanation)")
             #expect(explanation.contains("version solving failed."))
         }
     }

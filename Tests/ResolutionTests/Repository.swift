@@ -26,7 +26,9 @@ struct Repository: DependencyProvider {
 
     mutating func add(_ name: String, _ version: String, _ dependencies: [String: String] = [:]) {
         let requirements = dependencies.sorted { $0.key < $1.key }.map { dependency in
-            PackageRequirement(name: dependency.key, requirements: dependency.value.isEmpty ? .any : try! RequirementSet(parsingList: dependency.value))
+            PackageRequirement(
+                name: dependency.key,
+                requirements: dependency.value.isEmpty ? .any : try! RequirementSet(parsingList: dependency.value))
         }
         packages[name, default: []].append((try! Version(version), requirements))
     }

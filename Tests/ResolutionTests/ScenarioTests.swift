@@ -53,12 +53,13 @@ import Testing
             try Resolver(provider: repository).resolve(root(["baz": "~> 1.0", "foo": "~> 1.0"]))
         }
         let text = try #require(error).description
-        #expect(text == """
-            Because every version of foo depends on bar ~> 2.0 which depends on baz ~> 3.0, every version of foo requires baz >= 3.0.0.
-            So, because the Composefile depends on both baz ~> 1.0 (Composefile:1) and foo ~> 1.0 (Composefile:2), version solving failed.
+        #expect(
+            text == """
+                Because every version of foo depends on bar ~> 2.0 which depends on baz ~> 3.0, every version of foo requires baz >= 3.0.0.
+                So, because the Composefile depends on both baz ~> 1.0 (Composefile:1) and foo ~> 1.0 (Composefile:2), version solving failed.
 
-            To resolve it, change one of these requirements: baz ~> 1.0 (Composefile:1), foo ~> 1.0 (Composefile:2).
-            """)
+                To resolve it, change one of these requirements: baz ~> 1.0 (Composefile:1), foo ~> 1.0 (Composefile:2).
+                """)
         #expect(error?.kind == .input)
     }
 
@@ -75,17 +76,18 @@ import Testing
             try Resolver(provider: repository).resolve(root(["foo": "~> 1.0"]))
         }
         let text = try #require(error).description
-        #expect(text == """
-            Because foo 1.0.0 depends on a ~> 1.0 which depends on b ~> 2.0, foo 1.0.0 requires b >= 2.0.0.
-            (1) So, because foo 1.0.0 depends on b ~> 1.0, foo 1.0.0 is forbidden.
+        #expect(
+            text == """
+                Because foo 1.0.0 depends on a ~> 1.0 which depends on b ~> 2.0, foo 1.0.0 requires b >= 2.0.0.
+                (1) So, because foo 1.0.0 depends on b ~> 1.0, foo 1.0.0 is forbidden.
 
-                Because foo >= 1.1.0 depends on x ~> 1.0 which depends on y ~> 2.0, foo >= 1.1.0 requires y >= 2.0.0.
-                And because foo >= 1.1.0 depends on y ~> 1.0, foo >= 1.1.0 is forbidden.
-                And because foo 1.0.0 is forbidden (1), no version of foo can be used.
-                So, because the Composefile depends on foo ~> 1.0 (Composefile:1), version solving failed.
+                    Because foo >= 1.1.0 depends on x ~> 1.0 which depends on y ~> 2.0, foo >= 1.1.0 requires y >= 2.0.0.
+                    And because foo >= 1.1.0 depends on y ~> 1.0, foo >= 1.1.0 is forbidden.
+                    And because foo 1.0.0 is forbidden (1), no version of foo can be used.
+                    So, because the Composefile depends on foo ~> 1.0 (Composefile:1), version solving failed.
 
-            To resolve it, change the requirement foo ~> 1.0 (Composefile:1).
-            """)
+                To resolve it, change the requirement foo ~> 1.0 (Composefile:1).
+                """)
         #expect(text.contains("foo ~> 1.0 (Composefile:1)"))
     }
 }

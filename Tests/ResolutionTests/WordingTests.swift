@@ -39,15 +39,18 @@ struct WordedRepository: DependencyProvider {
         provider.repository.add("iOS#", "15.0")
         provider.repository.add("Charts", "1.0.0")
         provider.repository.add("Charts", "2.0.0", ["iOS#": ">= 16.0"])
-        let top = root(["Charts": "~> 2.0"]) + [
-            PackageRequirement(name: "iOS#", requirements: try RequirementSet(parsingList: "= 15.0"), origin: "Composefile:1"),
-        ]
+        let top =
+            root(["Charts": "~> 2.0"]) + [
+                PackageRequirement(
+                    name: "iOS#", requirements: try RequirementSet(parsingList: "= 15.0"), origin: "Composefile:1")
+            ]
         let error = #expect(throws: ResolutionError.self) { try Resolver(provider: provider).resolve(top) }
-        #expect(error?.description == """
-            Because the Composefile depends on Charts ~> 2.0 (Composefile:1) which requires iOS 16.0 or later, version solving failed.
+        #expect(
+            error?.description == """
+                Because the Composefile depends on Charts ~> 2.0 (Composefile:1) which requires iOS 16.0 or later, version solving failed.
 
-            To resolve it, change the requirement Charts ~> 2.0 (Composefile:1).
-            """)
+                To resolve it, change the requirement Charts ~> 2.0 (Composefile:1).
+                """)
     }
 
     @Test func subspecsPinnedToOneRootReadAsOnePod() throws {
@@ -62,21 +65,23 @@ struct WordedRepository: DependencyProvider {
         let pair = #expect(throws: ResolutionError.self) {
             try Resolver(provider: provider).resolve(root(["Kit/Core": "~> 1.0", "Kit/UI": "~> 2.0"]))
         }
-        #expect(pair?.description == """
-            Because Kit/UI and Kit/Core must use one version of Kit, Kit/UI >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
-            So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/UI ~> 2.0 (Composefile:2), version solving failed.
+        #expect(
+            pair?.description == """
+                Because Kit/UI and Kit/Core must use one version of Kit, Kit/UI >= 2.0.0 is incompatible with Kit/Core < 2.0.0.
+                So, because the Composefile depends on both Kit/Core ~> 1.0 (Composefile:1) and Kit/UI ~> 2.0 (Composefile:2), version solving failed.
 
-            To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/UI ~> 2.0 (Composefile:2).
-            """)
+                To resolve it, change one of these requirements: Kit/Core ~> 1.0 (Composefile:1), Kit/UI ~> 2.0 (Composefile:2).
+                """)
         let through = #expect(throws: ResolutionError.self) {
             try Resolver(provider: provider).resolve(root(["App": "", "Kit/Core": "~> 1.0"]))
         }
-        #expect(through?.description == """
-            Because every version of App depends on Kit ~> 2.0 which uses the Kit 2.0.0 spec, every version of App requires Kit >= 2.0.0.
-            And because Kit/Core < 2.0.0 uses the Kit spec at the same version, App is incompatible with Kit/Core < 2.0.0.
-            So, because the Composefile depends on both App (Composefile:1) and Kit/Core ~> 1.0 (Composefile:2), version solving failed.
+        #expect(
+            through?.description == """
+                Because every version of App depends on Kit ~> 2.0 which uses the Kit 2.0.0 spec, every version of App requires Kit >= 2.0.0.
+                And because Kit/Core < 2.0.0 uses the Kit spec at the same version, App is incompatible with Kit/Core < 2.0.0.
+                So, because the Composefile depends on both App (Composefile:1) and Kit/Core ~> 1.0 (Composefile:2), version solving failed.
 
-            To resolve it, change one of these requirements: App (Composefile:1), Kit/Core ~> 1.0 (Composefile:2).
-            """)
+                To resolve it, change one of these requirements: App (Composefile:1), Kit/Core ~> 1.0 (Composefile:2).
+                """)
     }
 }

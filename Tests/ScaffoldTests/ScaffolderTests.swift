@@ -2,6 +2,7 @@ import ComposeTestSupport
 import Foundation
 import Lint
 import Testing
+
 @testable import Scaffold
 
 @Suite struct ComponentNameTests {
@@ -10,8 +11,10 @@ import Testing
         try validateComponentName(name)
     }
 
-    @Test(arguments: ["", "..", "../Pay", "Pay/Kit", ".Pay", "Pay Kit", " Pay", "Pay\t", "9Pay", "Pay-Kit",
-                      "Päy", "_Pay", "class", "Foundation", String(repeating: "A", count: 65), "/tmp/Pay"])
+    @Test(arguments: [
+        "", "..", "../Pay", "Pay/Kit", ".Pay", "Pay Kit", " Pay", "Pay\t", "9Pay", "Pay-Kit",
+        "Päy", "_Pay", "class", "Foundation", String(repeating: "A", count: 65), "/tmp/Pay",
+    ])
     func refusesBadNames(_ name: String) {
         #expect(throws: ScaffoldError.self) { try validateComponentName(name) }
     }
@@ -24,7 +27,9 @@ import Testing
     }
 
     @Test func siblingURLs() {
-        #expect(siblingURL(of: "https://git.example.com/ios/Pay.git", named: "Mediator") == "https://git.example.com/ios/Mediator.git")
+        #expect(
+            siblingURL(of: "https://git.example.com/ios/Pay.git", named: "Mediator")
+                == "https://git.example.com/ios/Mediator.git")
         #expect(siblingURL(of: "git@host:ios/Pay.git", named: "PayMediator") == "git@host:ios/PayMediator.git")
         #expect(siblingURL(of: "file:///tmp/remotes/Pay", named: "Mediator") == "file:///tmp/remotes/Mediator")
     }
@@ -67,7 +72,8 @@ import Testing
         #expect(leftovers.sorted() == created.map(\.name).sorted(), "no staging folder is left behind")
         let manifest = try String(contentsOf: component.folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(!manifest.contains("{{"), "every variable is rendered")
-        let lint = Linter().lint(fileAt: component.folder.appendingPathComponent("\(name).podspec.json"), path: "\(name).podspec.json")
+        let lint = Linter().lint(
+            fileAt: component.folder.appendingPathComponent("\(name).podspec.json"), path: "\(name).podspec.json")
         #expect(lint.findings.isEmpty, "the generated spec lints clean: \(lint.findings.map(\.description))")
     }
 
@@ -77,11 +83,17 @@ import Testing
         let created = try ComponentScaffolder().create(
             request("Pay", .business, in: temporary.url, gitURL: "https://git.example.com/shop/Pay.git"))
         #expect(created.map(\.name) == ["Pay", "PayMediator"])
-        #expect(created.map(\.gitURL) == ["https://git.example.com/shop/Pay.git", "https://git.example.com/shop/PayMediator.git"])
-        let manifest = try String(contentsOf: temporary.url.appendingPathComponent("Pay/Package.swift"), encoding: .utf8)
+        #expect(
+            created.map(\.gitURL) == [
+                "https://git.example.com/shop/Pay.git", "https://git.example.com/shop/PayMediator.git",
+            ])
+        let manifest = try String(
+            contentsOf: temporary.url.appendingPathComponent("Pay/Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(url: "https://git.example.com/shop/PayMediator.git", from: "0.1.0")"#))
         #expect(manifest.contains(#".package(url: "https://git.example.com/shop/Mediator.git", from: "0.1.0")"#))
-        let calls = try String(contentsOf: temporary.url.appendingPathComponent("PayMediator/Sources/PayMediator/PayMediator.swift"), encoding: .utf8)
+        let calls = try String(
+            contentsOf: temporary.url.appendingPathComponent("PayMediator/Sources/PayMediator/PayMediator.swift"),
+            encoding: .utf8)
         #expect(calls.contains("public var pay: PayCalls"))
         let specData = try Data(contentsOf: temporary.url.appendingPathComponent("Pay/Pay.podspec.json"))
         let spec = try #require(try JSONSerialization.jsonObject(with: specData) as? [String: Any])
@@ -91,7 +103,8 @@ import Testing
     @Test func anExistingFolderIsRefusedAndNothingIsWritten() throws {
         let temporary = try TemporaryDirectory("scaffold-exists")
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(at: temporary.url.appendingPathComponent("PayMediator"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: temporary.url.appendingPathComponent("PayMediator"), withIntermediateDirectories: true)
         #expect(throws: ScaffoldError.folderExists(temporary.url.appendingPathComponent("PayMediator").path)) {
             try ComponentScaffolder().create(request("Pay", .business, in: temporary.url))
         }
@@ -120,7 +133,10 @@ import Testing
         bad = request("Pay", .base, in: temporary.url, gitURL: "not a url")
         #expect(throws: ScaffoldError.self) { try ComponentScaffolder().create(bad) }
         bad = request("Pay", .mediator, in: temporary.url)
-        #expect(throws: ScaffoldError.invalidName("Pay", reason: "a mediator package is named after its component: PayMediator for Pay")) {
+        #expect(
+            throws: ScaffoldError.invalidName(
+                "Pay", reason: "a mediator package is named after its component: PayMediator for Pay")
+        ) {
             try ComponentScaffolder().create(bad)
         }
         bad = request("Pay", .base, in: temporary.url.appendingPathComponent("missing"))

@@ -13,14 +13,18 @@ struct CatalogTests {
     }
 
     @Test func searchAndInfoAcrossRepos() throws {
-        let world = try PublishWorld("catalog", specs: [
-            "Networking/1.0.0/Networking.podspec.json": Self.spec("Networking", "1.0.0", summary: "HTTP client"),
-            "Networking/1.10.0/Networking.podspec.json": Self.spec("Networking", "1.10.0", summary: "HTTP client for the app"),
-            "Networking/1.9.0/Networking.podspec.json": Self.spec("Networking", "1.9.0", summary: "HTTP client"),
-            "Networking/2.0.0-beta.1/Networking.podspec.json": Self.spec("Networking", "2.0.0-beta.1", summary: "HTTP client"),
-            "OldPay/1.0.0/OldPay.podspec.json": Self.spec(
-                "OldPay", "1.0.0", summary: "Payments", extra: ", \"deprecated_in_favor_of\": \"Pay\""),
-        ])
+        let world = try PublishWorld(
+            "catalog",
+            specs: [
+                "Networking/1.0.0/Networking.podspec.json": Self.spec("Networking", "1.0.0", summary: "HTTP client"),
+                "Networking/1.10.0/Networking.podspec.json": Self.spec(
+                    "Networking", "1.10.0", summary: "HTTP client for the app"),
+                "Networking/1.9.0/Networking.podspec.json": Self.spec("Networking", "1.9.0", summary: "HTTP client"),
+                "Networking/2.0.0-beta.1/Networking.podspec.json": Self.spec(
+                    "Networking", "2.0.0-beta.1", summary: "HTTP client"),
+                "OldPay/1.0.0/OldPay.podspec.json": Self.spec(
+                    "OldPay", "1.0.0", summary: "Payments", extra: ", \"deprecated_in_favor_of\": \"Pay\""),
+            ])
         defer { world.stop() }
         let store = SpecRepoStore(home: try world.home())
         let catalog = SpecCatalog(store: store)

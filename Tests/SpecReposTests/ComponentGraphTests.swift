@@ -37,13 +37,15 @@ struct ComponentGraphTests {
         try writeSpec("Cache", "1.0.0", dependsOn: ["Storage"], in: repo.url)
         try writeSpec("Storage", "1.0.0", dependsOn: ["Cache/Core"], in: repo.url)
         try writeSpec("Orphan", "1.0.0", dependsOn: [], in: repo.url)
-        try Data("""
+        try Data(
+            """
             layers:
               base: Logging, Cache, Storage
               mediator: "*Mediator"
               business: Order, Pay
 
-            """.utf8).write(to: repo.url.appendingPathComponent("Layers.yml"))
+            """.utf8
+        ).write(to: repo.url.appendingPathComponent("Layers.yml"))
         return repo
     }
 
@@ -66,7 +68,8 @@ struct ComponentGraphTests {
     }
 
     @Test func theFixturePassesItsLayers() throws {
-        let report = try LayerRules.run(root: repositoryRoot.appendingPathComponent("spec-repo-fixture"), displayRoot: "spec-repo-fixture")
+        let report = try LayerRules.run(
+            root: repositoryRoot.appendingPathComponent("spec-repo-fixture"), displayRoot: "spec-repo-fixture")
         #expect(report.errorCount == 0)
         #expect(report.fileCount == 16)
         #expect(report.passes(allowWarnings: true))
@@ -74,7 +77,8 @@ struct ComponentGraphTests {
 
     @Test func instabilityIsEfferentOverAllCouplings() {
         let edge = { (from: String, to: String) in ComponentGraph.Edge(from: from, to: to, file: "", location: .start) }
-        let graph = ComponentGraph(components: ["A", "B", "C"], edges: [edge("A", "B"), edge("A", "C"), edge("B", "C")])
+        let graph = ComponentGraph(
+            components: ["A", "B", "C"], edges: [edge("A", "B"), edge("A", "C"), edge("B", "C")])
         let instability = graph.instability()
         #expect(instability["A"] == 1)
         #expect(instability["B"] == 0.5)
@@ -84,13 +88,22 @@ struct ComponentGraphTests {
 
     @Test func namesCannotInjectDotOrMermaidSyntax() {
         let hostile = "A\"]; evil -> x [label=\"\\"
-        let graph = ComponentGraph(components: [hostile, "B"], edges: [.init(from: hostile, to: "B", file: "", location: .start)])
+        let graph = ComponentGraph(
+            components: [hostile, "B"], edges: [.init(from: hostile, to: "B", file: "", location: .start)])
         let dot = GraphRendering.render(graph, layers: nil, as: .dot)
         // Outside dot's quoted strings (honouring backslash escapes) nothing of the name is left.
-        var outside = "", quoted = false, escaped = false
+        var outside = ""
+        var quoted = false
+        var escaped = false
         for character in dot {
             if quoted {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted = false
+                }
             } else if character == "\"" {
                 quoted = true
             } else {
@@ -127,7 +140,8 @@ struct RepoLintLayersTests {
 struct PublishLayersTests {
     @Test func aReleaseBreakingTheLayersIsRefusedUnlessAllowed() throws {
         let world = try PublishWorld(
-            "publish-layers", specs: ["README.md": "specs\n", "Layers.yml": "layers:\n  base: Logging\n  business: Order, Pay\n"])
+            "publish-layers",
+            specs: ["README.md": "specs\n", "Layers.yml": "layers:\n  base: Logging\n  business: Order, Pay\n"])
         defer { world.stop() }
         let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
         _ = try publisher.publish(repo: "specs", componentDirectory: try world.component("Order", version: "1.0.0"))

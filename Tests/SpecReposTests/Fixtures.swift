@@ -45,7 +45,8 @@ struct PublishWorld {
         if !FileManager.default.fileExists(atPath: work.path) {
             try runGit(["clone", "-q", url("\(name).git"), work.path])
         }
-        try Data(podspec(name, version: version, extra: extra).utf8).write(to: work.appendingPathComponent("\(name).podspec.json"))
+        try Data(podspec(name, version: version, extra: extra).utf8).write(
+            to: work.appendingPathComponent("\(name).podspec.json"))
         try runGit(["add", "-A"], in: work)
         try runGit(["commit", "-q", "-m", "\(name) \(version)"], in: work)
         try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
@@ -76,13 +77,16 @@ struct PublishWorld {
 
     /// Whether the served spec repo's main has `Name/version/Name.podspec.json`.
     func remoteHasSpec(_ name: String, _ version: String) throws -> Bool {
-        try runGit(["cat-file", "-e", "main:\(name)/\(version)/\(name).podspec.json"],
-            in: served.appendingPathComponent("specs.git"), check: false).code == 0
+        try runGit(
+            ["cat-file", "-e", "main:\(name)/\(version)/\(name).podspec.json"],
+            in: served.appendingPathComponent("specs.git"), check: false
+        ).code == 0
     }
 
     /// The commit the served component's tag points at, or nil.
     func remoteTag(_ name: String, _ tag: String) throws -> String? {
-        let output = try runGit(["rev-parse", "--verify", "-q", "refs/tags/\(tag)^{commit}"],
+        let output = try runGit(
+            ["rev-parse", "--verify", "-q", "refs/tags/\(tag)^{commit}"],
             in: served.appendingPathComponent("\(name).git"), check: false)
         return output.code == 0 ? output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }

@@ -27,7 +27,9 @@ struct InterruptTests {
         try process.run()
         // Wait until the clone is under way: the server has the request, the staging folder exists.
         func leftovers() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []).filter { $0.contains(".adding-") }
+            ((try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []).filter {
+                $0.contains(".adding-")
+            }
         }
         for _ in 0..<600 where process.isRunning && (server.requests.isEmpty || leftovers().isEmpty) {
             try await Task.sleep(nanoseconds: 50_000_000)
@@ -38,11 +40,13 @@ struct InterruptTests {
         process.waitUntilExit()
         let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
         #expect(process.terminationStatus == 130, "\(stderr)")
-        #expect(stderr.contains("`compose repo add` was interrupted (SIGINT); nothing was left half-written"), "\(stderr)")
+        #expect(
+            stderr.contains("`compose repo add` was interrupted (SIGINT); nothing was left half-written"), "\(stderr)")
         #expect(SpecRepoStore(home: home).names().isEmpty, "nothing was added under its name")
 
         // The next command that takes a lock sweeps what the interrupted one left.
-        let next = try await runCompose(["repo", "add", "specs", world.specsURL], environment: composeEnvironment(home: home))
+        let next = try await runCompose(
+            ["repo", "add", "specs", world.specsURL], environment: composeEnvironment(home: home))
         #expect(next.code == 0, "\(next.stderr)")
         #expect(leftovers().isEmpty, "\(leftovers())")
     }

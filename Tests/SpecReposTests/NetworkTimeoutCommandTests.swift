@@ -19,7 +19,8 @@ struct NetworkTimeoutCommandTests {
         let add = try await runCompose(["repo", "add", "specs", url], environment: environment, timeout: 60)
         #expect(!add.timedOut)
         #expect(add.code == 3, "\(add.stderr)")
-        #expect(add.stderr.contains("http://***@127.0.0.1:\(server.port)/ios/specs.git did not answer"), "\(add.stderr)")
+        #expect(
+            add.stderr.contains("http://***@127.0.0.1:\(server.port)/ios/specs.git did not answer"), "\(add.stderr)")
         #expect(add.stderr.contains("COMPOSE_NETWORK_TIMEOUT"))
         #expect(!add.stderr.contains("TOKEN"))
         #expect(SpecRepoStore(home: home).names().isEmpty)

@@ -53,7 +53,9 @@ struct PublishRaceTests {
         let log = try world.specLog()
         #expect(log.count == jobs.count + 1)
         #expect(log.filter { $0.hasPrefix("[Add] Twice") || $0.hasPrefix("[Update] Twice") }.count == 2)
-        print("racing publishes (\(throughDaemon ? "git daemon" : "file://")): \(jobs.count) processes, \(retries) retries in all")
+        print(
+            "racing publishes (\(throughDaemon ? "git daemon" : "file://")): \(jobs.count) processes, \(retries) retries in all"
+        )
     }
 
     @Test func killedPublishesFinishOnARerun() async throws {
@@ -63,7 +65,8 @@ struct PublishRaceTests {
         let work = try world.component("Faulty", version: "0.9.0")
         // One publish that runs to the end says how long a publish takes on this machine now.
         let started = Date()
-        let calibration = try await runCompose(["publish", "specs"], environment: composeEnvironment(home: home), currentDirectory: work)
+        let calibration = try await runCompose(
+            ["publish", "specs"], environment: composeEnvironment(home: home), currentDirectory: work)
         #expect(calibration.code == 0, "\(calibration.stderr)")
         // Kill at a random moment within a publish's span: most runs die part-way, a few may finish first
         // (the span shrinks after each of those, so that a machine faster than the first run still kills).
@@ -117,7 +120,9 @@ struct PublishRaceTests {
         let process = try Self.startPublish(home: home, in: work, standardError: FileHandle(forWritingTo: errors))
         var waited = false
         for _ in 0..<600 where process.isRunning {
-            if String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("waiting for another compose process") {
+            if String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains(
+                "waiting for another compose process")
+            {
                 waited = true
                 break
             }

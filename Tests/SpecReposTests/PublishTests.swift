@@ -26,7 +26,8 @@ struct PublishTests {
 
         // The spec in the repo is the canonical encoding, ending in a newline.
         let clone = publisher.store.home.repoDirectory("specs")
-        let written = try String(contentsOf: clone.appendingPathComponent("Pay/1.0.0/Pay.podspec.json"), encoding: .utf8)
+        let written = try String(
+            contentsOf: clone.appendingPathComponent("Pay/1.0.0/Pay.podspec.json"), encoding: .utf8)
         #expect(written.hasSuffix("}\n"))
         #expect(written.hasPrefix("{\n  \"name\": \"Pay\",\n  \"version\": \"1.0.0\""))
         let original = try Data(contentsOf: work.appendingPathComponent("Pay.podspec.json"))
@@ -133,7 +134,8 @@ struct PublishTests {
         }
         try Data("{}".utf8).write(to: empty.appendingPathComponent("A.podspec.json"))
         try Data("{}".utf8).write(to: empty.appendingPathComponent("B.podspec.json"))
-        #expect(throws: SpecRepoError.severalSpecs(directory: empty.path, files: ["A.podspec.json", "B.podspec.json"])) {
+        #expect(throws: SpecRepoError.severalSpecs(directory: empty.path, files: ["A.podspec.json", "B.podspec.json"]))
+        {
             try publisher.publish(repo: "specs", componentDirectory: empty)
         }
     }
@@ -169,7 +171,8 @@ struct PublishTests {
         let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
         let work = try world.component("Leaky", version: "1.0.0")
         let spec = world.podspec("Leaky", version: "1.0.0").replacingOccurrences(
-            of: "\"homepage\": \"https://example.com/Leaky\"", with: "\"homepage\": \"https://ci:SECRET@example.com/Leaky\"")
+            of: "\"homepage\": \"https://example.com/Leaky\"",
+            with: "\"homepage\": \"https://ci:SECRET@example.com/Leaky\"")
         try Data(spec.utf8).write(to: work.appendingPathComponent("Leaky.podspec.json"))
         try runGit(["commit", "-q", "-am", "a token in the homepage"], in: work)
         do {
@@ -215,11 +218,14 @@ struct PublishTests {
         defer { world.stop() }
         let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
         let work = try world.component("Evil", version: "1.0.0")
-        let spec = world.podspec("Evil", version: "1.0.0").replacingOccurrences(of: "\"name\": \"Evil\"", with: "\"name\": \"../Evil\"")
+        let spec = world.podspec("Evil", version: "1.0.0").replacingOccurrences(
+            of: "\"name\": \"Evil\"", with: "\"name\": \"../Evil\"")
         try Data(spec.utf8).write(to: work.appendingPathComponent("Evil.podspec.json"))
         try runGit(["commit", "-q", "-am", "evil"], in: work)
         #expect(throws: SpecRepoError.self) { try publisher.publish(repo: "specs", componentDirectory: work) }
-        #expect(!FileManager.default.fileExists(atPath: publisher.store.home.reposDirectory.appendingPathComponent("Evil").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: publisher.store.home.reposDirectory.appendingPathComponent("Evil").path))
     }
 
     @Test func anInterruptedPublishIsRolledBackByTheNextOne() throws {
@@ -231,11 +237,13 @@ struct PublishTests {
         let repository = try Repository.open(at: clone)
         try Data("A\n".utf8).write(to: repository.gitDirectory.appendingPathComponent("compose-publish"))
         let stray = clone.appendingPathComponent("A/1.0/A.podspec.json")
-        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: stray)
         try repository.add(["A"])
         try repository.commit(message: "[Add] A (1.0)")
-        try FileManager.default.createDirectory(at: clone.appendingPathComponent("A/1.1"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: clone.appendingPathComponent("A/1.1"), withIntermediateDirectories: true)
         try Data("half".utf8).write(to: clone.appendingPathComponent("A/1.1/A.podspec.json.partial"))
         try Data().write(to: repository.gitDirectory.appendingPathComponent("index.lock"))
 

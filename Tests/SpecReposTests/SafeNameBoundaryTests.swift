@@ -22,7 +22,8 @@ struct SafeNameBoundaryTests {
         let temp = try TemporaryDirectory("safe-update-name")
         defer { temp.remove() }
         let run = try await runCompose(
-            ["update", "Foundation;public let x = 1"], environment: ["COMPOSE_HOME": temp.url.path], currentDirectory: temp.url)
+            ["update", "Foundation;public let x = 1"], environment: ["COMPOSE_HOME": temp.url.path],
+            currentDirectory: temp.url)
         #expect(run.code == 64)
         #expect(run.stderr.contains("is not a valid pod name: it contains ';'"))
         let sub = try await runCompose(

@@ -1,7 +1,7 @@
 import ComposeTestSupport
 import Foundation
-import Testing
 import SpecRepos
+import Testing
 
 /// The cache of component repositories, with real bare repositories over file://.
 @Suite struct SourceCacheTests {
@@ -18,12 +18,15 @@ import SpecRepos
 
         let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
         // What an interrupted first fetch left beside the mirror is removed by the next one.
-        let leftover = cache.location(of: url).deletingLastPathComponent().appendingPathComponent(".Pay.git.deadbeef.partial")
+        let leftover = cache.location(of: url).deletingLastPathComponent().appendingPathComponent(
+            ".Pay.git.deadbeef.partial")
         try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
         let first = try cache.ensure(url: url, reference: .tag("1.0.0"))
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(first.usedNetwork && first.commit == tagged)
-        #expect(first.repository.lastPathComponent == "Pay.git", "SwiftPM names a mirrored package after the mirror's folder")
+        #expect(
+            first.repository.lastPathComponent == "Pay.git",
+            "SwiftPM names a mirrored package after the mirror's folder")
         let second = try cache.ensure(url: url, reference: .tag("1.0.0"))
         #expect(!second.usedNetwork && second.commit == tagged)
 
@@ -58,7 +61,8 @@ import SpecRepos
             return try await group.reduce(into: [String]()) { $0.append($1) }
         }
         #expect(Set(commits).count == 1 && commits.count == 4)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.location(of: url).deletingLastPathComponent().path)
+        let entries = try FileManager.default.contentsOfDirectory(
+            atPath: cache.location(of: url).deletingLastPathComponent().path)
         #expect(entries.filter { $0 != ".lock" } == ["Order.git"], "no partial clone is left behind")
     }
 
@@ -74,15 +78,17 @@ import SpecRepos
             #expect(error.kind == .environment)
             #expect(error.description.contains("Nowhere"))
         }
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: cache.folder.path).flatMap {
-            try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent($0).path)
-        }.filter { $0 != ".lock" }) ?? [] == [], "no half clone is left behind")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: cache.folder.path).flatMap {
+                try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent($0).path)
+            }.filter { $0 != ".lock" }) ?? [] == [], "no half clone is left behind")
     }
 
     @Test func aBranchMovesOnlyWhenRefreshed() throws {
         let temporary = try TemporaryDirectory("source-cache-branch")
         defer { temporary.remove() }
-        let url = try makeBareRepository(at: temporary.url.appendingPathComponent("Goods.git"), files: ["README.md": "Goods\n"])
+        let url = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("Goods.git"), files: ["README.md": "Goods\n"])
         let seed = temporary.url.appendingPathComponent("seed")
         try runGit(["clone", "-q", url, seed.path])
         try runGit(["checkout", "-q", "-b", "develop"], in: seed)

@@ -40,7 +40,8 @@ struct SpecRepoLayoutTests {
         // Someone moves the repo to the Specs/ layout after this machine's clone was made.
         let other = world.temp.url.appendingPathComponent("other")
         try runGit(["clone", "-q", world.specsURL, other.path])
-        try FileManager.default.createDirectory(at: other.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: other.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         try Data().write(to: other.appendingPathComponent("Specs/.gitkeep"))
         try runGit(["add", "-A"], in: other)
         try runGit(["commit", "-q", "-m", "Specs folder"], in: other)
@@ -93,12 +94,14 @@ struct SpecRepoLayoutTests {
 
         let work = try world.component("Pay", version: "1.0.0")
         #expect(throws: SpecRepoError.symlinkInSpecRepo(repo: "specs", path: "Pay", tagState: "no tag was involved.")) {
-            try Publisher(store: store).publish(repo: "specs", componentDirectory: work, options: PublishOptions(noTag: true))
+            try Publisher(store: store).publish(
+                repo: "specs", componentDirectory: work, options: PublishOptions(noTag: true))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
         let clone = store.home.repoDirectory("specs")
         #expect(try Repository.open(at: clone).isClean())
-        #expect(FileManager.default.fileExists(atPath: clone.appendingPathComponent(".git/compose-publish").path) == false)
+        #expect(
+            FileManager.default.fileExists(atPath: clone.appendingPathComponent(".git/compose-publish").path) == false)
         #expect(try world.specLog() == ["links", "Initial commit"])
     }
 
@@ -107,13 +110,17 @@ struct SpecRepoLayoutTests {
         defer { world.stop() }
         // Valid specs outside the repo, reached only through links.
         let outside = world.temp.url.appendingPathComponent("outside")
-        try FileManager.default.createDirectory(at: outside.appendingPathComponent("2.0.0"), withIntermediateDirectories: true)
-        try Data(world.podspec("Logging", version: "1.0.0").utf8).write(to: outside.appendingPathComponent("secret.json"))
+        try FileManager.default.createDirectory(
+            at: outside.appendingPathComponent("2.0.0"), withIntermediateDirectories: true)
+        try Data(world.podspec("Logging", version: "1.0.0").utf8).write(
+            to: outside.appendingPathComponent("secret.json"))
         try Data(world.podspec("Logging", version: "2.0.0").utf8)
             .write(to: outside.appendingPathComponent("2.0.0/Logging.podspec.json"))
         try commitSymlinks(
-            ["Logging/1.0.0/Logging.podspec.json": outside.appendingPathComponent("secret.json").path,
-             "Logging/2.0.0": outside.appendingPathComponent("2.0.0").path],
+            [
+                "Logging/1.0.0/Logging.podspec.json": outside.appendingPathComponent("secret.json").path,
+                "Logging/2.0.0": outside.appendingPathComponent("2.0.0").path,
+            ],
             to: world)
         let store = SpecRepoStore(home: try world.home())
 
@@ -131,7 +138,8 @@ struct SpecRepoLayoutTests {
         try runGit(["clone", "-q", world.specsURL, work.path])
         for (path, target) in links {
             let url = work.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
         }
         try runGit(["add", "-A"], in: work)
@@ -141,6 +149,8 @@ struct SpecRepoLayoutTests {
     }
 
     func served(_ world: PublishWorld, has path: String) throws -> Bool {
-        try runGit(["cat-file", "-e", "main:\(path)"], in: world.served.appendingPathComponent("specs.git"), check: false).code == 0
+        try runGit(
+            ["cat-file", "-e", "main:\(path)"], in: world.served.appendingPathComponent("specs.git"), check: false
+        ).code == 0
     }
 }

@@ -53,8 +53,10 @@ struct SpecRepoStoreTests {
         defer { temp.remove() }
         let store = SpecRepoStore(home: ComposeHome(url: temp.url))
         #expect(throws: SpecRepoError.self) { try store.add(name: name, url: "file:///nowhere") }
-        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("repos").appendingPathComponent(name).path)
-            || name.isEmpty || name == "..")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: temp.url.appendingPathComponent("repos").appendingPathComponent(name).path)
+                || name.isEmpty || name == "..")
     }
 
     @Test func aFailedCloneLeavesNothing() throws {
@@ -117,7 +119,8 @@ struct SpecRepoStoreTests {
             _ = FileManager.default.createFile(atPath: release, contents: nil)
             holder.waitUntilExit()
         }
-        try #require(await eventually { FileManager.default.fileExists(atPath: held) }, "the holder never took the lock")
+        try #require(
+            await eventually { FileManager.default.fileExists(atPath: held) }, "the holder never took the lock")
 
         let messages = MessageLog()
         let update = Task.detached {
@@ -156,7 +159,8 @@ final class MessageLog: @unchecked Sendable {
     var isFinished: Bool { lock.withLock { finished } }
 
     @Test func infoNeverShowsCredentialsFromASpec() throws {
-        let spec = #"{"name": "Leaky", "version": "1.0.0", "homepage": "https://u:pass word@example.com/Leaky", "source": {"git": "https://ci:TOKEN@git.example.com/Leaky.git", "tag": "1.0.0"}}"#
+        let spec =
+            #"{"name": "Leaky", "version": "1.0.0", "homepage": "https://u:pass word@example.com/Leaky", "source": {"git": "https://ci:TOKEN@git.example.com/Leaky.git", "tag": "1.0.0"}}"#
         let world = try PublishWorld("info-credentials", specs: ["Leaky/1.0.0/Leaky.podspec.json": spec])
         defer { world.stop() }
         let catalog = SpecCatalog(store: SpecRepoStore(home: try world.home()))
@@ -182,7 +186,8 @@ final class MessageLog: @unchecked Sendable {
         #expect(SpecRepoStore(home: home).names() == names.first.map { [$0] })
         // The same URL with credentials in it names the same repository: no second clone.
         let withToken = "https://ci:TOKEN@git.example.com/ios/specs.git"
-        try Repository.open(at: home.repoDirectory(try #require(names.first))).setRemoteURL("origin", to: "https://git.example.com/ios/specs.git/")
+        try Repository.open(at: home.repoDirectory(try #require(names.first))).setRemoteURL(
+            "origin", to: "https://git.example.com/ios/specs.git/")
         #expect(SpecRepoStore(home: home).name(forURL: withToken) == names.first)
     }
 }

@@ -17,7 +17,8 @@ struct SpecRepositoryTests {
     func write(_ files: [String: String], under root: URL) throws {
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -27,23 +28,25 @@ struct SpecRepositoryTests {
     }
 
     @Test func versionsAreNewestFirstAndOnlyVersionFoldersWithASpec() throws {
-        let temp = try tree("spec-repository-versions", [
-            "Pay/1.0.0/Pay.podspec.json": spec("Pay", "1.0.0"),
-            "Pay/1.10.0/Pay.podspec.json": spec("Pay", "1.10.0"),
-            "Pay/1.9.0/Pay.podspec.json": spec("Pay", "1.9.0"),
-            "Pay/2.0.0-beta.1/Pay.podspec.json": spec("Pay", "2.0.0-beta.1"),
-            // Not versions, or no spec inside: skipped (a Ruby Name.podspec is a spec).
-            "Pay/latest/Pay.podspec.json": spec("Pay", "9.9.9"),
-            "Pay/v1.0.0/Pay.podspec.json": spec("Pay", "1.0.0"),
-            "Pay/1..0/Pay.podspec.json": spec("Pay", "1.0.0"),
-            "Pay/.git/Pay.podspec.json": spec("Pay", "1.0.0"),
-            "Pay/3.0.0/Pay.podspec": "Pod::Spec.new do |s| end\n",
-            "Pay/3.1.0/Other.podspec.json": spec("Other", "3.1.0"),
-            "Pay/README.md": "Pay\n",
-            "README.md": "specs\n",
-            "Logging/1.0.0/Logging.podspec.json": spec("Logging", "1.0.0"),
-            ".hidden/1.0.0/.hidden.podspec.json": spec(".hidden", "1.0.0"),
-        ])
+        let temp = try tree(
+            "spec-repository-versions",
+            [
+                "Pay/1.0.0/Pay.podspec.json": spec("Pay", "1.0.0"),
+                "Pay/1.10.0/Pay.podspec.json": spec("Pay", "1.10.0"),
+                "Pay/1.9.0/Pay.podspec.json": spec("Pay", "1.9.0"),
+                "Pay/2.0.0-beta.1/Pay.podspec.json": spec("Pay", "2.0.0-beta.1"),
+                // Not versions, or no spec inside: skipped (a Ruby Name.podspec is a spec).
+                "Pay/latest/Pay.podspec.json": spec("Pay", "9.9.9"),
+                "Pay/v1.0.0/Pay.podspec.json": spec("Pay", "1.0.0"),
+                "Pay/1..0/Pay.podspec.json": spec("Pay", "1.0.0"),
+                "Pay/.git/Pay.podspec.json": spec("Pay", "1.0.0"),
+                "Pay/3.0.0/Pay.podspec": "Pod::Spec.new do |s| end\n",
+                "Pay/3.1.0/Other.podspec.json": spec("Other", "3.1.0"),
+                "Pay/README.md": "Pay\n",
+                "README.md": "specs\n",
+                "Logging/1.0.0/Logging.podspec.json": spec("Logging", "1.0.0"),
+                ".hidden/1.0.0/.hidden.podspec.json": spec(".hidden", "1.0.0"),
+            ])
         defer { temp.remove() }
         let repository = SpecRepository(root: temp.url)
         #expect(repository.specsFolder.path == temp.url.path)
@@ -66,10 +69,11 @@ struct SpecRepositoryTests {
         let repository = SpecRepository(root: temp.url)
         // Looking one name up lists that name's folder only; the top folder is listed when asked for.
         #expect(repository.versions(of: "Pay").map(\.string) == ["1.0.0"])
-        try write([
-            "Logging/1.0.0/Logging.podspec.json": spec("Logging", "1.0.0"),
-            "Pay/1.1.0/Pay.podspec.json": spec("Pay", "1.1.0"),
-        ], under: temp.url)
+        try write(
+            [
+                "Logging/1.0.0/Logging.podspec.json": spec("Logging", "1.0.0"),
+                "Pay/1.1.0/Pay.podspec.json": spec("Pay", "1.1.0"),
+            ], under: temp.url)
         #expect(repository.podNames() == ["Logging", "Pay"])
         #expect(repository.versions(of: "Logging").map(\.string) == ["1.0.0"])
         // A name's listing is read once per SpecRepository.
@@ -78,10 +82,12 @@ struct SpecRepositoryTests {
     }
 
     @Test func usesTheSpecsFolderWhenPresent() throws {
-        let temp = try tree("spec-repository-specs-folder", [
-            "Specs/Pay/1.0.0/Pay.podspec.json": spec("Pay", "1.0.0"),
-            "Other/1.0.0/Other.podspec.json": spec("Other", "1.0.0"),
-        ])
+        let temp = try tree(
+            "spec-repository-specs-folder",
+            [
+                "Specs/Pay/1.0.0/Pay.podspec.json": spec("Pay", "1.0.0"),
+                "Other/1.0.0/Other.podspec.json": spec("Other", "1.0.0"),
+            ])
         defer { temp.remove() }
         let repository = SpecRepository(root: temp.url)
         #expect(repository.specsFolder.lastPathComponent == "Specs")
@@ -90,7 +96,12 @@ struct SpecRepositoryTests {
     }
 
     @Test func unreadableAndInvalidSpecsAreErrors() throws {
-        let temp = try tree("spec-repository-errors", ["Pay/1.0.0/Pay.podspec.json": "{\"name\": \"Pay\",\n \"version\": \"1.0.0\", \"dependencies\": \"Logging\"}"])
+        let temp = try tree(
+            "spec-repository-errors",
+            [
+                "Pay/1.0.0/Pay.podspec.json":
+                    "{\"name\": \"Pay\",\n \"version\": \"1.0.0\", \"dependencies\": \"Logging\"}"
+            ])
         defer { temp.remove() }
         let repository = SpecRepository(root: temp.url)
         let path = temp.url.appendingPathComponent("Pay/1.0.0/Pay.podspec.json").path
@@ -99,13 +110,19 @@ struct SpecRepositoryTests {
             _ = try repository.spec(name: "Pay", version: version)
             Issue.record("decoded an invalid spec")
         } catch {
-            guard case .invalidSpec(let specError) = error else { Issue.record("\(error)"); return }
+            guard case .invalidSpec(let specError) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(specError.key == "dependencies")
             #expect(specError.location == SourceLocation(line: 2, column: 38))
             #expect(error.description.hasPrefix("\(path):2:38: `dependencies` of Pay must be an Object"))
         }
         let missingPath = temp.url.appendingPathComponent("Pay/2.0.0/Pay.podspec.json").path
-        #expect(throws: SpecRepoError.unreadableSpec(path: missingPath, message: "no such file (only JSON podspecs are read)")) {
+        #expect(
+            throws: SpecRepoError.unreadableSpec(
+                path: missingPath, message: "no such file (only JSON podspecs are read)")
+        ) {
             try repository.specFile(name: "Pay", version: try Version("2.0.0"))
         }
         #expect(throws: SpecRepoError.self) { try repository.specFile(name: "../Pay", version: try Version("1.0.0")) }

@@ -70,7 +70,8 @@ import Testing
     }
 
     @Test func canonicalOrderPutsKnownKeysFirstAndSortsMaps() throws {
-        let node = try JSONParser.parse(#"{"dependencies": {"Z": [], "A": ["~> 1.0"]}, "x-extra": 1, "version": "1.0", "name": "N"}"#)
+        let node = try JSONParser.parse(
+            #"{"dependencies": {"Z": [], "A": ["~> 1.0"]}, "x-extra": 1, "version": "1.0", "name": "N"}"#)
         let expected = """
             {
               "name": "N",

@@ -28,7 +28,8 @@ func rubySpec(_ body: String) -> String {
     func convertsAsCocoaPodsDoes(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: rubyFixtures.appendingPathComponent(name)))
         let converted = try PodspecReader.read(bytes: bytes, path: name)
-        let expected = try JSONParser.parse(Array(try Data(contentsOf: rubyFixtures.appendingPathComponent("Expected/\(name).json"))))
+        let expected = try JSONParser.parse(
+            Array(try Data(contentsOf: rubyFixtures.appendingPathComponent("Expected/\(name).json"))))
         // Same keys in the same order, same values: the serializations agree.
         #expect(converted.serialized() == expected.serialized())
         // And the result is a spec compose reads.
@@ -50,7 +51,8 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func keysCarryTheirRubyPositions() throws {
-        let node = try convertRuby("""
+        let node = try convertRuby(
+            """
             Pod::Spec.new do |s|
               s.name = 'Pay'
               s.version = '1.0.0'
@@ -95,15 +97,17 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func platformAssignmentAndDeploymentTargets() throws {
-        let node = try convertRuby(rubySpec("""
-              s.platform = :ios, '12.0'
-              s.subspec 'Mac' do |m|
-                m.osx.deployment_target = '10.15'
-              end
-              s.subspec 'Same' do |m|
-                m.ios.deployment_target = '12'
-              end
-            """))
+        let node = try convertRuby(
+            rubySpec(
+                """
+                  s.platform = :ios, '12.0'
+                  s.subspec 'Mac' do |m|
+                    m.osx.deployment_target = '10.15'
+                  end
+                  s.subspec 'Same' do |m|
+                    m.ios.deployment_target = '12'
+                  end
+                """))
         #expect(node["platforms"]?.serialized() == "{\n  \"ios\": \"12.0\"\n}\n")
         let subspecs = try #require(node["subspecs"]?.arrayValue)
         #expect(subspecs[0]["platforms"]?["osx"]?.stringValue == "10.15")
@@ -112,14 +116,16 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func dependenciesAccumulateAndPerPlatformBlocksNest() throws {
-        let node = try convertRuby(rubySpec("""
-              s.dependency 'A', '~> 1.0', '>= 1.0.2'
-              s.dependency 'B'
-              s.dependency 'A', '~> 2.0'
-              s.ios.dependency 'C', '1.0'
-              s.ios.frameworks = 'UIKit', 'Foundation'
-              s.osx.framework = 'AppKit'
-            """))
+        let node = try convertRuby(
+            rubySpec(
+                """
+                  s.dependency 'A', '~> 1.0', '>= 1.0.2'
+                  s.dependency 'B'
+                  s.dependency 'A', '~> 2.0'
+                  s.ios.dependency 'C', '1.0'
+                  s.ios.frameworks = 'UIKit', 'Foundation'
+                  s.osx.framework = 'AppKit'
+                """))
         #expect(node["dependencies"]?.members.map(\.key) == ["A", "B"])
         #expect(node["dependencies"]?["A"]?.arrayValue?.compactMap(\.stringValue) == ["~> 2.0"])
         #expect(node["dependencies"]?["B"]?.arrayValue?.isEmpty == true)
@@ -129,13 +135,15 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func singularWritersSetThePluralKey() throws {
-        let node = try convertRuby(rubySpec("""
-              s.author = 'Jane'
-              s.resource = 'a.png'
-              s.library = 'z'
-              s.vendored_framework = 'X.xcframework'
-              s.swift_version = '5.9'
-            """))
+        let node = try convertRuby(
+            rubySpec(
+                """
+                  s.author = 'Jane'
+                  s.resource = 'a.png'
+                  s.library = 'z'
+                  s.vendored_framework = 'X.xcframework'
+                  s.swift_version = '5.9'
+                """))
         #expect(node["authors"]?.stringValue == "Jane")
         #expect(node["resources"]?.stringValue == "a.png")
         #expect(node["libraries"]?.stringValue == "z")
@@ -146,17 +154,19 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func testAndAppSpecsGoToTheirOwnKeys() throws {
-        let node = try convertRuby(rubySpec("""
-              s.app_spec 'Demo' do |app|
-                app.source_files = 'Demo/*.swift'
-              end
-              s.test_spec do |t|
-                t.source_files = 'Tests/*.swift'
-              end
-              s.subspec 'Core' do |c|
-                c.source_files = 'Core/*.swift'
-              end
-            """))
+        let node = try convertRuby(
+            rubySpec(
+                """
+                  s.app_spec 'Demo' do |app|
+                    app.source_files = 'Demo/*.swift'
+                  end
+                  s.test_spec do |t|
+                    t.source_files = 'Tests/*.swift'
+                  end
+                  s.subspec 'Core' do |c|
+                    c.source_files = 'Core/*.swift'
+                  end
+                """))
         #expect(node.members.suffix(3).map(\.key) == ["testspecs", "appspecs", "subspecs"])
         let test = try #require(node["testspecs"]?.arrayValue?.first)
         #expect(test["name"]?.stringValue == "Tests")
@@ -167,7 +177,8 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func stringsFollowRubyAndStoreAttribute() throws {
-        let node = try convertRuby(#"""
+        let node = try convertRuby(
+            #"""
             v = '2.0'
             Pod::Spec.new do |s|
               s.name = "Pay"
@@ -199,11 +210,13 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func hashKeysFollowRuby() throws {
-        let node = try convertRuby(rubySpec("""
-              s.license = { :type => 'MIT', :file => 'LICENSE', :type => 'BSD' }
-              s.pod_target_xcconfig = { :A => '1', 'A' => '2' }
-              s.info_plist = [{ :k => 'symbol', 'k' => 'string' }]
-            """))
+        let node = try convertRuby(
+            rubySpec(
+                """
+                  s.license = { :type => 'MIT', :file => 'LICENSE', :type => 'BSD' }
+                  s.pod_target_xcconfig = { :A => '1', 'A' => '2' }
+                  s.info_plist = [{ :k => 'symbol', 'k' => 'string' }]
+                """))
         // A repeated literal key: Ruby keeps the later one, in the later place.
         #expect(node["license"]?.members.map(\.key) == ["file", "type"])
         #expect(node["license"]?["type"]?.stringValue == "BSD")
@@ -224,7 +237,8 @@ func rubySpec(_ body: String) -> String {
     }
 
     @Test func crlfLineEndsReadAsRubyReadsThem() throws {
-        let text = "Pod::Spec.new do |s|\r\n  s.name = 'Pay'\r\n  s.description = <<-DESC\r\n    a\r\n      b\r\n  DESC\r\n"
+        let text =
+            "Pod::Spec.new do |s|\r\n  s.name = 'Pay'\r\n  s.description = <<-DESC\r\n    a\r\n      b\r\n  DESC\r\n"
             + "  s.summary = \"x\r\ny\"\r\n  s.resources = %w[a\r\nb]\r\nend\r\n"
         let node = try convertRuby(text)
         #expect(node["description"]?.stringValue == "a\n  b")
@@ -330,9 +344,20 @@ func rubySpec(_ body: String) -> String {
         text += "end\n"
         let error = try #require(failure(Array(text.utf8)))
         #expect(error.message.contains("deeper than"))
-        let brackets = try #require(failure(Array(rubySpec("  s.resources = " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8)))
+        let brackets = try #require(
+            failure(
+                Array(
+                    rubySpec(
+                        "  s.resources = " + String(repeating: "[", count: 10_000)
+                            + String(repeating: "]", count: 10_000)
+                    ).utf8)))
         #expect(brackets.message.contains("deeper than"))
-        let interpolations = try #require(failure(Array(rubySpec("  s.summary = " + String(repeating: "\"#{", count: 500) + String(repeating: "}\"", count: 500)).utf8)))
+        let interpolations = try #require(
+            failure(
+                Array(
+                    rubySpec(
+                        "  s.summary = " + String(repeating: "\"#{", count: 500) + String(repeating: "}\"", count: 500)
+                    ).utf8)))
         #expect(interpolations.message.contains("deeper than"))
     }
 

@@ -3,8 +3,10 @@ import Testing
 
 /// Rows of the tables executed against cocoapods-core 1.17.0 (shared reference, §5).
 @Suite struct VersionTests {
-    @Test(arguments: ["1.5pre", "1.last", "5.0.0.beta.1", "7.1.0-fac-beta-1.0.0", "1.0.0+meta", "0.0.1-preview", " 1.2 ",
-                      String(repeating: "9", count: 400)])
+    @Test(arguments: [
+        "1.5pre", "1.last", "5.0.0.beta.1", "7.1.0-fac-beta-1.0.0", "1.0.0+meta", "0.0.1-preview", " 1.2 ",
+        String(repeating: "9", count: 400),
+    ])
     func parsesRealWorldVersions(_ text: String) throws {
         _ = try Version(text)
     }
@@ -28,15 +30,19 @@ import Testing
     }
 
     @Test func sortsLikeCocoaPods() throws {
-        let expected = ["0.9", "1.0.0-alpha", "1.0.0-beta.1", "1.0.0-beta.2", "1.0.0-beta.11", "1.last", "1.0.0-rc.1",
-                        "1", "1.0", "1.0.0", "1.0.1", "1.5pre", "5.0.0.beta.1", "5.0.0-beta.2", "5.0.0"]
+        let expected = [
+            "0.9", "1.0.0-alpha", "1.0.0-beta.1", "1.0.0-beta.2", "1.0.0-beta.11", "1.last", "1.0.0-rc.1",
+            "1", "1.0", "1.0.0", "1.0.1", "1.5pre", "5.0.0.beta.1", "5.0.0-beta.2", "5.0.0",
+        ]
         let shuffled = expected.reversed().map { try! Version($0) }
         #expect(shuffled.sorted().map(\.string) == expected)
     }
 
     @Test func coreSuiteOrderings() throws {
-        let ordered = ["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2",
-                       "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0"]
+        let ordered = [
+            "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2",
+            "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0",
+        ]
         for (a, b) in zip(ordered, ordered.dropFirst()) {
             #expect(try Version(a) < Version(b), "\(a) < \(b)")
         }

@@ -21,7 +21,8 @@ struct Graph {
         for (name, requirements) in top { lines.append("T\t\(name)\t\(requirements.joined(separator: ","))") }
         for name in packages.keys.sorted() {
             for entry in packages[name]! {
-                let dependencies = entry.dependencies.map { "\($0.0)=\($0.1.joined(separator: ","))" }.joined(separator: "|")
+                let dependencies = entry.dependencies.map { "\($0.0)=\($0.1.joined(separator: ","))" }.joined(
+                    separator: "|")
                 lines.append("V\t\(name)\t\(entry.version)\t\(dependencies)")
             }
         }
@@ -85,8 +86,11 @@ struct Generator {
             }
         }
         graph.packages["Late"] = (0..<versions).map { (versionString($0), [("Deep", [">= 1.0"])]) }
-        graph.packages["Deep"] = (0..<versions).map { (versionString($0), [("Anchor", [solvable ? "= 1.0.0" : "< 1.0"])]) }
-        graph.top = [("Anchor", [">= 1.0"])] + (0..<fillers).map { ("Filler\($0)", [">= 1.0"]) } + [("Zlate", [">= 1.0"])]
+        graph.packages["Deep"] = (0..<versions).map {
+            (versionString($0), [("Anchor", [solvable ? "= 1.0.0" : "< 1.0"])])
+        }
+        graph.top =
+            [("Anchor", [">= 1.0"])] + (0..<fillers).map { ("Filler\($0)", [">= 1.0"]) } + [("Zlate", [">= 1.0"])]
         graph.packages["Zlate"] = (0..<versions).map { (versionString($0), [("Late", [">= 1.0"])]) }
         return graph
     }
@@ -120,9 +124,14 @@ struct Generator {
         graph.packages["Base"] = (0..<versions).map { (versionString($0), []) }
         graph.packages["MiddleNew"] = (0..<versions).map { (versionString($0), [("Base", ["~> 2.0"])]) }
         graph.packages["MiddleOld"] = (0..<versions).map { (versionString($0), [("Base", ["~> 1.0"])]) }
-        let first = graph.top[0].0, second = graph.top[graph.top.count / 2].0
-        graph.packages[first] = graph.packages[first]!.map { ($0.version, $0.dependencies + [("MiddleNew", [">= 1.0"])]) }
-        graph.packages[second] = graph.packages[second]!.map { ($0.version, $0.dependencies + [("MiddleOld", [">= 1.0"])]) }
+        let first = graph.top[0].0
+        let second = graph.top[graph.top.count / 2].0
+        graph.packages[first] = graph.packages[first]!.map {
+            ($0.version, $0.dependencies + [("MiddleNew", [">= 1.0"])])
+        }
+        graph.packages[second] = graph.packages[second]!.map {
+            ($0.version, $0.dependencies + [("MiddleOld", [">= 1.0"])])
+        }
         return graph
     }
 }
@@ -149,7 +158,9 @@ final class GraphProvider: DependencyProvider {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             if fields[0] == "T" {
                 let requirements = try RequirementSet(parsing: fields[2].split(separator: ",").map(String.init))
-                top.append(PackageRequirement(name: String(fields[1]), requirements: requirements, origin: "Composefile:\(top.count + 1)"))
+                top.append(
+                    PackageRequirement(
+                        name: String(fields[1]), requirements: requirements, origin: "Composefile:\(top.count + 1)"))
             } else {
                 raw[fields[1], default: []].append((fields[2], fields[3]))
             }
@@ -165,13 +176,16 @@ final class GraphProvider: DependencyProvider {
         return try entry.dependencies.split(separator: "|").map { dependency in
             let parts = dependency.split(separator: "=", maxSplits: 1)
             return PackageRequirement(
-                name: String(parts[0]), requirements: try RequirementSet(parsing: parts[1].split(separator: ",").map(String.init)))
+                name: String(parts[0]),
+                requirements: try RequirementSet(parsing: parts[1].split(separator: ",").map(String.init)))
         }
     }
 }
 
 func option(_ name: String, _ arguments: [String], default value: Int) -> Int {
-    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let n = Int(arguments[i + 1]) else { return value }
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let n = Int(arguments[i + 1]) else {
+        return value
+    }
     return n
 }
 
@@ -193,7 +207,8 @@ case "generate":
     switch kind {
     case "adversarial": graph = generator.adversarial(fillers: components, versions: versions)
     case "sat": graph = generator.satisfiability(variables: components)
-    case "adversarial-unsatisfiable": graph = generator.adversarial(fillers: components, versions: versions, solvable: false)
+    case "adversarial-unsatisfiable":
+        graph = generator.adversarial(fillers: components, versions: versions, solvable: false)
     case "unsatisfiable": graph = generator.unsatisfiable(components: components, versions: versions, top: top)
     default: graph = generator.layered(components: components, versions: versions, top: top)
     }
@@ -225,10 +240,16 @@ case "solve":
     if let i = arguments.firstIndex(of: "--explain"), i + 1 < arguments.count {
         try explanation.write(toFile: arguments[i + 1], atomically: true, encoding: .utf8)
     }
-    let median = times[times.count / 2] * 1000, minimum = times[0] * 1000
-    print(String(format: "{\"result\": \"%@\", \"packages\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"runs\": %d}",
-                 result, packages, median, minimum, times.count))
+    let median = times[times.count / 2] * 1000
+    let minimum = times[0] * 1000
+    print(
+        String(
+            format: "{\"result\": \"%@\", \"packages\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"runs\": %d}",
+            result, packages, median, minimum, times.count))
 default:
-    FileHandle.standardError.write(Data("usage: compose-bench generate KIND [--components N --versions V --top T --seed S] | solve GRAPH.txt [--runs R] [--explain FILE]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: compose-bench generate KIND [--components N --versions V --top T --seed S] | solve GRAPH.txt [--runs R] [--explain FILE]\n"
+                .utf8))
     exit(64)
 }

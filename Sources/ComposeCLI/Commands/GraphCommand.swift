@@ -66,7 +66,8 @@ struct GraphCommand: AsyncParsableCommand {
             throw ValidationError("--check prints a report: --format human, json or github.")
         }
         if !check, let format, [.human, .github].contains(format) {
-            throw ValidationError("The graph is drawn as dot, mermaid, json, svg or png; --format \(format.rawValue) goes with --check.")
+            throw ValidationError(
+                "The graph is drawn as dot, mermaid, json, svg or png; --format \(format.rawValue) goes with --check.")
         }
         if !check, format == .svg || format == .png, output == nil {
             throw ValidationError("--format \(format!.rawValue) writes a file: give --output FILE.")
@@ -101,8 +102,10 @@ struct GraphCommand: AsyncParsableCommand {
         case .json: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .json))
         case .svg, .png:
             let text = GraphRendering.render(graph, layers: layers, as: .dot)
-            try Self.drawWithGraphviz(text, format: (format ?? .svg).rawValue, to: Terminal.fileURL(output, isDirectory: false))
-            Terminal.standardError.write("Wrote \(output ?? "") (\(graph.components.count) components, \(graph.edges.count) dependencies).\n")
+            try Self.drawWithGraphviz(
+                text, format: (format ?? .svg).rawValue, to: Terminal.fileURL(output, isDirectory: false))
+            Terminal.standardError.write(
+                "Wrote \(output ?? "") (\(graph.components.count) components, \(graph.edges.count) dependencies).\n")
         default: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .dot))
         }
     }
@@ -112,11 +115,13 @@ struct GraphCommand: AsyncParsableCommand {
         let path = (Terminal.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let path else { throw GraphFailure.noGraphviz }
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(
+            ".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["-T\(format)", "-o", temporary.path]
-        let input = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -127,7 +132,8 @@ struct GraphCommand: AsyncParsableCommand {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw GraphFailure.graphviz(String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            throw GraphFailure.graphviz(
+                String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
         do {
             if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
@@ -156,7 +162,8 @@ enum GraphFailure: ComposeFailure {
         switch self {
         case .notFound(let path): "\(path): no such folder; give the root folder of a spec repository."
         case .noComponent(let name, let repo): "\(repo) has no component `\(name)`; --focus takes a component's name."
-        case .noGraphviz: "svg and png are drawn by Graphviz's `dot`, which is not on PATH; install it (Debian/Ubuntu: `apt-get install graphviz`) or use --format dot or mermaid."
+        case .noGraphviz:
+            "svg and png are drawn by Graphviz's `dot`, which is not on PATH; install it (Debian/Ubuntu: `apt-get install graphviz`) or use --format dot or mermaid."
         case .graphviz(let message): "Graphviz's dot failed: \(message)"
         }
     }

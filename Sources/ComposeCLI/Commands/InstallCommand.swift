@@ -41,7 +41,8 @@ struct InstallCommand: AsyncParsableCommand {
         let err = Terminal.standardError
         let install = ProjectInstall(
             projectDirectory: project ?? ".", composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
-            toolVersion: ComposeCommand.version) { err.write("\($0)\n") }
+            toolVersion: ComposeCommand.version
+        ) { err.write("\($0)\n") }
         let report = try await install.run(
             binary: BinaryPreference(flag: binary, environment: Terminal.environment),
             progress: { err.write("\($0)\n") })
@@ -60,8 +61,10 @@ struct InstallCommand: AsyncParsableCommand {
         if result.changedFiles.isEmpty {
             out.write("Composed/ is up to date (\(result.package.components.count) components, nothing fetched).\n")
         } else {
-            let fetched = result.fetched.isEmpty ? "nothing fetched" : "fetched \(result.fetched.joined(separator: ", "))"
-            out.write("Installed \(result.package.components.count) components into \(result.folder.path) (\(fetched)).\n")
+            let fetched =
+                result.fetched.isEmpty ? "nothing fetched" : "fetched \(result.fetched.joined(separator: ", "))"
+            out.write(
+                "Installed \(result.package.components.count) components into \(result.folder.path) (\(fetched)).\n")
         }
     }
 

@@ -55,19 +55,28 @@ extension LibCommand {
         @Option(help: "The author named in the spec and the license. (default: $GIT_AUTHOR_NAME; asked on a terminal)")
         var author: String?
 
-        @Option(help: "The author's e-mail address, for the spec's authors. (default: $GIT_AUTHOR_EMAIL; asked on a terminal)")
+        @Option(
+            help:
+                "The author's e-mail address, for the spec's authors. (default: $GIT_AUTHOR_EMAIL; asked on a terminal)"
+        )
         var email: String?
 
-        @Option(name: .customLong("git-url"), help: "The component's git URL: the spec's source.git and the origin remote.")
+        @Option(
+            name: .customLong("git-url"), help: "The component's git URL: the spec's source.git and the origin remote.")
         var gitURL: String?
 
         @Option(help: "The folder that receives NAME/. (default: the current folder)")
         var output: String?
 
-        @Option(name: .customLong("core-version"), help: "The version of the mediator core that mediators and business components require.")
+        @Option(
+            name: .customLong("core-version"),
+            help: "The version of the mediator core that mediators and business components require.")
         var coreVersion: String = "0.1.0"
 
-        @Option(help: "A folder laid out like compose's Templates/ (kind folders and common/) to render instead of the built-in templates.")
+        @Option(
+            help:
+                "A folder laid out like compose's Templates/ (kind folders and common/) to render instead of the built-in templates."
+        )
         var templates: String?
 
         @Flag(name: .customLong("no-git"), help: "Do not make a git repository and first commit.")
@@ -82,9 +91,13 @@ extension LibCommand {
             guard let name = try name ?? prompter.ask("Component name", validate: validateName) else {
                 throw ValidationError("Missing the component's name: compose lib create NAME.")
             }
-            let kind = try kind ?? prompter.ask("Kind (base, business, mediator, core)", default: "base", validate: {
-                guard ComponentKind(rawValue: $0) != nil else { throw ValidationError("'\($0)' is not a kind") }
-            }).flatMap(ComponentKind.init(rawValue:)) ?? .base
+            let kind =
+                try kind ?? prompter.ask(
+                    "Kind (base, business, mediator, core)", default: "base",
+                    validate: {
+                        guard ComponentKind(rawValue: $0) != nil else { throw ValidationError("'\($0)' is not a kind") }
+                    }
+                ).flatMap(ComponentKind.init(rawValue:)) ?? .base
             let identity = GitIdentity.configured()
             guard let author = try author ?? prompter.ask("Author", default: identity.name) ?? identity.name else {
                 throw ValidationError("Missing the author: pass --author NAME (or set GIT_AUTHOR_NAME).")
@@ -102,13 +115,19 @@ extension LibCommand {
             let created = try scaffolder.create(request)
             for component in created {
                 let git = component.committed ? ", first commit made (origin \(component.gitURL))" : ""
-                Terminal.standardOutput.write("Created \(component.kind.rawValue) component \(component.name) in \(component.folder.path)\(git)\n")
+                Terminal.standardOutput.write(
+                    "Created \(component.kind.rawValue) component \(component.name) in \(component.folder.path)\(git)\n"
+                )
             }
             if gitURL == nil || gitURL == ScaffoldRequest.placeholderURL(for: name) {
-                Terminal.standardError.write("note: source.git is the placeholder \(ScaffoldRequest.placeholderURL(for: name)); edit it (and the origin remote) before publishing.\n")
+                Terminal.standardError.write(
+                    "note: source.git is the placeholder \(ScaffoldRequest.placeholderURL(for: name)); edit it (and the origin remote) before publishing.\n"
+                )
             }
             if kind == .business {
-                Terminal.standardError.write("note: \(name) depends on \(name)Mediator and Mediator by URL: publish those first, then build \(name).\n")
+                Terminal.standardError.write(
+                    "note: \(name) depends on \(name)Mediator and Mediator by URL: publish those first, then build \(name).\n"
+                )
             }
         }
     }

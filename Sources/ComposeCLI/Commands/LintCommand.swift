@@ -48,7 +48,9 @@ struct LintCommand: AsyncParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("Give at least one PATH: a .podspec.json file or a folder holding one.") }
+        if paths.isEmpty {
+            throw ValidationError("Give at least one PATH: a .podspec.json file or a folder holding one.")
+        }
     }
 
     func run() async throws {
@@ -56,8 +58,9 @@ struct LintCommand: AsyncParsableCommand {
         let specReport = try LintDriver.run(paths: paths, currentDirectory: cwd)
         if quick { return try report.emit(specReport) }
         let build = ComponentLint(check: ComponentBuildCheck(runTests: runTests))
-        try report.emit(build.extend(specReport) {
-            Terminal.standardError.write("Building \($0) from a clean clone…\n")
-        })
+        try report.emit(
+            build.extend(specReport) {
+                Terminal.standardError.write("Building \($0) from a clean clone…\n")
+            })
     }
 }

@@ -38,7 +38,8 @@ struct PublishCommand: AsyncParsableCommand {
     @Argument(help: "The spec repository to publish to (a name from `compose repo list`).")
     var repo: String
 
-    @Argument(help: "The podspec to publish. (default: the one Name.podspec.json or Name.podspec in the current folder)")
+    @Argument(
+        help: "The podspec to publish. (default: the one Name.podspec.json or Name.podspec in the current folder)")
     var spec: String?
 
     @Flag(help: "Publish although lint reports warnings.")
@@ -60,7 +61,8 @@ struct PublishCommand: AsyncParsableCommand {
             valueName: "out"))
     var exportFolder: String?
 
-    @Flag(help: "Publish although the release breaks the spec repo's Layers.yml rules (recorded in the commit message).")
+    @Flag(
+        help: "Publish although the release breaks the spec repo's Layers.yml rules (recorded in the commit message).")
     var allowLayerViolations = false
 
     func run() async throws {
@@ -69,7 +71,11 @@ struct PublishCommand: AsyncParsableCommand {
         let result = try publisher.publish(
             repo: repo, spec: spec,
             componentDirectory: Terminal.currentDirectory,
-            options: { var o = PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite); o.allowLayerViolations = allowLayerViolations; return o }(),
+            options: {
+                var o = PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite)
+                o.allowLayerViolations = allowLayerViolations
+                return o
+            }(),
             events: { err.write(Self.describe($0) + "\n") },
             waiting: waitingMessage)
         if let note = result.note {
@@ -83,24 +89,27 @@ struct PublishCommand: AsyncParsableCommand {
         }
         if let exportFolder {
             let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
-            let summary = try SpecRepoExport.export(from: try store.directory(of: repo), to: Terminal.fileURL(exportFolder))
+            let summary = try SpecRepoExport.export(
+                from: try store.directory(of: repo), to: Terminal.fileURL(exportFolder))
             Terminal.standardOutput.write(
-                "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed\n")
+                "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed\n"
+            )
         }
     }
 
     static func describe(_ event: PublishEvent) -> String {
         switch event {
-        case let .linted(spec, warnings):
-            return "Linted \(spec)" + (warnings.isEmpty ? "" : " (\(warnings.count) warning\(warnings.count == 1 ? "" : "s") allowed)")
-        case let .tagCreated(tag, commit): return "Tagged \(commit.short) as \(tag)"
-        case let .tagExists(tag, commit): return "Tag \(tag) exists at HEAD (\(commit.short))"
-        case let .tagPushed(tag, remote): return "Pushed tag \(tag) to \(remote)"
-        case let .recovered(repo):
+        case .linted(let spec, let warnings):
+            return "Linted \(spec)"
+                + (warnings.isEmpty ? "" : " (\(warnings.count) warning\(warnings.count == 1 ? "" : "s") allowed)")
+        case .tagCreated(let tag, let commit): return "Tagged \(commit.short) as \(tag)"
+        case .tagExists(let tag, let commit): return "Tag \(tag) exists at HEAD (\(commit.short))"
+        case .tagPushed(let tag, let remote): return "Pushed tag \(tag) to \(remote)"
+        case .recovered(let repo):
             return "note: an interrupted publish had left changes in \(repo); the clone was reset to the remote's tip"
-        case let .committed(message, commit): return "Committed \(message) (\(commit.short))"
-        case let .retrying(attempt, reason): return "Retrying (attempt \(attempt)): \(reason)"
-        case let .pushed(repo, url): return "Pushed to \(repo) (\(url))"
+        case .committed(let message, let commit): return "Committed \(message) (\(commit.short))"
+        case .retrying(let attempt, let reason): return "Retrying (attempt \(attempt)): \(reason)"
+        case .pushed(let repo, let url): return "Pushed to \(repo) (\(url))"
         }
     }
 }

@@ -33,12 +33,16 @@ struct RepoConvertCommand: AsyncParsableCommand {
         for (path, reason) in report.refused { Terminal.standardError.write("not converted: \(path): \(reason)\n") }
         let noun = report.converted.count == 1 ? "podspec" : "podspecs"
         if let commit = report.commit {
-            Terminal.standardOutput.write("Converted \(report.converted.count) Ruby \(noun) in commit \(commit.prefix(10)); push it when it looks right.\n")
+            Terminal.standardOutput.write(
+                "Converted \(report.converted.count) Ruby \(noun) in commit \(commit.prefix(10)); push it when it looks right.\n"
+            )
         } else {
             Terminal.standardOutput.write("No Ruby podspec converted; nothing committed.\n")
         }
         if !report.refused.isEmpty {
-            Terminal.standardError.write("\(report.refused.count) could not be converted: edit them into the declarative DSL or convert them by hand.\n")
+            Terminal.standardError.write(
+                "\(report.refused.count) could not be converted: edit them into the declarative DSL or convert them by hand.\n"
+            )
             throw ExitCode(1)
         }
     }

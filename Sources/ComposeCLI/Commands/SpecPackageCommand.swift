@@ -36,7 +36,9 @@ struct SpecPackageCommand: AsyncParsableCommand {
     @Argument(help: "A .podspec.json file or the folder holding one (default: the current folder).")
     var podspec: String = "."
 
-    @Option(name: .customLong("sources"), help: "A spec repository folder to look dependencies up in (repeatable; read before the added spec repos).")
+    @Option(
+        name: .customLong("sources"),
+        help: "A spec repository folder to look dependencies up in (repeatable; read before the added spec repos).")
     var sources: [String] = []
 
     @Flag(help: "Replace an existing Package.swift.")
@@ -57,7 +59,8 @@ struct SpecPackageCommand: AsyncParsableCommand {
         let spec = try Spec(json: bytes, label: file.display)
         let home = ComposeHome.fromEnvironment(Terminal.environment)
         let store = SpecRepoStore(home: home)
-        let repositories = sources.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+        let repositories =
+            sources.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
             + store.names().map { home.repoDirectory($0) }
         let packages = PackageManifestWriter.lookUp(PackageManifestWriter.dependencyNames(of: spec), in: repositories)
         let folder = file.url.deletingLastPathComponent()

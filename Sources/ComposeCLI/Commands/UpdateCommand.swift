@@ -37,7 +37,8 @@ struct UpdateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let report = try options.service.resolve(unlock: pods.isEmpty ? .all : .pods(pods), repoUpdate: options.repoUpdate)
+        let report = try options.service.resolve(
+            unlock: pods.isEmpty ? .all : .pods(pods), repoUpdate: options.repoUpdate)
         printResolveReport(report, options: options, verbose: verbose)
     }
 }

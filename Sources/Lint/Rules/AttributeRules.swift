@@ -21,12 +21,14 @@ struct UnknownAttributeRule: LintRule {
                     for inner in member.value.members {
                         if let attribute = Attribute.byName[inner.key] {
                             if !attribute.multiPlatform {
-                                findings.append(finding(
-                                    "`\(inner.key)` cannot be set per platform; move it out of `\(member.key)`.",
-                                    at: inner.keyLocation, in: file))
+                                findings.append(
+                                    finding(
+                                        "`\(inner.key)` cannot be set per platform; move it out of `\(member.key)`.",
+                                        at: inner.keyLocation, in: file))
                             }
                         } else {
-                            findings.append(finding("Unrecognized `\(inner.key)` key.", at: inner.keyLocation, in: file))
+                            findings.append(
+                                finding("Unrecognized `\(inner.key)` key.", at: inner.keyLocation, in: file))
                         }
                     }
                 } else if Attribute.byName[member.key] == nil {
@@ -59,19 +61,26 @@ struct AttributeTypeRule: LintRule {
         ],
         nonTriggering: [
             .valid,
-            .spec(["authors": #"["Ann", { "Bob": "bob@example.com" }]"#, "license": #""MIT""#, "dependencies": #"{ "Logging": "~> 2.0", "Router": [] }"#]),
+            .spec([
+                "authors": #"["Ann", { "Bob": "bob@example.com" }]"#, "license": #""MIT""#,
+                "dependencies": #"{ "Logging": "~> 2.0", "Router": [] }"#,
+            ]),
             .spec(["platforms": #"{ "ios": null }"#, "requires_arc": #"["Sources/ARC/*.m"]"#]),
         ])
 
     func check(_ file: SpecFile) -> [Finding] {
         var findings: [Finding] = []
-        func report(_ text: String, _ location: SourceLocation) { findings.append(finding(text, at: location, in: file)) }
+        func report(_ text: String, _ location: SourceLocation) {
+            findings.append(finding(text, at: location, in: file))
+        }
         func types(_ list: [JSONType]) -> String { list.map(\.rawValue).joined(separator: " or ") }
 
         func checkStrings(_ node: JSONNode, _ path: String) {
             // An array's entries must be strings.
             for element in node.arrayValue ?? [] where element.stringValue == nil {
-                report("Unacceptable type `\(element.typeName)` in `\(path)`: the entries must be strings.", element.location)
+                report(
+                    "Unacceptable type `\(element.typeName)` in `\(path)`: the entries must be strings.",
+                    element.location)
             }
         }
 
@@ -79,7 +88,9 @@ struct AttributeTypeRule: LintRule {
             guard let attribute = Attribute.byName[member.key] else { return }
             let value = member.value
             guard attribute.types.contains(where: { $0.matches(value) }) else {
-                report("Unacceptable type `\(value.typeName)` for `\(path)`. Allowed values: `\(types(attribute.types))`.", member.keyLocation)
+                report(
+                    "Unacceptable type `\(value.typeName)` for `\(path)`. Allowed values: `\(types(attribute.types))`.",
+                    member.keyLocation)
                 return
             }
             switch attribute.name {
@@ -103,7 +114,9 @@ struct AttributeTypeRule: LintRule {
             case "license", "source":
                 for entry in value.members {
                     let isFlag = ["submodules", "flatten"].contains(entry.key)
-                    let ok = isFlag ? entry.value.boolValue != nil : (entry.value.stringValue != nil || entry.key == "headers")
+                    let ok =
+                        isFlag
+                        ? entry.value.boolValue != nil : (entry.value.stringValue != nil || entry.key == "headers")
                     if !ok {
                         report(
                             "Unacceptable type `\(entry.value.typeName)` for `\(path).\(entry.key)`. Allowed values: `\(isFlag ? "Boolean" : "String")`.",
@@ -112,20 +125,28 @@ struct AttributeTypeRule: LintRule {
                 }
             case "authors":
                 for element in value.arrayValue ?? [] where element.stringValue == nil && !element.isObject {
-                    report("Unacceptable type `\(element.typeName)` in `\(path)`: an author is a name or an object of name to e-mail.", element.location)
+                    report(
+                        "Unacceptable type `\(element.typeName)` in `\(path)`: an author is a name or an object of name to e-mail.",
+                        element.location)
                 }
                 let objects = (value.isObject ? [value] : []) + (value.arrayValue ?? []).filter(\.isObject)
                 for entry in objects.flatMap(\.members) where entry.value.stringValue == nil && !entry.value.isNull {
-                    report("Unacceptable type `\(entry.value.typeName)` for the e-mail of `\(entry.key)` in `\(path)`.", entry.keyLocation)
+                    report(
+                        "Unacceptable type `\(entry.value.typeName)` for the e-mail of `\(entry.key)` in `\(path)`.",
+                        entry.keyLocation)
                 }
             case "subspecs", "testspecs", "appspecs":
                 for element in value.arrayValue ?? [] where !element.isObject {
-                    report("Unacceptable type `\(element.typeName)` in `\(path)`: each entry is a spec object.", element.location)
+                    report(
+                        "Unacceptable type `\(element.typeName)` in `\(path)`: each entry is a spec object.",
+                        element.location)
                 }
             case "resource_bundles":
                 for bundle in value.members {
                     if bundle.value.stringValue == nil && bundle.value.arrayValue == nil {
-                        report("Unacceptable type `\(bundle.value.typeName)` for `\(path).\(bundle.key)`. Allowed values: `String or Array`.", bundle.keyLocation)
+                        report(
+                            "Unacceptable type `\(bundle.value.typeName)` for `\(path).\(bundle.key)`. Allowed values: `String or Array`.",
+                            bundle.keyLocation)
                     } else {
                         checkStrings(bundle.value, "\(path).\(bundle.key)")
                     }
@@ -139,7 +160,9 @@ struct AttributeTypeRule: LintRule {
             for member in scope.node.members {
                 if Platform.names.contains(member.key) {
                     guard member.value.isObject else {
-                        report("Unacceptable type `\(member.value.typeName)` for `\(member.key)`: a platform block is an object of attributes.", member.keyLocation)
+                        report(
+                            "Unacceptable type `\(member.value.typeName)` for `\(member.key)`: a platform block is an object of attributes.",
+                            member.keyLocation)
                         continue
                     }
                     for inner in member.value.members { checkMember(inner, path: "\(member.key).\(inner.key)") }
@@ -156,7 +179,8 @@ struct AttributeTypeRule: LintRule {
 private func filePatterns(in file: SpecFile) -> [(attribute: String, pattern: String, location: SourceLocation)] {
     Attribute.all.filter(\.filePatterns).flatMap { attribute in
         file.everyMember(attribute.name).flatMap { _, member -> [(String, String, SourceLocation)] in
-            let values = member.value.isObject
+            let values =
+                member.value.isObject
                 ? member.value.members.flatMap { entry in
                     entry.value.isObject ? (entry.value["paths"]?.stringList ?? []) : entry.value.stringList
                 }
@@ -171,11 +195,16 @@ struct FilePatternAbsoluteRule: LintRule {
     static let description = RuleDescription(
         identifier: "file-pattern-absolute", severity: .error, origin: .cocoapods,
         summary: "File patterns are relative to the component (no leading `/`).",
-        triggering: [.spec(["source_files": #""/Sources/**/*.swift""#]), .spec(["resource_bundles": #"{ "Icons": ["/Icons/*.png"] }"#])])
+        triggering: [
+            .spec(["source_files": #""/Sources/**/*.swift""#]),
+            .spec(["resource_bundles": #"{ "Icons": ["/Icons/*.png"] }"#]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         filePatterns(in: file).filter { $0.pattern.hasPrefix("/") }.map {
-            finding("File patterns must be relative and cannot start with a slash (\($0.attribute)).", at: $0.location, in: file)
+            finding(
+                "File patterns must be relative and cannot start with a slash (\($0.attribute)).", at: $0.location,
+                in: file)
         }
     }
 }
@@ -199,22 +228,31 @@ struct FilePatternEscapeRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         filePatterns(in: file).filter { Self.escapes($0.pattern) }.map {
-            finding("The pattern `\($0.pattern)` in `\($0.attribute)` reaches outside the component; list files inside it.", at: $0.location, in: file)
+            finding(
+                "The pattern `\($0.pattern)` in `\($0.attribute)` reaches outside the component; list files inside it.",
+                at: $0.location, in: file)
         }
     }
 }
 
 /// CocoaPods (analyzer): a spec provides something.
 struct SpecEmptyRule: LintRule {
-    static let keys = ["source_files", "resources", "resource_bundles", "preserve_paths", "dependencies", "vendored_libraries", "vendored_frameworks", "on_demand_resources"]
+    static let keys = [
+        "source_files", "resources", "resource_bundles", "preserve_paths", "dependencies", "vendored_libraries",
+        "vendored_frameworks", "on_demand_resources",
+    ]
     static let description = RuleDescription(
         identifier: "spec-empty", severity: .error, origin: .cocoapods,
-        summary: "Every spec has source files, resources, preserve paths, vendored libraries or frameworks, dependencies, or subspecs.",
+        summary:
+            "Every spec has source files, resources, preserve paths, vendored libraries or frameworks, dependencies, or subspecs.",
         triggering: [.spec(["source_files": nil]), .spec(["subspecs": #"[{ "name": "Empty" }]"#])],
         nonTriggering: [
             .valid,
-            .spec(["source_files": nil, "subspecs": #"[{ "name": "Core", "ios": { "source_files": "iOS/*.swift" } }]"#]),
-            .spec(["source_files": nil, "dependencies": #"{ "Logging": [] }"#, "subspecs": #"[{ "name": "Umbrella" }]"#]),
+            .spec(["source_files": nil, "subspecs": #"[{ "name": "Core", "ios": { "source_files": "iOS/*.swift" } }]"#]
+            ),
+            .spec([
+                "source_files": nil, "dependencies": #"{ "Logging": [] }"#, "subspecs": #"[{ "name": "Umbrella" }]"#,
+            ]),
         ])
 
     func check(_ file: SpecFile) -> [Finding] {

@@ -16,7 +16,9 @@ let scriptPhaseKeys = [
     "show_env_vars_in_log", "execution_position", "dependency_file", "always_out_of_date",
 ]
 let executionPositions = ["before_compile", "after_compile", "before_headers", "after_headers", "any"]
-private let validPhase = RuleExample.spec(["script_phases": #"[{ "name": "Lint", "script": "echo ok", "execution_position": "before_compile" }]"#])
+private let validPhase = RuleExample.spec([
+    "script_phases": #"[{ "name": "Lint", "script": "echo ok", "execution_position": "before_compile" }]"#
+])
 
 /// CocoaPods: script phases use known options only.
 struct ScriptPhaseKeysRule: LintRule {
@@ -60,13 +62,17 @@ struct ScriptPhaseRequiredKeysRule: LintRule {
 struct ScriptPhaseExecutionPositionRule: LintRule {
     static let description = RuleDescription(
         identifier: "script-phase-execution-position", severity: .error, origin: .cocoapods,
-        summary: "A script phase's `execution_position` is before_compile, after_compile, before_headers, after_headers or any.",
-        triggering: [.spec(["script_phases": #"[{ "name": "Lint", "script": "echo ok", "execution_position": "sometimes" }]"#])],
+        summary:
+            "A script phase's `execution_position` is before_compile, after_compile, before_headers, after_headers or any.",
+        triggering: [
+            .spec(["script_phases": #"[{ "name": "Lint", "script": "echo ok", "execution_position": "sometimes" }]"#])
+        ],
         nonTriggering: [.valid, validPhase])
 
     func check(_ file: SpecFile) -> [Finding] {
         scriptPhases(in: file).compactMap { phase, member in
-            guard let position = phase.member("execution_position"), !executionPositions.contains(position.value.stringValue ?? "")
+            guard let position = phase.member("execution_position"),
+                !executionPositions.contains(position.value.stringValue ?? "")
             else { return nil }
             return finding(
                 "Invalid execution position value `\(position.value.stringValue ?? position.value.typeName)` in shell script `\(phase["name"]?.stringValue ?? "")`. Available options are `\(executionPositions.joined(separator: ", "))`.",
@@ -82,12 +88,20 @@ struct OnDemandResourcesCategoryRule: LintRule {
         identifier: "on-demand-resources-category", severity: .error, origin: .cocoapods,
         summary: "An on-demand resource's category is download_on_demand, prefetched or initial_install.",
         triggering: [.spec(["on_demand_resources": #"{ "Maps": { "paths": ["Maps/*"], "category": "later" } }"#])],
-        nonTriggering: [.valid, .spec(["on_demand_resources": #"{ "Maps": { "paths": ["Maps/*"], "category": "prefetched" }, "Tiles": "Tiles/*" }"#])])
+        nonTriggering: [
+            .valid,
+            .spec([
+                "on_demand_resources":
+                    #"{ "Maps": { "paths": ["Maps/*"], "category": "prefetched" }, "Tiles": "Tiles/*" }"#
+            ]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.everyMember("on_demand_resources").flatMap { _, member in
             member.value.members.compactMap { tag -> Finding? in
-                guard let category = tag.value.member("category"), !Self.categories.contains(category.value.stringValue ?? "") else { return nil }
+                guard let category = tag.value.member("category"),
+                    !Self.categories.contains(category.value.stringValue ?? "")
+                else { return nil }
                 return finding(
                     "Invalid on demand resources category value `\(category.value.stringValue ?? category.value.typeName)`. Available options are `\(Self.categories.joined(separator: ", "))`.",
                     at: category.keyLocation, in: file)
@@ -98,30 +112,49 @@ struct OnDemandResourcesCategoryRule: LintRule {
 
 /// CocoaPods: library subspecs have no scheme; scheme keys have the right types.
 struct SchemeRule: LintRule {
-    static let keys = ["launch_arguments", "environment_variables", "code_coverage", "parallelizable", "build_configurations"]
+    static let keys = [
+        "launch_arguments", "environment_variables", "code_coverage", "parallelizable", "build_configurations",
+    ]
     static let description = RuleDescription(
         identifier: "scheme", severity: .error, origin: .cocoapods,
-        summary: "`scheme` is not set on library subspecs; `launch_arguments` is an array, `environment_variables` an object.",
+        summary:
+            "`scheme` is not set on library subspecs; `launch_arguments` is an array, `environment_variables` an object.",
         triggering: [
-            .spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift", "scheme": { "launch_arguments": ["-x"] } }]"#]),
+            .spec([
+                "subspecs":
+                    #"[{ "name": "Core", "source_files": "a.swift", "scheme": { "launch_arguments": ["-x"] } }]"#
+            ]),
             .spec(["scheme": #"{ "launch_arguments": "-x" }"#]),
             .spec(["scheme": #"{ "environment_variables": ["A=1"] }"#]),
         ],
-        nonTriggering: [.valid, .spec(["scheme": #"{ "code_coverage": true, "launch_arguments": ["-x"], "environment_variables": { "A": "1" } }"#])])
+        nonTriggering: [
+            .valid,
+            .spec([
+                "scheme":
+                    #"{ "code_coverage": true, "launch_arguments": ["-x"], "environment_variables": { "A": "1" } }"#
+            ]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.flatMap { scope -> [Finding] in
             scope.members(named: "scheme").flatMap { member -> [Finding] in
                 guard member.value.isPresent else { return [] }
                 if scope.kind == .subspec {
-                    return [finding("Scheme configuration is not currently supported for subspecs.", at: member.keyLocation, in: file)]
+                    return [
+                        finding(
+                            "Scheme configuration is not currently supported for subspecs.", at: member.keyLocation,
+                            in: file)
+                    ]
                 }
                 var findings: [Finding] = []
                 if let arguments = member.value.member("launch_arguments"), arguments.value.arrayValue == nil {
-                    findings.append(finding("Expected an array for key `launch_arguments`.", at: arguments.keyLocation, in: file))
+                    findings.append(
+                        finding("Expected an array for key `launch_arguments`.", at: arguments.keyLocation, in: file))
                 }
                 if let variables = member.value.member("environment_variables"), !variables.value.isObject {
-                    findings.append(finding("Expected a hash for key `environment_variables`.", at: variables.keyLocation, in: file))
+                    findings.append(
+                        finding("Expected a hash for key `environment_variables`.", at: variables.keyLocation, in: file)
+                    )
                 }
                 return findings
             }
@@ -133,7 +166,8 @@ struct SchemeRule: LintRule {
 struct SchemeKeysRule: LintRule {
     static let description = RuleDescription(
         identifier: "scheme-keys", severity: .warning, origin: .cocoapods,
-        summary: "`scheme` has only launch_arguments, environment_variables, code_coverage, parallelizable, build_configurations.",
+        summary:
+            "`scheme` has only launch_arguments, environment_variables, code_coverage, parallelizable, build_configurations.",
         triggering: [.spec(["scheme": #"{ "coverage": true }"#])])
 
     func check(_ file: SpecFile) -> [Finding] {
@@ -150,13 +184,19 @@ struct InfoPlistOnSubspecRule: LintRule {
     static let description = RuleDescription(
         identifier: "info-plist-subspec", severity: .error, origin: .cocoapods,
         summary: "`info_plist` is not set on library subspecs.",
-        triggering: [.spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift", "info_plist": { "SOME_VAR": "SOME_VALUE" } }]"#])],
+        triggering: [
+            .spec([
+                "subspecs":
+                    #"[{ "name": "Core", "source_files": "a.swift", "info_plist": { "SOME_VAR": "SOME_VALUE" } }]"#
+            ])
+        ],
         nonTriggering: [.valid, .spec(["info_plist": #"{ "SOME_VAR": "SOME_VALUE" }"#])])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.filter { $0.kind == .subspec }.flatMap { scope in
             scope.members(named: "info_plist").filter(\.value.isPresent).map {
-                finding("Info.plist configuration is not currently supported for subspecs.", at: $0.keyLocation, in: file)
+                finding(
+                    "Info.plist configuration is not currently supported for subspecs.", at: $0.keyLocation, in: file)
             }
         }
     }
@@ -184,14 +224,20 @@ struct FrameworksRule: LintRule {
     static let description = RuleDescription(
         identifier: "frameworks-name", severity: .error, origin: .cocoapods,
         summary: "`frameworks` and `weak_frameworks` are names (letters, digits, `_`, `-`, `+`), not paths or files.",
-        triggering: [.spec(["frameworks": #"["UIKit.framework"]"#]), .spec(["ios": #"{ "weak_frameworks": "System/Combine" }"#])],
+        triggering: [
+            .spec(["frameworks": #"["UIKit.framework"]"#]), .spec(["ios": #"{ "weak_frameworks": "System/Combine" }"#]),
+        ],
         nonTriggering: [.valid, .spec(["frameworks": #"["UIKit", "c++-thing"]"#])])
 
     func check(_ file: SpecFile) -> [Finding] {
-        let isNameCharacter = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-" || c == "+") }
+        let isNameCharacter = { (c: Character) in
+            c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-" || c == "+")
+        }
         return [("frameworks", "A framework"), ("weak_frameworks", "A weak framework")].flatMap { key, what in
             file.everyMember(key).compactMap { _, member in
-                guard member.value.stringList.contains(where: { !$0.value.allSatisfy(isNameCharacter) }) else { return nil }
+                guard member.value.stringList.contains(where: { !$0.value.allSatisfy(isNameCharacter) }) else {
+                    return nil
+                }
                 return finding("\(what) should only be specified by its name", at: member.keyLocation, in: file)
             }
         }
@@ -203,7 +249,9 @@ struct LibrariesRule: LintRule {
     static let description = RuleDescription(
         identifier: "libraries-name", severity: .error, origin: .cocoapods,
         summary: "`libraries` are names without the `lib` prefix, the extension or commas (`z`, not `libz.dylib`).",
-        triggering: [.spec(["libraries": #""libz""#]), .spec(["libraries": #"["xml2.a"]"#]), .spec(["libraries": #"["z,c++"]"#])],
+        triggering: [
+            .spec(["libraries": #""libz""#]), .spec(["libraries": #"["xml2.a"]"#]), .spec(["libraries": #"["z,c++"]"#]),
+        ],
         nonTriggering: [.valid, .spec(["libraries": #"["z", "c++"]"#])])
 
     func check(_ file: SpecFile) -> [Finding] {
@@ -212,13 +260,19 @@ struct LibrariesRule: LintRule {
                 let library = original.lowercased()
                 var findings: [Finding] = []
                 if library.hasSuffix(".a") || library.hasSuffix(".dylib") {
-                    findings.append(finding("Libraries should not include the extension (`\(library)`)", at: member.keyLocation, in: file))
+                    findings.append(
+                        finding(
+                            "Libraries should not include the extension (`\(library)`)", at: member.keyLocation,
+                            in: file))
                 }
                 if library.hasPrefix("lib") {
-                    findings.append(finding("Libraries should omit the `lib` prefix  (`\(library)`)", at: member.keyLocation, in: file))
+                    findings.append(
+                        finding(
+                            "Libraries should omit the `lib` prefix  (`\(library)`)", at: member.keyLocation, in: file))
                 }
                 if library.contains(",") {
-                    findings.append(finding("Libraries should not include comas (`\(library)`)", at: member.keyLocation, in: file))
+                    findings.append(
+                        finding("Libraries should not include comas (`\(library)`)", at: member.keyLocation, in: file))
                 }
                 return findings
             }

@@ -8,7 +8,9 @@ struct URLCredentialsRule: LintRule {
         summary: "No URL in the spec carries credentials (`https://user:token@host`, `user:password@host:path`).",
         triggering: [
             .spec(["source": #"{ "git": "https://ci:TOKEN@git.example.com/ios/Example.git", "tag": "1.2.0" }"#]),
-            .spec(["source": #"{ "git": "https://ghp_0123456789abcdef@git.example.com/ios/Example.git", "tag": "1.2.0" }"#]),
+            .spec([
+                "source": #"{ "git": "https://ghp_0123456789abcdef@git.example.com/ios/Example.git", "tag": "1.2.0" }"#
+            ]),
             .spec(["homepage": #""https://user:pass word@example.com/Example""#]),
             .spec(["source": #"{ "git": "deploy:s3cret@git.example.com:ios/Example.git", "tag": "1.2.0" }"#]),
         ],
@@ -24,10 +26,11 @@ struct URLCredentialsRule: LintRule {
         func walk(_ node: JSONNode, _ key: String) {
             switch node.value {
             case .string(let text) where Self.carriesCredentials(text):
-                findings.append(finding(
-                    "`\(key)` holds a URL with credentials; remove the user and password or token from it (give "
-                        + "them to compose through COMPOSE_GIT_TOKEN or git's credential helpers instead).",
-                    at: node.location, in: file))
+                findings.append(
+                    finding(
+                        "`\(key)` holds a URL with credentials; remove the user and password or token from it (give "
+                            + "them to compose through COMPOSE_GIT_TOKEN or git's credential helpers instead).",
+                        at: node.location, in: file))
             case .array(let items): for item in items { walk(item, key) }
             case .object(let members): for member in members { walk(member.value, member.key) }
             default: break

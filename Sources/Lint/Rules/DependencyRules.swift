@@ -9,7 +9,8 @@ private func dependencies(in file: SpecFile) -> [(scope: SpecScope, dependency: 
 struct DependencyRequirementRule: LintRule {
     static let description = RuleDescription(
         identifier: "dependency-requirement", severity: .error, origin: .cocoapods,
-        summary: "Every requirement (`dependencies`, `cocoapods_version`) parses: `~> 1.2`, `>= 1.0, < 2.0`, `= 1.2.3`.",
+        summary:
+            "Every requirement (`dependencies`, `cocoapods_version`) parses: `~> 1.2`, `>= 1.0, < 2.0`, `= 1.2.3`.",
         triggering: [
             .spec(["dependencies": #"{ "Logging": ["~> two"] }"#]),
             .spec(["dependencies": #"{ "Logging": "=> 1.0" }"#]),
@@ -17,7 +18,13 @@ struct DependencyRequirementRule: LintRule {
             .spec(["cocoapods_version": #"">= one""#]),
             .spec(["dependencies": #"{ "Logging": ["~> 1.0.999999999999999999999999"] }"#]),
         ],
-        nonTriggering: [.valid, .spec(["dependencies": #"{ "Logging": ["~>2.0", ">= 2.1.0, < 3"], "Router": "1.0", "Mediator": [] }"#, "cocoapods_version": #"">= 1.10""#])])
+        nonTriggering: [
+            .valid,
+            .spec([
+                "dependencies": #"{ "Logging": ["~>2.0", ">= 2.1.0, < 3"], "Router": "1.0", "Mediator": [] }"#,
+                "cocoapods_version": #"">= 1.10""#,
+            ]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         var findings: [Finding] = []
@@ -26,12 +33,16 @@ struct DependencyRequirementRule: LintRule {
                 do {
                     let requirement = try Requirement(parsing: part)
                     if let problem = VersionReasonableRule.problem(with: requirement.version.string) {
-                        findings.append(finding("The requirement `\(part.trimmed)` of \(owner) is unreasonable: \(problem).", at: location, in: file))
+                        findings.append(
+                            finding(
+                                "The requirement `\(part.trimmed)` of \(owner) is unreasonable: \(problem).",
+                                at: location, in: file))
                     }
                 } catch {
-                    findings.append(finding(
-                        "Unable to validate \(owner) (Illformed requirement `\"\(part.trimmed)\"`). Write requirements such as `~> 1.2` or `>= 1.0`.",
-                        at: location, in: file))
+                    findings.append(
+                        finding(
+                            "Unable to validate \(owner) (Illformed requirement `\"\(part.trimmed)\"`). Write requirements such as `~> 1.2` or `>= 1.0`.",
+                            at: location, in: file))
                 }
             }
         }
@@ -60,9 +71,18 @@ struct DependencySelfRule: LintRule {
         summary: "No spec depends on its own root spec or on itself.",
         triggering: [
             .spec(["dependencies": #"{ "Example": ["~> 1.0"] }"#]),
-            .spec(["source_files": nil, "subspecs": #"[{ "name": "Core", "source_files": "a.swift", "dependencies": { "Example/Core": [] } }]"#]),
+            .spec([
+                "source_files": nil,
+                "subspecs": #"[{ "name": "Core", "source_files": "a.swift", "dependencies": { "Example/Core": [] } }]"#,
+            ]),
         ],
-        nonTriggering: [.valid, .spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift" }, { "name": "UI", "source_files": "b.swift", "dependencies": { "Example/Core": [] } }]"#])])
+        nonTriggering: [
+            .valid,
+            .spec([
+                "subspecs":
+                    #"[{ "name": "Core", "source_files": "a.swift" }, { "name": "UI", "source_files": "b.swift", "dependencies": { "Example/Core": [] } }]"#
+            ]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         guard let root = file.rootName else { return [] }
@@ -80,16 +100,27 @@ struct DependencySelfRule: LintRule {
 struct DependencyNameRule: LintRule {
     static let description = RuleDescription(
         identifier: "dependency-name", severity: .error, origin: .compose,
-        summary: "Dependency names are usable folder names, and `Name/Sub` and `default_subspecs` name existing subspecs.",
+        summary:
+            "Dependency names are usable folder names, and `Name/Sub` and `default_subspecs` name existing subspecs.",
         triggering: [
             .spec(["dependencies": #"{ "../Logging": [] }"#]),
             .spec(["dependencies": #"{ "Logging//Core": [] }"#]),
-            .spec(["source_files": nil, "subspecs": #"[{ "name": "Core", "source_files": "a.swift" }, { "name": "UI", "source_files": "b.swift", "dependencies": { "Example/Kore": [] } }]"#]),
-            .spec(["source_files": nil, "default_subspecs": #"["UI"]"#, "subspecs": #"[{ "name": "Core", "source_files": "a.swift" }]"#]),
+            .spec([
+                "source_files": nil,
+                "subspecs":
+                    #"[{ "name": "Core", "source_files": "a.swift" }, { "name": "UI", "source_files": "b.swift", "dependencies": { "Example/Kore": [] } }]"#,
+            ]),
+            .spec([
+                "source_files": nil, "default_subspecs": #"["UI"]"#,
+                "subspecs": #"[{ "name": "Core", "source_files": "a.swift" }]"#,
+            ]),
         ],
         nonTriggering: [
             .valid,
-            .spec(["source_files": nil, "default_subspecs": #""none""#, "subspecs": #"[{ "name": "Core", "source_files": "a.swift" }]"#]),
+            .spec([
+                "source_files": nil, "default_subspecs": #""none""#,
+                "subspecs": #"[{ "name": "Core", "source_files": "a.swift" }]"#,
+            ]),
             .spec(["dependencies": #"{ "Logging/Core": [], "Firebase+Extras": [] }"#]),
         ])
 
@@ -105,19 +136,25 @@ struct DependencyNameRule: LintRule {
                 if part.unicodeScalars.contains(where: \.properties.isWhitespace) { return "it contains whitespace" }
                 return NamePathSafeRule.problem(with: part)
             }).first {
-                findings.append(finding("The dependency name `\(dependency.key)` is not a valid spec name: \(problem).", at: dependency.keyLocation, in: file))
+                findings.append(
+                    finding(
+                        "The dependency name `\(dependency.key)` is not a valid spec name: \(problem).",
+                        at: dependency.keyLocation, in: file))
             } else if parts.count > 1, parts[0] == root, !declared.contains(dependency.key) {
-                findings.append(finding(
-                    "`\(dependency.key)` names no subspec of \(parts[0]); its subspecs are \(Self.list(declared)).",
-                    at: dependency.keyLocation, in: file))
+                findings.append(
+                    finding(
+                        "`\(dependency.key)` names no subspec of \(parts[0]); its subspecs are \(Self.list(declared)).",
+                        at: dependency.keyLocation, in: file))
             }
         }
         if let member = file.root.member("default_subspecs"), let root {
-            let children = Set(file.scopes.filter { $0.ancestors.count == 1 && $0.kind == .subspec }.compactMap(\.shortName))
+            let children = Set(
+                file.scopes.filter { $0.ancestors.count == 1 && $0.kind == .subspec }.compactMap(\.shortName))
             for (name, location) in member.value.stringList where name != "none" && !children.contains(name) {
-                findings.append(finding(
-                    "The default subspec `\(name)` is not a subspec of \(root); its subspecs are \(Self.list(children.map { root + "/" + $0 })).",
-                    at: location, in: file))
+                findings.append(
+                    finding(
+                        "The default subspec `\(name)` is not a subspec of \(root); its subspecs are \(Self.list(children.map { root + "/" + $0 })).",
+                        at: location, in: file))
             }
         }
         return findings
@@ -138,7 +175,9 @@ struct PlatformRule: LintRule {
             .spec(["platforms": #"{ "ios": "thirteen" }"#]),
             .spec(["platforms": #"{ "macos": "11.0" }"#]),
         ],
-        nonTriggering: [.valid, .spec(["platforms": #"{ "ios": null, "tvos": "13.0", "visionos": "1.0", "watchos": "7.0" }"#])])
+        nonTriggering: [
+            .valid, .spec(["platforms": #"{ "ios": null, "tvos": "13.0", "visionos": "1.0", "watchos": "7.0" }"#]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.everyMember("platforms").flatMap { _, member in
@@ -150,8 +189,12 @@ struct PlatformRule: LintRule {
                         at: platform.keyLocation, in: file)
                 }
                 guard let target = platform.value.stringValue else { return nil }
-                guard !target.trimmed.isEmpty, Version.isValid(target), VersionReasonableRule.problem(with: target) == nil else {
-                    return finding("The deployment target `\(target)` of `\(platform.key)` is not a version such as `13.0`.", at: platform.keyLocation, in: file)
+                guard !target.trimmed.isEmpty, Version.isValid(target),
+                    VersionReasonableRule.problem(with: target) == nil
+                else {
+                    return finding(
+                        "The deployment target `\(target)` of `\(platform.key)` is not a version such as `13.0`.",
+                        at: platform.keyLocation, in: file)
                 }
                 return nil
             }

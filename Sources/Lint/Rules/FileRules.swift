@@ -11,9 +11,11 @@ struct NameMatchesFileRule: LintRule {
     func check(_ file: SpecFile) -> [Finding] {
         guard let (name, member) = file.rootString("name") else { return [] }
         guard file.fileName != name + ".podspec.json", file.fileName != name + ".podspec" else { return [] }
-        return [finding(
-            "The name of the spec should match the name of the file (`\(name)` is in `\(file.fileName)`; expected `\(name).podspec.json`).",
-            at: member.keyLocation, in: file)]
+        return [
+            finding(
+                "The name of the spec should match the name of the file (`\(name)` is in `\(file.fileName)`; expected `\(name).podspec.json`).",
+                at: member.keyLocation, in: file)
+        ]
     }
 }
 
@@ -28,7 +30,9 @@ struct RequiredAttributesRule: LintRule {
     func check(_ file: SpecFile) -> [Finding] {
         Self.required.compactMap { key in
             if let value = file.root[key], value.isPresent { return nil }
-            return finding("Missing required attribute `\(key)`.", at: file.root.member(key)?.keyLocation ?? file.root.location, in: file)
+            return finding(
+                "Missing required attribute `\(key)`.", at: file.root.member(key)?.keyLocation ?? file.root.location,
+                in: file)
         }
     }
 }
@@ -78,9 +82,10 @@ struct DuplicateKeyRule: LintRule {
                 var seen = Set<String>()
                 for member in members {
                     if !seen.insert(member.key).inserted {
-                        findings.append(finding(
-                            "The key `\(member.key)` appears more than once in this object; only the last one counts. Remove the others.",
-                            at: member.keyLocation, in: file))
+                        findings.append(
+                            finding(
+                                "The key `\(member.key)` appears more than once in this object; only the last one counts. Remove the others.",
+                                at: member.keyLocation, in: file))
                     }
                     stack.append(member.value)
                 }

@@ -47,7 +47,9 @@ struct LicenseTypeSampleRule: LintRule {
         triggering: [.spec(["license": #"{ "type": "MIT (example)" }"#])])
 
     func check(_ file: SpecFile) -> [Finding] {
-        guard let license = license(in: file), let type = license.type?.stringValue, type.contains("(example)") else { return [] }
+        guard let license = license(in: file), let type = license.type?.stringValue, type.contains("(example)") else {
+            return []
+        }
         return [finding("Sample license type.", at: license.member.keyLocation, in: file)]
     }
 }

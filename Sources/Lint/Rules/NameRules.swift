@@ -17,7 +17,8 @@ struct NameSlashRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         names(in: file).filter { $0.name.contains("/") }.map {
-            finding("The name of a spec should not contain a slash (`\($0.name)`).", at: $0.member.keyLocation, in: file)
+            finding(
+                "The name of a spec should not contain a slash (`\($0.name)`).", at: $0.member.keyLocation, in: file)
         }
     }
 }
@@ -31,7 +32,8 @@ struct NameWhitespaceRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         names(in: file).filter { $0.name.unicodeScalars.contains(where: \.properties.isWhitespace) }.map {
-            finding("The name of a spec should not contain whitespace (`\($0.name)`).", at: $0.member.keyLocation, in: file)
+            finding(
+                "The name of a spec should not contain whitespace (`\($0.name)`).", at: $0.member.keyLocation, in: file)
         }
     }
 }
@@ -45,7 +47,9 @@ struct NameLeadingPeriodRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         names(in: file).filter { $0.name.hasPrefix(".") }.map {
-            finding("The name of a spec should not begin with a period (`\($0.name)`).", at: $0.member.keyLocation, in: file)
+            finding(
+                "The name of a spec should not begin with a period (`\($0.name)`).", at: $0.member.keyLocation, in: file
+            )
         }
     }
 }
@@ -56,7 +60,8 @@ struct NamePathSafeRule: LintRule {
     static let maximumLength = 128
     static let description = RuleDescription(
         identifier: "name-path-safe", severity: .error, origin: .compose,
-        summary: "A spec's name is usable as a folder name: not empty, no `..`, no `\\`, no control characters, at most 128 characters.",
+        summary:
+            "A spec's name is usable as a folder name: not empty, no `..`, no `\\`, no control characters, at most 128 characters.",
         triggering: [
             .spec(["name": #""Exa..mple""#], fileName: "Exa..mple.podspec.json"),
             .spec(["name": #""""#], fileName: ".podspec.json"),
@@ -98,7 +103,10 @@ struct ModuleNameRule: LintRule {
         guard let (name, member) = file.rootString("module_name") else { return [] }
         let scalars = Array(name.unicodeScalars)
         let isLetter = { (s: Unicode.Scalar) in (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" }
-        let valid = !scalars.isEmpty && isLetter(scalars[0]) && scalars.allSatisfy { isLetter($0) || ($0 >= "0" && $0 <= "9") }
-        return valid ? [] : [finding("The module name of a spec should be a valid C99 identifier.", at: member.keyLocation, in: file)]
+        let valid =
+            !scalars.isEmpty && isLetter(scalars[0]) && scalars.allSatisfy { isLetter($0) || ($0 >= "0" && $0 <= "9") }
+        return valid
+            ? []
+            : [finding("The module name of a spec should be a valid C99 identifier.", at: member.keyLocation, in: file)]
     }
 }

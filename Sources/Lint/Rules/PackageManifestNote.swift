@@ -5,8 +5,8 @@ import Specs
 /// looks at the folder beside the spec, so `LintDriver` runs it on the files it was given (not on specs
 /// read from a spec repo, whose folders never hold a package). The full lint makes it an error
 /// (`build-package-manifest`), and `compose install` refuses such a component.
-public enum PackageManifestNote {
-    public static let ruleID = "package-manifest-missing"
+package enum PackageManifestNote {
+    package static let ruleID = "package-manifest-missing"
 
     /// A note when the spec's folder is a component's (not `Name/version/` in a spec repo) and has no Package.swift.
     static func check(_ file: (url: URL, display: String)) -> Finding? {
@@ -15,10 +15,13 @@ public enum PackageManifestNote {
         if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return nil }
         // `Name/1.2.0/Name.podspec.json`: a spec repo's entry, whose component lives elsewhere.
         let name = file.url.lastPathComponent.replacingOccurrences(of: ".podspec.json", with: "")
-        if Version.isValid(folder.lastPathComponent), folder.deletingLastPathComponent().lastPathComponent == name { return nil }
+        if Version.isValid(folder.lastPathComponent), folder.deletingLastPathComponent().lastPathComponent == name {
+            return nil
+        }
         return Finding(
             severity: .note, ruleID: ruleID,
-            message: "There is no Package.swift beside the spec: `compose install` refuses a component SwiftPM cannot build. Run `compose spec package` here to write one from the podspec, then commit it.",
+            message:
+                "There is no Package.swift beside the spec: `compose install` refuses a component SwiftPM cannot build. Run `compose spec package` here to write one from the podspec, then commit it.",
             file: file.display, line: 1, column: 1)
     }
 }

@@ -19,7 +19,8 @@ struct DeprecatedInFavorOfSelfRule: LintRule {
 /// compose: deprecated attributes that have a replacement.
 struct DeprecatedAttributeRule: LintRule {
     static let replacements: [String: String] = [
-        "xcconfig": "`xcconfig` is deprecated; use `pod_target_xcconfig` (and `user_target_xcconfig` only for settings the app itself needs).",
+        "xcconfig":
+            "`xcconfig` is deprecated; use `pod_target_xcconfig` (and `user_target_xcconfig` only for settings the app itself needs)."
     ]
     static let description = RuleDescription(
         identifier: "deprecated-attribute", severity: .note, origin: .compose,
@@ -39,8 +40,13 @@ struct TestTypeRule: LintRule {
     static let description = RuleDescription(
         identifier: "test-type", severity: .error, origin: .cocoapods,
         summary: "A test spec's `test_type` is `unit` or `ui`.",
-        triggering: [.spec(["testspecs": #"[{ "name": "Tests", "test_type": "unknown", "source_files": "Tests/**/*.swift" }]"#])],
-        nonTriggering: [.valid, .spec(["testspecs": #"[{ "name": "Tests", "test_type": "unit", "source_files": "Tests/**/*.swift" }]"#])])
+        triggering: [
+            .spec(["testspecs": #"[{ "name": "Tests", "test_type": "unknown", "source_files": "Tests/**/*.swift" }]"#])
+        ],
+        nonTriggering: [
+            .valid,
+            .spec(["testspecs": #"[{ "name": "Tests", "test_type": "unit", "source_files": "Tests/**/*.swift" }]"#]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.compactMap { scope in
@@ -55,7 +61,8 @@ struct TestTypeRule: LintRule {
 }
 
 private let appHostExample = RuleExample.spec([
-    "testspecs": #"[{ "name": "Tests", "test_type": "unit", "source_files": "Tests/**/*.swift", "requires_app_host": true, "app_host_name": "Example/App", "dependencies": { "Example/App": [] } }]"#,
+    "testspecs":
+        #"[{ "name": "Tests", "test_type": "unit", "source_files": "Tests/**/*.swift", "requires_app_host": true, "app_host_name": "Example/App", "dependencies": { "Example/App": [] } }]"#,
     "appspecs": #"[{ "name": "App", "source_files": "App/**/*.swift" }]"#,
 ])
 
@@ -64,16 +71,22 @@ struct AppHostRequiresFlagRule: LintRule {
     static let description = RuleDescription(
         identifier: "app-host-requires-flag", severity: .error, origin: .cocoapods,
         summary: "A test spec with `app_host_name` sets `requires_app_host` to true.",
-        triggering: [.spec([
-            "testspecs": #"[{ "name": "Tests", "source_files": "Tests/**/*.swift", "app_host_name": "Example/App", "dependencies": { "Example/App": [] } }]"#,
-            "appspecs": #"[{ "name": "App", "source_files": "App/**/*.swift" }]"#,
-        ])],
+        triggering: [
+            .spec([
+                "testspecs":
+                    #"[{ "name": "Tests", "source_files": "Tests/**/*.swift", "app_host_name": "Example/App", "dependencies": { "Example/App": [] } }]"#,
+                "appspecs": #"[{ "name": "App", "source_files": "App/**/*.swift" }]"#,
+            ])
+        ],
         nonTriggering: [.valid, appHostExample])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.compactMap { scope in
-            guard let member = scope.node.member("app_host_name"), scope.node["requires_app_host"]?.boolValue != true else { return nil }
-            return finding("`requires_app_host` must be set to `true` when `app_host_name` is specified.", at: member.keyLocation, in: file)
+            guard let member = scope.node.member("app_host_name"), scope.node["requires_app_host"]?.boolValue != true
+            else { return nil }
+            return finding(
+                "`requires_app_host` must be set to `true` when `app_host_name` is specified.", at: member.keyLocation,
+                in: file)
         }
     }
 }
@@ -83,15 +96,20 @@ struct AppHostDependencyRule: LintRule {
     static let description = RuleDescription(
         identifier: "app-host-dependency", severity: .error, origin: .cocoapods,
         summary: "A test spec depends on the app spec named by `app_host_name`.",
-        triggering: [.spec([
-            "testspecs": #"[{ "name": "Tests", "source_files": "Tests/**/*.swift", "requires_app_host": true, "app_host_name": "Example/App" }]"#,
-            "appspecs": #"[{ "name": "App", "source_files": "App/**/*.swift" }]"#,
-        ])],
+        triggering: [
+            .spec([
+                "testspecs":
+                    #"[{ "name": "Tests", "source_files": "Tests/**/*.swift", "requires_app_host": true, "app_host_name": "Example/App" }]"#,
+                "appspecs": #"[{ "name": "App", "source_files": "App/**/*.swift" }]"#,
+            ])
+        ],
         nonTriggering: [.valid, appHostExample])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.compactMap { scope in
-            guard let member = scope.node.member("app_host_name"), let host = member.value.stringValue else { return nil }
+            guard let member = scope.node.member("app_host_name"), let host = member.value.stringValue else {
+                return nil
+            }
             let names = scope.members(named: "dependencies").flatMap { $0.value.members.map(\.key) }
             guard !names.contains(host) else { return nil }
             return finding(
@@ -106,13 +124,20 @@ struct RootOnlyInSubspecRule: LintRule {
     static let description = RuleDescription(
         identifier: "root-only-attribute", severity: .error, origin: .cocoapods,
         summary: "Root-only attributes (version, summary, source, default_subspecs, …) are not set in subspecs.",
-        triggering: [.spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift", "default_subspecs": "Spec" }]"#])],
-        nonTriggering: [.valid, .spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift", "platforms": { "ios": "14.0" } }]"#])])
+        triggering: [
+            .spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift", "default_subspecs": "Spec" }]"#])
+        ],
+        nonTriggering: [
+            .valid,
+            .spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift", "platforms": { "ios": "14.0" } }]"#]),
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.filter { !$0.isRoot }.flatMap { scope in
             scope.node.members.filter { Attribute.byName[$0.key]?.rootOnly == true }.map {
-                finding("Can't set `\($0.key)` attribute for subspecs (in `\(scope.fullName)`).", at: $0.keyLocation, in: file)
+                finding(
+                    "Can't set `\($0.key)` attribute for subspecs (in `\(scope.fullName)`).", at: $0.keyLocation,
+                    in: file)
             }
         }
     }
@@ -128,7 +153,9 @@ struct TestOnlyAttributeRule: LintRule {
     func check(_ file: SpecFile) -> [Finding] {
         file.scopes.filter { $0.kind != .test }.flatMap { scope in
             scope.node.members.filter { Attribute.byName[$0.key]?.testOnly == true }.map {
-                finding("Attribute `\($0.key)` can only be set within test specs (in `\(scope.fullName)`).", at: $0.keyLocation, in: file)
+                finding(
+                    "Attribute `\($0.key)` can only be set within test specs (in `\(scope.fullName)`).",
+                    at: $0.keyLocation, in: file)
             }
         }
     }
@@ -139,13 +166,20 @@ struct DuplicateSubspecRule: LintRule {
     static let description = RuleDescription(
         identifier: "duplicate-subspec", severity: .error, origin: .compose,
         summary: "No two nested specs of one spec share a name.",
-        triggering: [.spec(["subspecs": #"[{ "name": "Core", "source_files": "a.swift" }, { "name": "Core", "source_files": "b.swift" }]"#])])
+        triggering: [
+            .spec([
+                "subspecs":
+                    #"[{ "name": "Core", "source_files": "a.swift" }, { "name": "Core", "source_files": "b.swift" }]"#
+            ])
+        ])
 
     func check(_ file: SpecFile) -> [Finding] {
         var seen = Set<String>()
         return file.scopes.filter { !$0.isRoot }.compactMap { scope in
             guard !seen.insert(scope.fullName).inserted, let member = scope.node.member("name") else { return nil }
-            return finding("`\(scope.fullName)` is declared twice; give each subspec its own name.", at: member.keyLocation, in: file)
+            return finding(
+                "`\(scope.fullName)` is declared twice; give each subspec its own name.", at: member.keyLocation,
+                in: file)
         }
     }
 }

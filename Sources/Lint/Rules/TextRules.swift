@@ -25,7 +25,11 @@ struct SummaryLengthRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         guard let (summary, member) = file.rootString("summary"), summary.count > 140 else { return [] }
-        return [finding("The summary should be a short version of `description` (max 140 characters).", at: member.keyLocation, in: file)]
+        return [
+            finding(
+                "The summary should be a short version of `description` (max 140 characters).", at: member.keyLocation,
+                in: file)
+        ]
     }
 }
 
@@ -37,7 +41,9 @@ struct SummaryMeaningfulRule: LintRule {
         triggering: [.spec(["summary": #""A short description of Example.""#])])
 
     func check(_ file: SpecFile) -> [Finding] {
-        guard let (summary, member) = file.rootString("summary"), summary.contains("A short description of") else { return [] }
+        guard let (summary, member) = file.rootString("summary"), summary.contains("A short description of") else {
+            return []
+        }
         return [finding("The summary is not meaningful.", at: member.keyLocation, in: file)]
     }
 }
@@ -50,7 +56,9 @@ struct DescriptionEqualsSummaryRule: LintRule {
         triggering: [.spec(["description": #""Formats prices and dates for the shopping app.""#])])
 
     func check(_ file: SpecFile) -> [Finding] {
-        guard let (text, member) = file.rootString("description"), text == file.rootString("summary")?.value else { return [] }
+        guard let (text, member) = file.rootString("description"), text == file.rootString("summary")?.value else {
+            return []
+        }
         return [finding("The description is equal to the summary.", at: member.keyLocation, in: file)]
     }
 }
@@ -88,7 +96,10 @@ struct DescriptionShorterRule: LintRule {
 struct TemplateURLRule: LintRule {
     static let checks: [(key: String, marker: String, message: String)] = [
         ("homepage", "http://EXAMPLE", "The homepage has not been updated from default"),
-        ("social_media_url", "https://twitter.com/EXAMPLE", "The social media URL has not been updated from the default."),
+        (
+            "social_media_url", "https://twitter.com/EXAMPLE",
+            "The social media URL has not been updated from the default."
+        ),
         ("readme", "/EXAMPLE", "The readme has not been updated from the default."),
         ("changelog", "/EXAMPLE", "The changelog has not been updated from the default."),
     ]

@@ -49,7 +49,8 @@ struct RepoAddCommand: AsyncParsableCommand {
         let bar = TransferProgressBar(label: "Cloning \(name)")
         let summary: SpecRepoSummary
         do {
-            summary = try store.add(name: name, url: url, branch: branch, progress: bar.handler, waiting: waitingMessage)
+            summary = try store.add(
+                name: name, url: url, branch: branch, progress: bar.handler, waiting: waitingMessage)
         } catch {
             bar.finish()
             throw error

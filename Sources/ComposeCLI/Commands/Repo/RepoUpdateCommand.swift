@@ -20,7 +20,8 @@ struct RepoUpdateCommand: AsyncParsableCommand {
     var name: String?
 
     func run() async throws {
-        let updates = try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).update(name, waiting: waitingMessage)
+        let updates = try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).update(
+            name, waiting: waitingMessage)
         let out = Terminal.standardOutput
         if updates.isEmpty {
             Terminal.standardError.write("No spec repos yet; add one with `compose repo add NAME URL`.\n")
