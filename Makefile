@@ -11,16 +11,21 @@ build:
 demo:
 	bash scripts/demo.sh
 
+# The tests commit and tag in temporary repositories; compose refuses to make up an author, so the
+# test run has an identity of its own (a machine's git configuration is not needed).
+TEST_IDENTITY = GIT_AUTHOR_NAME="compose tests" GIT_AUTHOR_EMAIL=tests@example.com \
+	GIT_COMMITTER_NAME="compose tests" GIT_COMMITTER_EMAIL=tests@example.com
+
 test:
 	bash scripts/setup.sh
-	$(SWIFT) test
+	$(TEST_IDENTITY) $(SWIFT) test
 
 fuzz:
 	bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Seconds once built: no git server, no build of a generated package.
 test-fast:
-	$(SWIFT) test --filter '^(SpecsTests|LintTests|ResolutionTests|ComposefileFormatTests)\.'
+	$(TEST_IDENTITY) $(SWIFT) test --filter '^(SpecsTests|LintTests|ResolutionTests|ComposefileFormatTests)\.'
 
 format:
 	bash scripts/format.sh

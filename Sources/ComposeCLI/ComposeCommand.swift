@@ -60,6 +60,7 @@ package struct ComposeCommand: AsyncParsableCommand {
 
     /// Parses and runs; returns the exit code instead of exiting (used by tests and `runAndExit`).
     package static func run(_ arguments: [String]?) async -> Int32 {
+        let words = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -70,19 +71,38 @@ package struct ComposeCommand: AsyncParsableCommand {
             return 0
         } catch let failure as ComposeFailure {
             Terminal.standardError.write("error: \(failure.description)\n")
-            return exitCode(for: failure)
+            let code = exitCode(for: failure)
+            writeJSONError(
+                failure.description, kind: failure.kind == .input ? "input" : "environment", code: code, words)
+            return code
         } catch let exitCode as ExitCode {
             return exitCode.rawValue
         } catch {
-            let message = fullMessage(for: error)
+            var message = fullMessage(for: error)
             let code = exitCode(for: error).rawValue
             if code == 0 {
                 if !message.isEmpty { Terminal.standardOutput.write(message + "\n") }
             } else if !message.isEmpty {
+                if let suggestion = CommandSuggestion.nearest(to: words, in: ComposeCommand.self) {
+                    message += "\nDid you mean '\(suggestion)'?"
+                }
                 Terminal.standardError.write(message + "\n")
+                writeJSONError(message, kind: "usage", code: code, words)
             }
             return code
         }
+    }
+
+    /// In `--format json` mode an error is also one JSON object on standard output, so that a CI job
+    /// reading the output as JSON reads the failure too: `{"error": {"message", "kind", "exitCode"}}`.
+    static func writeJSONError(_ message: String, kind: String, code: Int32, _ words: [String]) {
+        let json =
+            zip(words, words.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+            || words.contains("--format=json")
+        guard json else { return }
+        let object: [String: Any] = ["error": ["message": message, "kind": kind, "exitCode": Int(code)]]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+        Terminal.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 
     static func exitCode(for failure: ComposeFailure) -> Int32 {

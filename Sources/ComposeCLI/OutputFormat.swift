@@ -36,3 +36,6 @@ struct ReportOptions: ParsableArguments {
         if !report.passes(allowWarnings: allowWarnings) { throw ExitCode.failure }
     }
 }
+
+/// "1 spec", "2 specs", "0 components".
+func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }

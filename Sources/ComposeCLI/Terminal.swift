@@ -36,10 +36,13 @@ package struct Terminal: Sendable {
         }
     }
 
-    /// Colour only on a terminal, and never when NO_COLOR is set.
-    package var usesColor: Bool {
-        let environment = Terminal.environment
-        return isTTY && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    /// Colour only on a terminal, and never when NO_COLOR is set to a non-empty value.
+    package var usesColor: Bool { isTTY && Terminal.colorAllowed(by: Terminal.environment) }
+
+    /// Whether `environment` lets a terminal have colour: not when NO_COLOR is set and not empty
+    /// (no-color.org: an empty NO_COLOR does not turn colour off), nor when TERM is dumb.
+    package static func colorAllowed(by environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 }
 

@@ -20,11 +20,18 @@ package enum GitError: Error, Equatable, CustomStringConvertible {
     case revisionNotFound(revision: String, repository: String)
     /// A tag of that name exists already.
     case tagExists(name: String, target: ObjectID)
+    /// Neither the environment nor git's configuration says who makes a commit or a tag.
+    case noIdentity(repository: String)
 
     package var description: String {
         switch self {
         case .failed(let operation, let code, let message):
             return "\(operation) failed (libgit2 error \(code)): \(message)"
+        case .noIdentity(let repository):
+            return "git does not know who you are, so nothing was committed or tagged in \(repository). Set your "
+                + "identity once with `git config --global user.name \"Your Name\"` and "
+                + "`git config --global user.email you@example.com` (or set GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, or "
+                + "pass --author \"Name <email>\"), then run the command again"
         case .nonFastForward(let remote, let reference, let message):
             return "push of \(reference) to \(remote) was rejected because the remote has commits this "
                 + "clone does not have (\(message)); fetch and try again"

@@ -135,6 +135,49 @@ package final class Repository {
         return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : name
     }
 
+    /// Whether the repository has no branch at all, local or remote-tracking (a clone of an empty remote).
+    package func hasNoBranches() throws(GitError) -> Bool {
+        var iterator: OpaquePointer?
+        try check(
+            "git_branch_iterator_new in \(location.path)", git_branch_iterator_new(&iterator, pointer, GIT_BRANCH_ALL))
+        defer { git_branch_iterator_free(iterator) }
+        var reference: OpaquePointer?
+        var type = GIT_BRANCH_LOCAL
+        let code = git_branch_next(&reference, &type, iterator)
+        if code == GIT_ITEROVER.rawValue {
+            git_error_clear()
+            return true
+        }
+        try check("git_branch_next in \(location.path)", code)
+        git_reference_free(reference)
+        return false
+    }
+
+    /// Points HEAD at `refs/heads/BRANCH`, which may not exist yet (an unborn branch: the next commit
+    /// starts it). For an empty clone whose remote's default branch is known.
+    package func attachHead(toBranch branch: String) throws(GitError) {
+        try check(
+            "git_repository_set_head(refs/heads/\(branch)) in \(location.path)",
+            git_repository_set_head(pointer, "refs/heads/\(branch)"))
+    }
+
+    /// A string from git's configuration as this repository sees it (its own, the global and the
+    /// system files), or nil when it is not set.
+    package func configString(_ key: String) -> String? {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, pointer) == 0 else {
+            git_error_clear()
+            return nil
+        }
+        defer { git_config_free(config) }
+        var value: UnsafePointer<CChar>?
+        guard git_config_get_string(&value, config, key) == 0, let value else {
+            git_error_clear()
+            return nil
+        }
+        return String(cString: value)
+    }
+
     /// The commit `revision` names (a branch, tag, `origin/main`, a full or abbreviated id, `HEAD~1`),
     /// peeled through annotated tags; nil when it names nothing.
     package func resolveCommit(_ revision: String) throws(GitError) -> ObjectID? {
@@ -536,7 +579,7 @@ package final class Repository {
         }
         defer { if let parent { git_commit_free(parent) } }
 
-        let signature = try (author ?? Signature.default(for: self)).make()
+        let signature = try identity(author).make()
         defer { git_signature_free(signature) }
         var commitOID = git_oid()
         var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
@@ -549,6 +592,12 @@ package final class Repository {
         return ObjectID(commitOID)
     }
 
+    /// `given`, else git's identity for this repository.
+    private func identity(_ given: Signature?) throws(GitError) -> Signature {
+        if let given { return given }
+        return try Signature.default(for: self)
+    }
+
     // MARK: Tags
 
     /// Creates the annotated tag `name` on `commit`. Throws `.tagExists` when a tag of that name exists.
@@ -558,7 +607,7 @@ package final class Repository {
     {
         let target = try lookupObject(commit, "git tag \(name)")
         defer { git_object_free(target) }
-        let signature = try (tagger ?? Signature.default(for: self)).make()
+        let signature = try identity(tagger).make()
         defer { git_signature_free(signature) }
         var tagOID = git_oid()
         let code = git_tag_create(&tagOID, pointer, name, target, signature, message, 0)
@@ -667,15 +716,19 @@ package struct Signature: Hashable, Sendable {
         self.email = email
     }
 
-    /// `GIT_AUTHOR_NAME`/`GIT_AUTHOR_EMAIL` when set, else the repository's `user.name`/`user.email`,
-    /// else `compose <compose@localhost>` so that a CI machine without a git identity still works.
-    package static func `default`(for repository: Repository) -> Signature {
+    /// Who git would record, in git's order: `GIT_AUTHOR_NAME`/`GIT_AUTHOR_EMAIL` when both are set,
+    /// else `user.name`/`user.email` from the repository's, the global and the system configuration
+    /// (libgit2's `git_signature_default`), else `GIT_COMMITTER_NAME`/`GIT_COMMITTER_EMAIL`. With none of
+    /// them, `.noIdentity`: compose never makes up an author.
+    package static func `default`(for repository: Repository) throws(GitError) -> Signature {
         let environment = ProcessInfo.processInfo.environment
-        if let name = environment["GIT_AUTHOR_NAME"], let email = environment["GIT_AUTHOR_EMAIL"],
-            !name.isEmpty, !email.isEmpty
-        {
+        func pair(_ prefix: String) -> Signature? {
+            guard let name = environment["GIT_\(prefix)_NAME"], let email = environment["GIT_\(prefix)_EMAIL"],
+                !name.isEmpty, !email.isEmpty
+            else { return nil }
             return Signature(name: name, email: email)
         }
+        if let author = pair("AUTHOR") { return author }
         var signature: UnsafeMutablePointer<git_signature>?
         if git_signature_default(&signature, repository.pointer) == 0, let signature {
             defer { git_signature_free(signature) }
@@ -683,7 +736,23 @@ package struct Signature: Hashable, Sendable {
                 name: String(cString: signature.pointee.name), email: String(cString: signature.pointee.email))
         }
         git_error_clear()
-        return Signature(name: "compose", email: "compose@localhost")
+        if let committer = pair("COMMITTER") { return committer }
+        throw .noIdentity(repository: repository.location.path)
+    }
+
+    /// Reads git's own form, `Name <email>` (as `git commit --author` takes it); nil when `text` is
+    /// not of that form (no `<…>`, an empty name or e-mail, or text after the `>`).
+    package init?(parsing text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard text.hasSuffix(">"), let open = text.lastIndex(of: "<") else { return nil }
+        let name = text[..<open].trimmingCharacters(in: .whitespaces)
+        let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        let forbidden = CharacterSet(charactersIn: "<>\n\0")
+        guard !name.isEmpty, !email.isEmpty, name.rangeOfCharacter(from: forbidden) == nil,
+            email.rangeOfCharacter(from: forbidden.union(.whitespaces)) == nil
+        else { return nil }
+        self.init(name: name, email: email)
     }
 
     func make() throws(GitError) -> UnsafeMutablePointer<git_signature> {

@@ -9,8 +9,7 @@ extension ComponentScaffolder {
             let repository = try Repository.create(at: folder, initialBranch: "main")
             try repository.add(["."])
             let name = folder.lastPathComponent
-            try repository.commit(
-                message: "Create \(name) with compose lib create", author: author ?? Signature.default(for: repository))
+            try repository.commit(message: "Create \(name) with compose lib create", author: author)
             try repository.addRemote("origin", url: url)
         }
     }

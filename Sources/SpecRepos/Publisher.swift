@@ -19,6 +19,8 @@ package struct PublishOptions: Sendable, Equatable {
     package var maxAttempts = 10
     /// The pause before a retry is `retryDelay × attempt × (0.5…1.5)` seconds.
     package var retryDelay = 0.05
+    /// Who tags and commits; nil: git's identity (`Signature.default(for:)`).
+    package var author: Signature?
 
     package init(allowWarnings: Bool = false, noTag: Bool = false, ci: Bool = false, overwrite: Bool = false) {
         self.allowWarnings = allowWarnings
@@ -97,7 +99,8 @@ package struct Publisher: Sendable {
             var tagState = "no tag was involved."
             if !options.noTag {
                 tagCreated = try tagComponent(
-                    spec, specURL: specURL, componentDirectory: componentDirectory, events: events)
+                    spec, specURL: specURL, componentDirectory: componentDirectory, tagger: options.author,
+                    events: events)
                 tagState = "tag \(spec.tag ?? "") is pushed, the spec is not; run again."
             }
             return try addToSpecRepo(
@@ -136,7 +139,8 @@ package struct Publisher: Sendable {
     /// Creates the annotated tag `source.tag` at HEAD unless it exists there, and pushes it.
     /// Returns whether the tag was created.
     func tagComponent(
-        _ spec: PublishSpec, specURL: URL, componentDirectory: URL, events: (PublishEvent) -> Void
+        _ spec: PublishSpec, specURL: URL, componentDirectory: URL, tagger: Signature? = nil,
+        events: (PublishEvent) -> Void
     ) throws(SpecRepoError) -> Bool {
         guard let tag = spec.tag, !tag.isEmpty else { throw .noTagInSource(path: specURL.path) }
         let component: Repository
@@ -159,7 +163,8 @@ package struct Publisher: Sendable {
                 }
                 events(.tagExists(tag: tag, commit: head))
             } else {
-                try component.createAnnotatedTag(tag, at: head, message: "\(spec.name) \(spec.version)")
+                try component.createAnnotatedTag(
+                    tag, at: head, message: "\(spec.name) \(spec.version)", tagger: tagger)
                 created = true
                 events(.tagCreated(tag: tag, commit: head))
             }
@@ -329,7 +334,7 @@ package struct Publisher: Sendable {
                 }
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
-                    try repository.commit(files: [file], message: message + layerNote)
+                    try repository.commit(files: [file], message: message + layerNote, author: options.author)
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {

@@ -64,11 +64,16 @@ package enum SpecRepoError: ComposeFailure, Equatable {
                 + "was not added. \(tagState) The local clone of '\(repo)' was reset to the remote's tip. Replace the "
                 + "link with a real folder in the spec repo (`compose repo lint` lists every link), then run `compose publish \(repo)` again"
         case .repoExists(let name, let path):
-            return "a spec repo named '\(name)' exists already at \(path); pick another name, or run "
+            return
+                "a spec repo named '\(name)' exists already at \(path) with another URL or branch; pick another name, or run "
                 + "`compose repo remove \(name)` first"
         case .repoNotFound(let name, let available):
             let known =
                 available.isEmpty ? "no spec repos are added yet" : "added: \(available.joined(separator: ", "))"
+            if name.contains("://") || name.hasPrefix("/") || name.contains("@") {
+                return "no added spec repo has the URL \(redact(name)) (\(known)); add it with "
+                    + "`compose repo add NAME \(redact(name))`"
+            }
             return "no spec repo named '\(name)' (\(known)); add it with `compose repo add \(name) URL`"
         case .localChanges(let name, let path, let files):
             let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")

@@ -55,21 +55,37 @@ package struct SpecRepoStore: Sendable {
         return url
     }
 
+    /// The added repo that `nameOrURL` names: a name as it is, a URL (`scheme://…`, `user@host:path`,
+    /// an absolute path) by `name(forURL:)`. `.repoNotFound` for a URL no added repo has, with the
+    /// `repo add` to run.
+    package func addedName(for nameOrURL: String) throws(SpecRepoError) -> String {
+        let isURL =
+            nameOrURL.contains("://") || nameOrURL.hasPrefix("/")
+            || (nameOrURL.contains("@") && nameOrURL.contains(":"))
+        guard isURL else { return nameOrURL }
+        guard let name = name(forURL: nameOrURL) else {
+            throw .repoNotFound(name: nameOrURL, available: names())
+        }
+        return name
+    }
+
     /// The added repo whose remote is `url`, compared without credentials, a trailing `/` or `.git`;
     /// nil when none is.
     package func name(forURL url: String) -> String? {
+        names().first { isClone(named: $0, of: url) }
+    }
+
+    /// Whether the clone `name` exists and its remote is `url`, compared as `name(forURL:)` does.
+    func isClone(named name: String, of url: String) -> Bool {
         func normal(_ text: String) -> String {
             var text = strippingCredentials(text)
             while text.hasSuffix("/") { text.removeLast() }
             return text.hasSuffix(".git") ? String(text.dropLast(4)) : text
         }
-        let wanted = normal(url)
-        return names().first { name in
-            guard let repository = try? Repository.open(at: home.repoDirectory(name)),
-                let remote = try? repository.remoteURL()
-            else { return false }
-            return normal(remote) == wanted
-        }
+        guard let repository = try? Repository.open(at: home.repoDirectory(name)),
+            let remote = try? repository.remoteURL()
+        else { return false }
+        return normal(remote) == normal(url)
     }
 
     /// A name for a new repo of `url`, not taken yet: `https://git.example.com/ios/specs.git` →
@@ -157,8 +173,11 @@ package struct SpecRepoStore: Sendable {
 
     // MARK: add
 
-    /// Clones `url` into `repos/NAME`. Refuses a name that exists or could escape `repos/`. The clone
-    /// is made in a hidden folder beside it and renamed into place, so a failure leaves nothing behind.
+    /// Clones `url` into `repos/NAME`. A name already added from the same URL (and, when `branch` is
+    /// given, on that branch) is left as it is and its summary returned, so a CI job may run the same
+    /// `repo add` every time; a name added from another URL, or one that could escape `repos/`, is
+    /// refused. The clone is made in a hidden folder beside it and renamed into place, so a failure
+    /// leaves nothing behind.
     @discardableResult
     package func add(
         name: String, url: String, branch: String? = nil,
@@ -169,14 +188,14 @@ package struct SpecRepoStore: Sendable {
         let destination = home.repoDirectory(name)
         try withLock(name, waiting: waiting) { () throws(SpecRepoError) in
             if FileManager.default.fileExists(atPath: destination.path) {
+                let sameBranch = { branch == nil || (try? Repository.open(at: destination).currentBranch()) == branch }
+                if isClone(named: name, of: url), sameBranch() { return }
                 throw .repoExists(name: name, path: destination.path)
             }
             let staging = home.reposDirectory.appendingPathComponent(".\(name).adding-\(UUID().uuidString.prefix(8))")
             defer { try? FileManager.default.removeItem(at: staging) }
             do throws(GitError) {
-                _ = try Repository.clone(
-                    from: url, to: staging, branch: branch, applyFilters: false, credentials: credentials.trusting(url),
-                    progress: progress)
+                try cloneForAdding(url: url, to: staging, branch: branch, progress: progress)
             } catch {
                 throw .git(error, context: "cannot add '\(name)' (nothing was added)")
             }
@@ -188,6 +207,41 @@ package struct SpecRepoStore: Sendable {
             }
         }
         return try summary(name)
+    }
+
+    /// Clones `url` for `add`. An empty remote (a new spec repo) has no branch to check out: the
+    /// clone's HEAD is then the branch asked for, else the remote's own HEAD when the remote is a
+    /// local repository, else git's `init.defaultBranch`, else `main`, so that the first publish
+    /// goes to the branch a teammate's clone will check out.
+    func cloneForAdding(
+        url: String, to staging: URL, branch: String?, progress: ((TransferProgress) -> Void)?
+    ) throws(GitError) {
+        let trusted = credentials.trusting(url)
+        let repository: Repository
+        do {
+            repository = try Repository.clone(
+                from: url, to: staging, branch: branch, applyFilters: false, credentials: trusted, progress: progress)
+        } catch .revisionNotFound(let revision, let remote) {
+            // The branch may be missing only because the remote is empty: then start it.
+            try? FileManager.default.removeItem(at: staging)
+            let empty = try Repository.clone(
+                from: url, to: staging, applyFilters: false, credentials: trusted, progress: progress)
+            guard let branch, try empty.hasNoBranches() else {
+                throw GitError.revisionNotFound(revision: revision, repository: remote)
+            }
+            try empty.attachHead(toBranch: branch)
+            return
+        }
+        guard branch == nil, try repository.hasNoBranches() else { return }
+        let remoteHead = Self.localPath(of: url).flatMap { try? Repository.open(at: $0).currentBranch() }
+        try repository.attachHead(
+            toBranch: remoteHead ?? repository.configString("init.defaultBranch") ?? "main")
+    }
+
+    /// The folder of a local remote (`file://…` or an absolute path), nil for a network URL.
+    static func localPath(of url: String) -> URL? {
+        if url.hasPrefix("file://") { return URL(string: url).map { URL(fileURLWithPath: $0.path) } }
+        return url.hasPrefix("/") ? URL(fileURLWithPath: url) : nil
     }
 
     /// Under the lock of `name`: deletes what a killed `add` or `remove` of it left (`.NAME.adding-*`,

@@ -33,7 +33,7 @@ import Testing
             ["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
         #expect(first.code == 0, "\(first.stderr)")
         #expect(first.stderr.contains("Toolkit: new → 0.1.0"))
-        #expect(first.stdout.contains("Installed 1 components"))
+        #expect(first.stdout.contains("Installed 1 component into"))
         let manifest = try String(contentsOf: project.appendingPathComponent("Composed/Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "../Components/Toolkit"),"#))
 

@@ -22,28 +22,7 @@ import Testing
             ["repo", "export", "specs", out.path], environment: environment, currentDirectory: folder.url)
         #expect(first.code == 0, "\(first.stderr)")
 
-        // A component: Logging 9.0.0, from the fixture's newest Logging spec, on its own remote.
-        let remote = folder.url.appendingPathComponent("Logging.git")
-        try runGit(["init", "-q", "--bare", "-b", "main", remote.path])
-        let work = folder.url.appendingPathComponent("Logging")
-        try runGit(["clone", "-q", remote.path, work.path])
-        let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture/Logging")
-        let latest = try FileManager.default.contentsOfDirectory(atPath: fixture.path).sorted().last!
-        var spec = try String(
-            contentsOf: fixture.appendingPathComponent("\(latest)/Logging.podspec.json"), encoding: .utf8)
-        spec = spec.replacingOccurrences(of: "\"\(latest)\"", with: "\"9.0.0\"")
-        spec = spec.replacingOccurrences(of: "https://git.example.com/ios/Logging.git", with: remote.absoluteString)
-        try spec.write(to: work.appendingPathComponent("Logging.podspec.json"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(
-            at: work.appendingPathComponent("Sources/Logging"), withIntermediateDirectories: true)
-        try "public enum Logging {}\n".write(
-            to: work.appendingPathComponent("Sources/Logging/Logging.swift"), atomically: true, encoding: .utf8)
-        try "MIT\n".write(to: work.appendingPathComponent("LICENSE"), atomically: true, encoding: .utf8)
-        try runGit(["add", "-A"], in: work)
-        try runGit(
-            ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "Logging 9.0.0"],
-            in: work)
-        try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
+        let work = try makeLoggingComponent(in: folder.url)
 
         let publish = try await runComposeInProcess(
             ["publish", "specs", "--allow-warnings", "--export", out.path], environment: environment,

@@ -51,3 +51,27 @@ let twoTargets = """
       pod 'Analytics'
     end
     """
+
+/// A Logging 9.0.0 component (the fixture's newest Logging spec) with its own bare remote, committed.
+func makeLoggingComponent(in folder: URL) throws -> URL {
+    let remote = folder.appendingPathComponent("Logging.git")
+    try runGit(["init", "-q", "--bare", "-b", "main", remote.path])
+    let work = folder.appendingPathComponent("Logging")
+    try runGit(["clone", "-q", remote.path, work.path])
+    let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture/Logging")
+    let latest = try FileManager.default.contentsOfDirectory(atPath: fixture.path).sorted().last!
+    var spec = try String(
+        contentsOf: fixture.appendingPathComponent("\(latest)/Logging.podspec.json"), encoding: .utf8)
+    spec = spec.replacingOccurrences(of: "\"\(latest)\"", with: "\"9.0.0\"")
+    spec = spec.replacingOccurrences(of: "https://git.example.com/ios/Logging.git", with: remote.absoluteString)
+    try spec.write(to: work.appendingPathComponent("Logging.podspec.json"), atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+        at: work.appendingPathComponent("Sources/Logging"), withIntermediateDirectories: true)
+    try "public enum Logging {}\n".write(
+        to: work.appendingPathComponent("Sources/Logging/Logging.swift"), atomically: true, encoding: .utf8)
+    try "MIT\n".write(to: work.appendingPathComponent("LICENSE"), atomically: true, encoding: .utf8)
+    try runGit(["add", "-A"], in: work)
+    try runGit(["commit", "-q", "-m", "Logging 9.0.0"], in: work)
+    try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
+    return work
+}

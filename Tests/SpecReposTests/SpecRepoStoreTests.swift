@@ -18,8 +18,10 @@ struct SpecRepoStoreTests {
         #expect(added.specCount == 2)
         #expect(added.branch == "main")
         #expect(store.names() == ["specs"])
+        // The same name and URL again: nothing to do (a CI job runs `repo add` every time).
+        #expect(try store.add(name: "specs", url: world.specsURL).head == added.head)
         #expect(throws: SpecRepoError.repoExists(name: "specs", path: store.home.repoDirectory("specs").path)) {
-            try store.add(name: "specs", url: world.specsURL)
+            try store.add(name: "specs", url: world.specsURL + "-elsewhere")
         }
         let listed = try store.list()
         #expect(listed.map(\.name) == ["specs"])

@@ -59,12 +59,15 @@ struct InstallCommand: AsyncParsableCommand {
             out.write("  \(component.name) \(pinText(component.pin))\n")
         }
         if result.changedFiles.isEmpty {
-            out.write("Composed/ is up to date (\(result.package.components.count) components, nothing fetched).\n")
+            out.write(
+                "Composed/ is up to date (\(counted(result.package.components.count, "component")), nothing fetched).\n"
+            )
         } else {
             let fetched =
                 result.fetched.isEmpty ? "nothing fetched" : "fetched \(result.fetched.joined(separator: ", "))"
             out.write(
-                "Installed \(result.package.components.count) components into \(result.folder.path) (\(fetched)).\n")
+                "Installed \(counted(result.package.components.count, "component")) into \(result.folder.path) (\(fetched)).\n"
+            )
         }
     }
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Git
 import Scaffold
@@ -18,4 +19,30 @@ struct GitIdentity {
 func firstCommit(author: String, email: String?) -> (@Sendable (URL, String) throws -> Void)? {
     let signature = email.flatMap { $0.isEmpty ? nil : Signature(name: author, email: $0) }
     return ComponentScaffolder.gitFirstCommit(author: signature)
+}
+
+/// `--author "Name <email>"` for the commands that commit or tag (git's own form). Without it, the
+/// GIT_AUTHOR_NAME / GIT_AUTHOR_EMAIL of the command's environment, else git's configuration.
+struct CommitAuthorOptions: ParsableArguments {
+    @Option(
+        name: .customLong("author"),
+        help: ArgumentHelp(
+            "Tag and commit as this identity, in git's form. (default: git's user.name and user.email)",
+            valueName: "Name <email>"))
+    var author: String?
+
+    /// The identity to pass on; nil lets git's configuration decide.
+    func signature() throws -> Signature? {
+        if let author {
+            guard let signature = Signature(parsing: author) else {
+                throw ValidationError(
+                    "--author '\(author)' is not of git's form \"Name <email>\", e.g. --author \"Ada Lovelace <ada@example.com>\"."
+                )
+            }
+            return signature
+        }
+        let identity = GitIdentity.configured()
+        guard let name = identity.name, let email = identity.email, !name.isEmpty, !email.isEmpty else { return nil }
+        return Signature(name: name, email: email)
+    }
 }

@@ -29,13 +29,18 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish specs --ci            # in a CI release job
               compose publish specs --no-tag        # the tag is pushed already, by other means
               compose publish specs --ci --export /srv/www/specs   # and refresh its HTTP export
+              compose publish git@git.example.com:ios/specs.git   # an added repo, by its URL
+              compose publish specs --author "Release Bot <release@example.com>"
+
+            The tag and the commit are made as git's identity (user.name and user.email, or \
+            GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, or --author); with none, nothing is published.
 
             Exit codes: 0 published (or already there, with --ci), 1 refused (lint, dirty tree, \
             tag elsewhere, existing version), 3 environment (git, network, file system).
             """
     )
 
-    @Argument(help: "The spec repository to publish to (a name from `compose repo list`).")
+    @Argument(help: "The spec repository to publish to: a name from `compose repo list`, or the URL of an added one.")
     var repo: String
 
     @Argument(
@@ -65,15 +70,21 @@ struct PublishCommand: AsyncParsableCommand {
         help: "Publish although the release breaks the spec repo's Layers.yml rules (recorded in the commit message).")
     var allowLayerViolations = false
 
+    @OptionGroup var identity: CommitAuthorOptions
+
     func run() async throws {
         let err = Terminal.standardError
-        let publisher = Publisher(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment)))
+        let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
+        let repo = try store.addedName(for: repo)
+        let author = try identity.signature()
+        let publisher = Publisher(store: store)
         let result = try publisher.publish(
             repo: repo, spec: spec,
             componentDirectory: Terminal.currentDirectory,
             options: {
                 var o = PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite)
                 o.allowLayerViolations = allowLayerViolations
+                o.author = author
                 return o
             }(),
             events: { err.write(Self.describe($0) + "\n") },
@@ -88,7 +99,6 @@ struct PublishCommand: AsyncParsableCommand {
             Terminal.standardOutput.write("\(result.name) \(result.version) is in \(result.repo)\n")
         }
         if let exportFolder {
-            let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
             let summary = try SpecRepoExport.export(
                 from: try store.directory(of: repo), to: Terminal.fileURL(exportFolder))
             Terminal.standardOutput.write(

@@ -7,7 +7,8 @@ struct RepoAddCommand: AsyncParsableCommand {
         abstract: "Clone a spec repository into $COMPOSE_HOME/repos/NAME.",
         discussion: """
             NAME becomes a folder name: letters, digits, '-', '_' and '.' (not first); no '/', \
-            '..' or whitespace. A NAME that is already added is refused. Credentials: ssh URLs use \
+            '..' or whitespace. Adding a NAME again with the same URL (and branch) does nothing and \
+            succeeds; a NAME already added from another URL is refused. Credentials: ssh URLs use \
             the ssh-agent, then COMPOSE_SSH_KEY, ~/.ssh/id_ed25519 or ~/.ssh/id_rsa; https URLs \
             use the user and token in the URL, or COMPOSE_GIT_USERNAME and COMPOSE_GIT_TOKEN, or \
             git's credential helpers (`git credential fill`). COMPOSE_GIT_TOKEN goes only over https \
@@ -48,6 +49,7 @@ struct RepoAddCommand: AsyncParsableCommand {
         let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
         let bar = TransferProgressBar(label: "Cloning \(name)")
         let summary: SpecRepoSummary
+        let existed = (try? store.directory(of: name)) != nil
         do {
             summary = try store.add(
                 name: name, url: url, branch: branch, progress: bar.handler, waiting: waitingMessage)
@@ -57,7 +59,7 @@ struct RepoAddCommand: AsyncParsableCommand {
         }
         bar.finish()
         Terminal.standardOutput.write(
-            "Added \(summary.name) (\(summary.url), branch \(summary.branch ?? "none"), "
-                + "\(summary.specCount) specs) at \(summary.path)\n")
+            "\(existed ? "Already added" : "Added") \(summary.name) (\(summary.url), branch \(summary.branch ?? "none"), "
+                + "\(counted(summary.specCount, "spec"))) at \(summary.path)\n")
     }
 }

@@ -1,0 +1,127 @@
+import ComposeCLI
+import ComposeTestSupport
+import Foundation
+import Testing
+
+/// What a team and its CI job meet every day: repeated `repo add`, typos, JSON errors, colour
+/// settings, and looking at a published spec.
+@Suite("everyday use (in process)")
+struct EverydayCommandTests {
+    static func spec(_ name: String, _ version: String) -> String {
+        """
+        {"name": "\(name)", "version": "\(version)", "summary": "\(name) things", "homepage": "https://example.com/\(name)",
+         "source": {"git": "https://git.example.com/\(name).git", "tag": "\(version)"}}
+        """
+    }
+
+    @Test func addingTheSameRepoAgainSucceedsAndAnotherURLIsRefused() async throws {
+        let temporary = try TemporaryDirectory("everyday-add")
+        defer { temporary.remove() }
+        let specs = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("specs.git"),
+            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+        let other = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("other.git"),
+            files: ["Pay/1.0.0/Pay.podspec.json": Self.spec("Pay", "1.0.0")])
+        let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
+
+        let first = try await runComposeInProcess(["repo", "add", "specs", specs], environment: environment)
+        #expect(first.code == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Added specs ("))
+        #expect(first.stdout.contains(", 1 spec) at "), "\(first.stdout)")
+
+        let again = try await runComposeInProcess(["repo", "add", "specs", specs + "/"], environment: environment)
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("Already added specs ("), "\(again.stdout)")
+
+        let otherBranch = try await runComposeInProcess(
+            ["repo", "add", "specs", specs, "--branch", "release"], environment: environment)
+        #expect(otherBranch.code == 1)
+        #expect(otherBranch.stderr.contains("exists already"), "\(otherBranch.stderr)")
+
+        let elsewhere = try await runComposeInProcess(["repo", "add", "specs", other], environment: environment)
+        #expect(elsewhere.code == 1)
+        #expect(elsewhere.stderr.contains("a spec repo named 'specs' exists already"), "\(elsewhere.stderr)")
+        let list = try await runComposeInProcess(["repo", "list", "--format", "json"], environment: environment)
+        #expect(list.stdout.contains("specs.git"))
+        #expect(!list.stdout.contains("other.git"))
+    }
+
+    @Test(arguments: [
+        (["lnit", "x.podspec.json"], "compose lint"), (["pubilsh"], "compose publish"),
+        (["repo", "ad", "specs", "file:///x"], "compose repo add"), (["spec", "wich", "Pay"], "compose spec which"),
+    ])
+    func aMistypedCommandSuggestsTheNearest(_ arguments: [String], _ suggestion: String) async throws {
+        let run = try await runComposeInProcess(arguments)
+        #expect(run.code == 64)
+        #expect(run.stderr.contains("Did you mean '\(suggestion)'?"), "\(run.stderr)")
+    }
+
+    @Test func aWordFarFromEveryCommandSuggestsNothing() async throws {
+        let run = try await runComposeInProcess(["frobnicate"])
+        #expect(run.code == 64)
+        #expect(!run.stderr.contains("Did you mean"))
+    }
+
+    @Test func inJSONModeAnErrorIsAlsoOneJSONObjectOnStandardOutput() async throws {
+        let temporary = try TemporaryDirectory("everyday-json")
+        defer { temporary.remove() }
+        let failed = try await runComposeInProcess(["resolve", "--project", temporary.path, "--format", "json"])
+        #expect(failed.code == 1, "\(failed.stderr)")
+        #expect(failed.stderr.hasPrefix("error: "))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any], "\(failed.stdout)")
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["exitCode"] as? Int == 1)
+        #expect(error["kind"] as? String == "input")
+        #expect((error["message"] as? String)?.contains("Composefile") == true, "\(error)")
+
+        let usage = try await runComposeInProcess(["lint", "--format=json", "--no-such-flag", "x.podspec.json"])
+        #expect(usage.code == 64)
+        #expect(usage.stdout.contains("\"kind\":\"usage\""), "\(usage.stdout)")
+
+        let human = try await runComposeInProcess(["resolve", "--project", temporary.path])
+        #expect(human.code == 1)
+        #expect(human.stdout.isEmpty)
+    }
+
+    @Test func anEmptyNoColorLeavesColourOn() {
+        #expect(Terminal.colorAllowed(by: ["NO_COLOR": ""]))
+        #expect(Terminal.colorAllowed(by: [:]))
+        #expect(!Terminal.colorAllowed(by: ["NO_COLOR": "1"]))
+        #expect(!Terminal.colorAllowed(by: ["TERM": "dumb"]))
+    }
+
+    @Test func specCatAndWhichShowAPublishedSpec() async throws {
+        let temporary = try TemporaryDirectory("everyday-spec-cat")
+        defer { temporary.remove() }
+        let specs = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("specs.git"),
+            files: [
+                "Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0"),
+                "Logging/1.2.0/Logging.podspec.json": Self.spec("Logging", "1.2.0"),
+            ])
+        let home = temporary.url.appendingPathComponent("home")
+        let environment: [String: String?] = ["COMPOSE_HOME": home.path]
+        #expect(try await runComposeInProcess(["repo", "add", "specs", specs], environment: environment).code == 0)
+
+        let newest = try await runComposeInProcess(["spec", "cat", "logging"], environment: environment)
+        #expect(newest.code == 0, "\(newest.stderr)")
+        #expect(newest.stdout == Self.spec("Logging", "1.2.0") + "\n")
+
+        let older = try await runComposeInProcess(["spec", "which", "Logging", "1.0.0"], environment: environment)
+        #expect(older.code == 0, "\(older.stderr)")
+        let path = older.stdout.trimmingCharacters(in: .newlines)
+        #expect(path.hasSuffix("/repos/specs/Logging/1.0.0/Logging.podspec.json"), "\(path)")
+        #expect(FileManager.default.fileExists(atPath: path))
+
+        let noVersion = try await runComposeInProcess(["spec", "cat", "Logging", "3.0.0"], environment: environment)
+        #expect(noVersion.code == 1)
+        #expect(noVersion.stderr.contains("no version 3.0.0 of Logging"), "\(noVersion.stderr)")
+        #expect(noVersion.stderr.contains("specs: 1.2.0, 1.0.0"))
+
+        let noPod = try await runComposeInProcess(["spec", "which", "Nope"], environment: environment)
+        #expect(noPod.code == 1)
+        #expect(noPod.stderr.contains("no pod named 'Nope'"))
+    }
+}
