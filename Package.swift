@@ -37,7 +37,7 @@ let package = Package(
         /** Composefile parser; Compose.lock reader and writer. */
         library("ComposefileFormat", ["Specs", "Yams"]),
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
-        library("Project", ["Specs", "Git", "SpecRepos", "Resolution", "ComposefileFormat"]),
+        library("Project", ["Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
         library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project"]),
         /** Templates/ → a new component. */

@@ -2,6 +2,7 @@ import ArgumentParser
 import ComposefileFormat
 import Foundation
 import Project
+import Specs
 import SpecRepos
 
 /// `--format human|json` of resolve, update and outdated.
@@ -22,16 +23,41 @@ struct ProjectOptions: ParsableArguments {
     @Option(help: "Output format: human or json.")
     var format: ProjectOutputFormat = .human
 
-    var service: ResolveService {
-        let err = Terminal.standardError
-        var service = ResolveService(
-            projectDirectory: project, composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
-            toolVersion: ComposeCommand.version
-        ) { message in
-            err.write(message + "\n")
-        }
-        service.http = HTTPSettings.fromEnvironment(Terminal.environment)
-        return service
+    var service: ResolveService { resolveService(project: project) }
+}
+
+/// The project at `project` as resolve, install and graph read it (progress on standard error).
+func resolveService(project: String) -> ResolveService {
+    let err = Terminal.standardError
+    var service = ResolveService(
+        projectDirectory: project, composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
+        toolVersion: ComposeCommand.version
+    ) { message in
+        err.write(message + "\n")
+    }
+    service.http = HTTPSettings.fromEnvironment(Terminal.environment)
+    return service
+}
+
+/// `--check-layers` of resolve and install: the layering rules over the app's resolved graph, before
+/// anything is written. Findings go to standard error; an error stops the command (exit 1).
+func checkLayers(of lock: Lockfile, in service: ResolveService, writing what: String) throws {
+    let report = try service.projectGraph(lock: lock).check()
+    let err = Terminal.standardError
+    if !report.findings.isEmpty {
+        err.write(report.rendered(as: .human, allowWarnings: true, color: err.usesColor))
+    }
+    if report.errorCount > 0 { throw LayerCheckFailure(errors: report.errorCount, unwritten: what) }
+}
+
+/// The resolved graph breaks the layering rules.
+struct LayerCheckFailure: ComposeFailure {
+    let errors: Int
+    let unwritten: String
+    var kind: FailureKind { .input }
+    var description: String {
+        "the resolved components break the spec repos' layering rules (\(counted(errors, "error")) above); "
+            + "\(unwritten). Change the Composefile, or fix the components and publish them"
     }
 }
 

@@ -81,7 +81,7 @@ package struct ComponentGraph: Sendable {
 
     /// Every dependency key of `spec` and its library subspecs, with its position: the top-level
     /// `dependencies` and those of the platform blocks.
-    static func dependencies(of spec: Spec) -> [(name: String, location: SourceLocation)] {
+    package static func dependencies(of spec: Spec) -> [(name: String, location: SourceLocation)] {
         var result: [(String, SourceLocation)] = []
         func keys(_ node: JSONNode?) {
             for member in node?["dependencies"]?.members ?? [] { result.append((member.key, member.keyLocation)) }

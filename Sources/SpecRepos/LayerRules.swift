@@ -102,6 +102,106 @@ package struct LayersFile: Sendable, Equatable {
         self.problems = problems
     }
 
+    private init(layers: [Layer], allowed: [String: Set<String>], problems: [(line: Int, message: String)]) {
+        self.layers = layers
+        self.allowed = allowed
+        self.problems = problems
+    }
+
+    /// Several spec repos' layers files as one (an app's pods come from several repos): layers in
+    /// the order met (a layer's patterns and allowed targets joined across files), problems dropped
+    /// (each repo's own check reports them). Nil for no files.
+    package static func merged(_ files: [LayersFile]) -> LayersFile? {
+        guard var result = files.first else { return nil }
+        for file in files.dropFirst() {
+            var layers = result.layers
+            for layer in file.layers {
+                if let index = layers.firstIndex(where: { $0.name == layer.name }) {
+                    layers[index] = Layer(
+                        name: layer.name, patterns: layers[index].patterns + layer.patterns, line: layers[index].line)
+                } else {
+                    layers.append(layer)
+                }
+            }
+            result = LayersFile(
+                layers: layers, allowed: result.allowed.merging(file.allowed) { $0.union($1) }, problems: [])
+        }
+        return LayersFile(layers: result.layers, allowed: result.allowed, problems: [])
+    }
+
+    /// This file with an app's targets in the layer `app` at the top (the layer is added when the
+    /// file has none), allowed to depend on every other layer.
+    package func addingApp(_ targets: [String]) -> LayersFile {
+        var layers = self.layers
+        var allowed = self.allowed
+        if let index = layers.firstIndex(where: { $0.name == "app" }) {
+            layers[index] = Layer(name: "app", patterns: targets + layers[index].patterns, line: layers[index].line)
+        } else {
+            layers.append(Layer(name: "app", patterns: targets, line: 0))
+            allowed["app"] = Set(self.layers.map(\.name))
+        }
+        return LayersFile(layers: layers, allowed: allowed, problems: problems)
+    }
+
+    /// The layers file in `directory` or the nearest folder above it that has one (a spec repo
+    /// checkout), or nil.
+    package static func nearest(from directory: URL) -> URL? {
+        var folder = directory.standardizedFileURL
+        while true {
+            let file = folder.appendingPathComponent(fileName)
+            if FileKind.of(file.path) == .file { return file }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// `text` (a layers file) with `component` added to the layer `layer`: appended to the layer's
+    /// line, or a new `  layer: component` line at the end of the `layers:` section (before
+    /// `allow:`; a `layers:` section is started when the file has none). Nil when the component is in
+    /// that layer already (by name or glob).
+    package static func recording(_ component: String, inLayer layer: String, text: String) -> String? {
+        let file = LayersFile(text: text)
+        if let entry = file.layers.first(where: { $0.name == layer }),
+            entry.patterns.contains(where: { $0 == component || matches(component, glob: $0) })
+        {
+            return nil
+        }
+        var lines = text.components(separatedBy: "\n")
+        if let entry = file.layers.first(where: { $0.name == layer }) {
+            var line = lines[entry.line - 1]
+            var comment = ""
+            if let hash = line.firstIndex(of: "#") {
+                comment = " " + String(line[hash...])
+                line = String(line[..<hash])
+            }
+            line = line.trimmingCharacters(in: .whitespaces).hasSuffix(":") ? line + " " : line
+            let trimmed = line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            let joined: String
+            if trimmed.hasSuffix("]") {
+                let open = String(trimmed.dropLast())
+                joined = open + (open.hasSuffix("[") ? "" : ", ") + component + "]"
+            } else {
+                joined = trimmed + (trimmed.hasSuffix(":") ? " " : ", ") + component
+            }
+            lines[entry.line - 1] = joined + comment
+            return lines.joined(separator: "\n")
+        }
+        guard let section = lines.firstIndex(where: { $0.hasPrefix("layers:") }) else {
+            let body = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+            return body + "layers:\n  \(layer): \(component)\n"
+        }
+        var insert = section + 1
+        var index = section + 1
+        func indented(_ line: String) -> Bool { line.first == " " || line.first == "\t" }
+        while index < lines.count, lines[index].isEmpty || indented(lines[index]) || lines[index].hasPrefix("#") {
+            if indented(lines[index]) { insert = index + 1 }
+            index += 1
+        }
+        lines.insert("  \(layer): \(component)", at: insert)
+        return lines.joined(separator: "\n")
+    }
+
     /// The layer `component` belongs to: the first layer (bottom up) with an exact name, else the
     /// first with a matching glob; nil when none.
     package func layer(of component: String) -> String? {

@@ -168,3 +168,18 @@ struct PublishLayersTests {
         #expect(try world.remoteHasSpec("Pay", "1.0.0"))
     }
 }
+
+@Suite struct LayersFileRecordingTests {
+    @Test func aComponentIsAddedToItsLayerOnceAndANewLayerLineGoesInTheLayersSection() throws {
+        let text = "# layers\nlayers:\n  base: Logging  # the bottom\n  business: [Pay]\nallow:\n  business: base\n"
+        let added = try #require(LayersFile.recording("Kit", inLayer: "base", text: text))
+        #expect(added == "# layers\nlayers:\n  base: Logging, Kit # the bottom\n  business: [Pay]\nallow:\n  business: base\n")
+        #expect(LayersFile.recording("Kit", inLayer: "base", text: added) == nil)
+        let bracket = try #require(LayersFile.recording("Order", inLayer: "business", text: text))
+        #expect(bracket.contains("  business: [Pay, Order]\n"))
+        let newLayer = try #require(LayersFile.recording("Router", inLayer: "core", text: text))
+        #expect(newLayer.contains("  business: [Pay]\n  core: Router\nallow:"))
+        #expect(LayersFile(text: newLayer).layer(of: "Router") == "core")
+        #expect(LayersFile.recording("Kit", inLayer: "base", text: "") == "layers:\n  base: Kit\n")
+    }
+}

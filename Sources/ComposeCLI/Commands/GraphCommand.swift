@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import Project
 import SpecRepos
 import Specs
 
 struct GraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Draw a spec repository's component graph, or check its layering rules.",
+        abstract: "Draw a spec repository's or an app's component graph, or check its layering rules.",
         discussion: """
             Reads the newest version of every component of a spec repository (a folder, or an \
             added repository with --repo) and its Layers.yml (docs/graph.md). With --check, \
@@ -17,11 +18,17 @@ struct GraphCommand: AsyncParsableCommand {
             mermaid (layers as clusters, forbidden edges in red, instability on each node), json, \
             or svg/png drawn by Graphviz's `dot` into --output.
 
+            With --project, the graph is an app's: its Composefile targets (in the layer `app`) \
+            and every pod of its Compose.lock (resolved without writing when there is no lock), \
+            in the layers of the Layers.yml of the spec repos they come from.
+
             Examples:
               compose graph --check spec-repo-fixture
               compose graph --check --repo specs --format github
               compose graph spec-repo-fixture --format png --output graph.png
               compose graph spec-repo-fixture --focus Pay --depth 1 --format mermaid
+              compose graph --project ShopApp --check
+              compose graph --project ShopApp --format png --output app.png
 
             Exit codes: 0 ok, 1 a rule failed (or bad input), 3 Graphviz missing or failing, 64 usage error.
             """
@@ -36,6 +43,12 @@ struct GraphCommand: AsyncParsableCommand {
 
     @Option(help: "An added spec repository (a name from `compose repo list`) instead of a folder.")
     var repo: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "An app's project folder (Composefile and Compose.lock) instead of a spec repository.", valueName: "dir"),
+        completion: .directory)
+    var project: String?
 
     @Flag(help: "Check the layering rules instead of drawing the graph.")
     var check = false
@@ -59,7 +72,10 @@ struct GraphCommand: AsyncParsableCommand {
     var allowWarnings = false
 
     func validate() throws {
-        if repo != nil && directory != nil { throw ValidationError("Give a folder or --repo, not both.") }
+        if [repo != nil, directory != nil, project != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of a spec repo folder, --repo NAME or --project DIR.")
+        }
+        if project != nil && allVersions { throw ValidationError("--all-versions reads a spec repo, not --project.") }
         if depth < 0 { throw ValidationError("--depth must be 0 or more.") }
         let reportFormats: [Format] = [.human, .json, .github]
         if check, let format, !reportFormats.contains(format) {
@@ -75,6 +91,15 @@ struct GraphCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let project {
+            let projectGraph = try resolveService(project: project).projectGraph()
+            if check {
+                try reportOptions.emit(projectGraph.check())
+            } else {
+                try draw(projectGraph.graph, layers: projectGraph.layers, shown: project)
+            }
+            return
+        }
         let root: URL
         let shown: String
         if let repo {
@@ -85,18 +110,26 @@ struct GraphCommand: AsyncParsableCommand {
             shown = directory ?? "."
         }
         if check {
-            let options = ReportOptions.parseOrExit(
-                (allowWarnings ? ["--allow-warnings"] : []) + ["--format", format?.rawValue ?? "human"])
-            try options.emit(try LayerRules.run(root: root, displayRoot: shown, allVersions: allVersions))
+            try reportOptions.emit(try LayerRules.run(root: root, displayRoot: shown, allVersions: allVersions))
             return
         }
         guard FileManager.default.fileExists(atPath: root.path) else { throw GraphFailure.notFound(shown) }
-        var graph = ComponentGraph(repository: SpecRepository(root: root), allVersions: allVersions)
+        try draw(
+            ComponentGraph(repository: SpecRepository(root: root), allVersions: allVersions),
+            layers: LayersFile.read(repoRoot: root), shown: shown)
+    }
+
+    var reportOptions: ReportOptions {
+        ReportOptions.parseOrExit(
+            (allowWarnings ? ["--allow-warnings"] : []) + ["--format", format?.rawValue ?? "human"])
+    }
+
+    func draw(_ graph: ComponentGraph, layers: LayersFile?, shown: String) throws {
+        var graph = graph
         if let focus {
             guard graph.components.contains(focus) else { throw GraphFailure.noComponent(focus, shown) }
             graph = graph.focused(on: focus, depth: depth)
         }
-        let layers = LayersFile.read(repoRoot: root)
         switch format ?? .dot {
         case .mermaid: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .mermaid))
         case .json: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .json))

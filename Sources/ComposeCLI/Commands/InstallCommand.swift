@@ -25,6 +25,7 @@ struct InstallCommand: AsyncParsableCommand {
               compose install --project ShopApp
               COMPOSE_PAY_USE_BINARY=1 compose install
               cd Composed && swift build
+              compose install --check-layers   # refuse a graph that breaks Layers.yml
 
             Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum), \
             3 environment (git, network, file system), 64 usage error.
@@ -37,8 +38,16 @@ struct InstallCommand: AsyncParsableCommand {
     @Flag(help: "Use the prebuilt artifact of every component that declares one.")
     var binary = false
 
+    @Flag(help: "Check the resolved graph against the spec repos' layering rules before writing anything.")
+    var checkLayers = false
+
     func run() async throws {
         let err = Terminal.standardError
+        if checkLayers {
+            let service = resolveService(project: project ?? ".")
+            let lock = try service.resolve(write: false).lockfile
+            try ComposeCLI.checkLayers(of: lock, in: service, writing: "nothing was written")
+        }
         let install = ProjectInstall(
             projectDirectory: project ?? ".", composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
             toolVersion: ComposeCommand.version

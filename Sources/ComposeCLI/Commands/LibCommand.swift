@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scaffold
+import SpecRepos
 
 struct LibCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -124,12 +125,41 @@ extension LibCommand {
                     "note: source.git is the placeholder \(ScaffoldRequest.placeholderURL(for: name)); edit it (and the origin remote) before publishing.\n"
                 )
             }
+            recordLayers(of: created.map { ($0.name, $0.kind.rawValue) })
             if kind == .business {
                 Terminal.standardError.write(
                     "note: \(name) depends on \(name)Mediator and Mediator by URL: publish those first, then build \(name).\n"
                 )
             }
         }
+    }
+}
+
+/// `lib create` run inside a spec repo checkout (a Layers.yml in the current folder or above):
+/// each new component is added to the layer named like its kind. Elsewhere, the line to add.
+private func recordLayers(of components: [(name: String, layer: String)]) {
+    let err = Terminal.standardError
+    guard let file = LayersFile.nearest(from: Terminal.currentDirectory) else {
+        for component in components {
+            err.write(
+                "note: to place \(component.name) in a layer, add it to `\(component.layer):` in the `layers:` section "
+                    + "of your spec repo's \(LayersFile.fileName) (e.g. `  \(component.layer): \(component.name)`).\n")
+        }
+        return
+    }
+    var text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    var added: [String] = []
+    for component in components {
+        guard let updated = LayersFile.recording(component.name, inLayer: component.layer, text: text) else { continue }
+        text = updated
+        added.append("\(component.name) → \(component.layer)")
+    }
+    guard !added.isEmpty else { return }
+    do {
+        try Data(text.utf8).write(to: file, options: .atomic)
+        err.write("Recorded in \(file.path): \(added.joined(separator: ", ")). Commit it with the spec repo.\n")
+    } catch {
+        err.write("warning: could not update \(file.path) (\(error.localizedDescription)); add \(added.joined(separator: ", ")) by hand.\n")
     }
 }
 

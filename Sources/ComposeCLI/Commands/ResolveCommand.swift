@@ -1,5 +1,6 @@
 import ArgumentParser
 import Project
+import ComposefileFormat
 
 struct ResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,6 +24,11 @@ struct ResolveCommand: AsyncParsableCommand {
               compose resolve
               compose resolve --project ShopApp --verbose
               compose resolve --repo-update --format json
+              compose resolve --check-layers   # in CI: refuse a graph that breaks Layers.yml
+
+            With --check-layers, the resolved graph (the app's targets in the layer `app`, every \
+            pod in the layer its spec repo's Layers.yml gives it) is checked as `compose graph \
+            --check` checks a spec repo; an error leaves Compose.lock as it was and exits 1.
             """
     )
 
@@ -31,8 +37,16 @@ struct ResolveCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the solver's decisions to standard error.")
     var verbose = false
 
+    @Flag(help: "Check the resolved graph against the spec repos' layering rules before writing Compose.lock.")
+    var checkLayers = false
+
     func run() async throws {
-        let report = try options.service.resolve(repoUpdate: options.repoUpdate)
+        let service = options.service
+        let report = try service.resolve(repoUpdate: options.repoUpdate, write: !checkLayers)
+        if checkLayers {
+            try ComposeCLI.checkLayers(of: report.lockfile, in: service, writing: "Compose.lock was not written")
+            try report.lockfile.write(to: report.lockPath)
+        }
         printResolveReport(report, options: options, verbose: verbose)
     }
 }
