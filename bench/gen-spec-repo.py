@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes a spec repo of COUNT specs (Name/version/Name.podspec.json) into OUT, for benchmarks.
 
-Usage: bench/gen-spec-repo.py COUNT OUT
-Pods get 10 versions each; every spec lints clean: a mix of plain specs, specs with subspecs and
+Usage: bench/gen-spec-repo.py COUNT OUT [VERSIONS]
+Pods get VERSIONS versions each (default 10); every spec lints clean: a mix of plain specs, specs with subspecs and
 default_subspecs, per-platform blocks, and `~>` dependencies on earlier pods.
 """
 import json
@@ -11,10 +11,10 @@ import sys
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     count, out = int(sys.argv[1]), sys.argv[2]
-    versions_per_pod = 10
+    versions_per_pod = int(sys.argv[3]) if len(sys.argv) == 4 else 10
     pods = (count + versions_per_pod - 1) // versions_per_pod
     written = 0
     for p in range(pods):

@@ -31,6 +31,7 @@ package struct ComposeCommand: AsyncParsableCommand {
             LintCommand.self,
             RepoCommand.self,
             PublishCommand.self,
+            DeprecateCommand.self,
             SearchCommand.self,
             InfoCommand.self,
             ResolveCommand.self,

@@ -2,8 +2,8 @@ import ArgumentParser
 import ComposefileFormat
 import Foundation
 import Project
-import Specs
 import SpecRepos
+import Specs
 
 /// `--format human|json` of resolve, update and outdated.
 enum ProjectOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

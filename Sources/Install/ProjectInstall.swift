@@ -19,6 +19,8 @@ package struct ProjectInstall: Sendable {
         /// The resolve run first, when the lock was missing or stale.
         package let resolve: ResolveService.Report?
         package let install: InstallResult
+        /// Warnings about the locked pods (deprecated ones).
+        package var warnings: [String] = []
     }
 
     /// Throws the errors of resolving (`ComposefileError`, `ProjectError`, `ResolutionError`) and `InstallError`.
@@ -29,6 +31,6 @@ package struct ProjectInstall: Sendable {
         let result = try await Installer(composeHome: service.composeHome).install(
             project: URL(fileURLWithPath: service.projectDirectory, isDirectory: true).standardizedFileURL,
             inputs: inputs, binary: binary, progress: progress)
-        return Report(resolve: resolve, install: result)
+        return Report(resolve: resolve, install: result, warnings: inputs.warnings)
     }
 }

@@ -71,6 +71,8 @@ package struct InstallInputs: Sendable {
     /// Targeted platforms with a deployment target (`ios` → `15.0`).
     package let platforms: [String: Version]
     package let pods: [Pod]
+    /// Warnings about the locked pods (deprecated ones) for the install to show.
+    package var warnings: [String] = []
 
     package init(targets: [Target], platforms: [String: Version] = [:], pods: [Pod]) {
         self.targets = targets
@@ -153,6 +155,8 @@ extension ResolveService {
                     name: name, version: entry.version, dependencies: entry.dependencies.sorted(), spec: spec,
                     origin: origin))
         }
-        return InstallInputs(targets: targets, platforms: platforms, pods: pods)
+        var inputs = InstallInputs(targets: targets, platforms: platforms, pods: pods)
+        inputs.warnings = Self.deprecations(provider: provider, lock: lock)
+        return inputs
     }
 }

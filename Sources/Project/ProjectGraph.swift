@@ -84,7 +84,8 @@ extension ResolveService {
             files.append(file)
         }
         let names = targets.map(\.name)
-        let graph = ComponentGraph(components: names + inputs.pods.map(\.name), edges: edges, specCount: lock.pods.count)
+        let graph = ComponentGraph(
+            components: names + inputs.pods.map(\.name), edges: edges, specCount: lock.pods.count)
         return ProjectGraph(
             graph: graph, layers: LayersFile.merged(files)?.addingApp(names), layerSources: roots,
             seconds: Date().timeIntervalSince(start))

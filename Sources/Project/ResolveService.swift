@@ -139,6 +139,7 @@ package struct ResolveService: Sendable {
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
             lockChanges: Self.lockChanges(solution.lockChanges),
             notes: project.notes + Self.shadowedSources(project: project, provider: provider, lock: lock)
+                + Self.deprecations(provider: provider, lock: lock)
                 + project.offlineNotes,
             origins: origins(project: project, provider: provider, lock: lock))
         return (report, provider)
@@ -180,6 +181,27 @@ package struct ResolveService: Sendable {
                     )
                     break
                 }
+            }
+        }
+        return warnings
+    }
+
+    /// A warning for each locked pod from a spec source whose chosen version, or whose newest
+    /// version there, is deprecated (`compose deprecate`), naming the replacement when there is one.
+    static func deprecations(provider: ProjectProvider, lock: Lockfile) -> [String] {
+        var warnings: [String] = []
+        for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() }) {
+            guard let version = lock.lockedVersions[root], let source = provider.source(for: root) else { continue }
+            var checked = [version]
+            if let newest = source.versions(of: root)?.max(), newest != version { checked.append(newest) }
+            for candidate in checked {
+                guard let spec = try? provider.summary(root, candidate).spec,
+                    spec.deprecated || spec.deprecatedInFavorOf != nil
+                else { continue }
+                let which = candidate == version ? "\(root) \(version.string)" : "\(root) (as of \(candidate.string))"
+                let instead = spec.deprecatedInFavorOf.map { "; use \($0) instead" } ?? ""
+                warnings.append("warning: \(which) is deprecated in '\(source.key)'\(instead).")
+                break
             }
         }
         return warnings

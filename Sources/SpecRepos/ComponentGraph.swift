@@ -54,19 +54,19 @@ package struct ComponentGraph: Sendable {
         var specs = 0
         let rootPath = repository.root.path + "/"
         for name in repository.podNames() where SafeName.problem(with: name, as: .pod) == nil {
-            let versions = repository.versions(of: name)
+            let versions =
+                allVersions ? repository.versions(of: name) : repository.newestVersion(of: name).map { [$0] } ?? []
             guard !versions.isEmpty else { continue }
             components.append(name)
-            for version in allVersions ? versions : [versions[0]] {
-                let file: (path: String, data: Data)
-                let spec: Spec
+            for version in versions {
+                let file: (path: String, data: Data, spec: Spec)
                 do {
-                    file = try repository.specFile(name: name, version: version)
-                    spec = try repository.spec(name: name, version: version)
+                    file = try repository.fileAndSpec(name: name, version: version)
                 } catch {
                     unreadable.append((name + "/" + version.string, error.description))
                     continue
                 }
+                let spec = file.spec
                 specs += 1
                 let shown = file.path.hasPrefix(rootPath) ? String(file.path.dropFirst(rootPath.count)) : file.path
                 for dependency in Self.dependencies(of: spec) {

@@ -19,6 +19,8 @@ package struct PublishOptions: Sendable, Equatable {
     package var maxAttempts = 10
     /// The pause before a retry is `retryDelay × attempt × (0.5…1.5)` seconds.
     package var retryDelay = 0.05
+    /// The commit's verb when an existing version is replaced (default `[Fix]`; `[Deprecate]`).
+    package var replaceVerb = "[Fix]"
     /// Who tags and commits; nil: git's identity (`Signature.default(for:)`).
     package var author: Signature?
 
@@ -318,7 +320,7 @@ package struct Publisher: Sendable {
                         throw SpecRepoError.versionExists(
                             name: spec.name, version: spec.version, repo: repo, identical: identical)
                     }
-                    message = "[Fix] \(spec.name) (\(spec.version))"
+                    message = "\(options.replaceVerb) \(spec.name) (\(spec.version))"
                 } else {
                     let others = layout.versionFolders(of: spec.name).contains { $0.folder != spec.version }
                     message =

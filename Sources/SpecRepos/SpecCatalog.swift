@@ -22,6 +22,13 @@ package struct PodInfo: Sendable, Equatable, Codable {
     package let source: String?
     package let deprecated: Bool
     package let deprecatedInFavorOf: String?
+    /// The newest version's dependencies (its subspecs' too, per-platform ones named `ios: X`):
+    /// name → requirements as written (`["~> 2.1"]`; empty for any version).
+    package var dependencies: [String: [String]] = [:]
+    /// The newest version's subspecs, full names.
+    package var subspecs: [String] = []
+    /// The newest version's platforms and their deployment targets (empty string: any).
+    package var platforms: [String: String] = [:]
 }
 
 /// Reads the added spec repos for search and info: names from folder listings, details from the
@@ -66,18 +73,42 @@ package struct SpecCatalog: Sendable {
             guard let newest = all.first else { continue }
             let spec = try? repository.spec(name: match, version: newest)
             let inFavorOf = spec?.deprecatedInFavorOf
-            results.append(
-                PodInfo(
-                    name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
-                    homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(Self.describeSource).map(redact),
-                    deprecated: spec?.deprecated == true || inFavorOf != nil,
-                    deprecatedInFavorOf: inFavorOf))
+            var info = PodInfo(
+                name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
+                homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(Self.describeSource).map(redact),
+                deprecated: spec?.deprecated == true || inFavorOf != nil,
+                deprecatedInFavorOf: inFavorOf)
+            if let spec { Self.describeContents(of: spec, into: &info) }
+            results.append(info)
         }
         if results.isEmpty {
             let suggestions = search(name).prefix(5).map(\.name)
             throw .podNotFound(name: name, repos: store.names(), suggestions: Array(suggestions))
         }
         return results
+    }
+
+    /// Dependencies, subspecs and platforms of `spec` (and its subspecs) into `info`.
+    static func describeContents(of spec: Spec, into info: inout PodInfo) {
+        func requirements(_ dependency: SpecDependency) -> [String] {
+            dependency.requirements.requirements.map(\.description)
+        }
+        func visit(_ spec: Spec) {
+            for dependency in spec.dependencies where Spec.rootName(of: dependency.name) != spec.rootName {
+                info.dependencies[dependency.name] = requirements(dependency)
+            }
+            for (platform, dependencies) in spec.platformDependencies {
+                for dependency in dependencies {
+                    info.dependencies["\(platform): \(dependency.name)"] = requirements(dependency)
+                }
+            }
+            for subspec in spec.subspecs {
+                info.subspecs.append(subspec.name)
+                visit(subspec)
+            }
+        }
+        visit(spec)
+        for platform in spec.platforms ?? [] { info.platforms[platform.name] = platform.minimum?.string ?? "" }
     }
 
     /// `URL (tag 1.2.0)` for a git source, the URL of an http, svn or hg source.

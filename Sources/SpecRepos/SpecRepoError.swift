@@ -20,6 +20,8 @@ package enum SpecRepoError: ComposeFailure, Equatable {
     case fileSystem(path: String, message: String)
     /// `compose info NAME` found NAME in no added repo.
     case podNotFound(name: String, repos: [String], suggestions: [String])
+    /// The pod exists, not at that version.
+    case versionNotFound(name: String, version: String, repo: String, versions: [String])
     /// A spec file in a spec repo is not podspec JSON compose can read.
     case invalidSpec(SpecError)
 
@@ -100,6 +102,9 @@ package enum SpecRepoError: ComposeFailure, Equatable {
             let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
             return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
                 + "recently, run `compose repo update`"
+        case .versionNotFound(let name, let version, let repo, let versions):
+            let shown = versions.prefix(10).joined(separator: ", ") + (versions.count > 10 ? ", …" : "")
+            return "'\(repo)' has no version \(version) of \(name) (it has \(shown)); leave VERSION out for the newest"
         case .invalidSpec(let error):
             return "\(error.description); fix the spec (`compose lint` shows every problem) or remove that version"
         case .specNotFound(let directory):

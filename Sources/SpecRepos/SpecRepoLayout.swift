@@ -160,19 +160,33 @@ package struct SpecRepoLayout: Sendable, Equatable {
     /// spelled as. Empty when the repo has no such pod, when `name` is not a safe pod name, or
     /// when the pod's folder (or a shard folder above it) is a symlink.
     package func versionFolders(of name: String) -> [(version: Version, folder: String)] {
+        versionFolders(of: name, limit: nil)
+    }
+
+    /// The newest version of `name` that holds a readable spec file: the version folders are sorted
+    /// by name first and only the newest ones are looked into, so a pod of 20 releases costs one
+    /// listing and one file check on a cold file cache, not 20.
+    package func newestVersionFolder(of name: String) -> (version: Version, folder: String)? {
+        versionFolders(of: name, limit: 1).first
+    }
+
+    private func versionFolders(of name: String, limit: Int?) -> [(version: Version, folder: String)] {
         guard let safe = try? SafeName(name, as: .pod) else { return [] }
         let podPath = podPath(safe)
         guard firstSymlink(along: podPath) == nil,
             case .success(let entries) = DirectoryListing.entries(of: absolute(podPath))
         else { return [] }
-        var table: [(version: Version, folder: String)] = []
+        var candidates: [(version: Version, folder: String)] = []
         for entry in entries where entry.isDirectory && !entry.isSymlink {
-            guard let version = try? Version(entry.name), specFile(of: safe, folder: entry.name) != nil else {
-                continue
-            }
-            table.append((version, entry.name))
+            guard let version = try? Version(entry.name) else { continue }
+            candidates.append((version, entry.name))
         }
-        table.sort { $0.version > $1.version }
+        candidates.sort { $0.version > $1.version }
+        var table: [(version: Version, folder: String)] = []
+        for candidate in candidates where specFile(of: safe, folder: candidate.folder) != nil {
+            table.append(candidate)
+            if let limit, table.count == limit { break }
+        }
         return table
     }
 

@@ -18,6 +18,8 @@ package final class SpecRepository {
     private var names: [String]?
     /// Per name: version and the folder it is spelled as, newest first.
     private var listed: [String: [(version: Version, folder: String)]] = [:]
+    /// Per name: the newest version alone, when only that was asked for.
+    private var newest: [String: (version: Version, folder: String)] = [:]
 
     package init(root: URL) {
         layout = SpecRepoLayout(root: root)
@@ -37,6 +39,15 @@ package final class SpecRepository {
         table(for: name).map(\.version)
     }
 
+    /// The newest version of `name` (see `SpecRepoLayout.newestVersionFolder`), or nil.
+    package func newestVersion(of name: String) -> Version? {
+        if let cached = listed[name] { return cached.first?.version }
+        if let cached = newest[name] { return cached.version }
+        guard let found = layout.newestVersionFolder(of: name) else { return nil }
+        newest[name] = found
+        return found.version
+    }
+
     /// The path and bytes of `name`'s spec at `version`.
     package func specFile(name: String, version: Version) throws(SpecRepoError) -> (path: String, data: Data) {
         try located(name: name, version: version).file
@@ -44,8 +55,15 @@ package final class SpecRepository {
 
     /// `name`'s spec at `version`, decoded.
     package func spec(name: String, version: Version) throws(SpecRepoError) -> Spec {
+        try fileAndSpec(name: name, version: version).spec
+    }
+
+    /// `name`'s spec at `version`: the file's path and bytes, and the spec decoded from them (one read).
+    package func fileAndSpec(name: String, version: Version) throws(SpecRepoError)
+        -> (path: String, data: Data, spec: Spec)
+    {
         let (file, format) = try located(name: name, version: version)
-        return try SpecRepoLayout.decode(file.data, format: format, path: file.path)
+        return (file.path, file.data, try SpecRepoLayout.decode(file.data, format: format, path: file.path))
     }
 
     private func located(name: String, version: Version) throws(SpecRepoError)
@@ -57,7 +75,9 @@ package final class SpecRepository {
         } catch {
             throw .unreadableSpec(path: name, message: "not a pod name (\(error.reason))")
         }
-        let folder = table(for: name).first { $0.version.string == version.string }?.folder ?? version.string
+        let folder =
+            (newest[name].flatMap { $0.version.string == version.string ? $0.folder : nil })
+            ?? table(for: name).first { $0.version.string == version.string }?.folder ?? version.string
         guard let (relative, format) = layout.specFile(of: safe, folder: folder) else {
             let path = layout.absolute(layout.specPath(safe, version: folder))
             if let link = layout.firstSymlink(along: layout.specPath(safe, version: folder)) {

@@ -173,7 +173,10 @@ struct PublishLayersTests {
     @Test func aComponentIsAddedToItsLayerOnceAndANewLayerLineGoesInTheLayersSection() throws {
         let text = "# layers\nlayers:\n  base: Logging  # the bottom\n  business: [Pay]\nallow:\n  business: base\n"
         let added = try #require(LayersFile.recording("Kit", inLayer: "base", text: text))
-        #expect(added == "# layers\nlayers:\n  base: Logging, Kit # the bottom\n  business: [Pay]\nallow:\n  business: base\n")
+        #expect(
+            added
+                == "# layers\nlayers:\n  base: Logging, Kit # the bottom\n  business: [Pay]\nallow:\n  business: base\n"
+        )
         #expect(LayersFile.recording("Kit", inLayer: "base", text: added) == nil)
         let bracket = try #require(LayersFile.recording("Order", inLayer: "business", text: text))
         #expect(bracket.contains("  business: [Pay, Order]\n"))

@@ -63,6 +63,7 @@ struct InstallCommand: AsyncParsableCommand {
         }
         let result = report.install
         for note in result.notes { err.write("note: \(note)\n") }
+        for warning in report.warnings { err.write(warning + "\n") }
         let out = Terminal.standardOutput
         for component in result.package.components {
             out.write("  \(component.name) \(pinText(component.pin))\n")

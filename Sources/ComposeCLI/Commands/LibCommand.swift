@@ -159,7 +159,9 @@ private func recordLayers(of components: [(name: String, layer: String)]) {
         try Data(text.utf8).write(to: file, options: .atomic)
         err.write("Recorded in \(file.path): \(added.joined(separator: ", ")). Commit it with the spec repo.\n")
     } catch {
-        err.write("warning: could not update \(file.path) (\(error.localizedDescription)); add \(added.joined(separator: ", ")) by hand.\n")
+        err.write(
+            "warning: could not update \(file.path) (\(error.localizedDescription)); add \(added.joined(separator: ", ")) by hand.\n"
+        )
     }
 }
 

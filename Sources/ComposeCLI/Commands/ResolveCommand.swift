@@ -1,6 +1,6 @@
 import ArgumentParser
-import Project
 import ComposefileFormat
+import Project
 
 struct ResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

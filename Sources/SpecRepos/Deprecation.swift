@@ -1,0 +1,73 @@
+import Foundation
+import Specs
+
+/// What `compose deprecate` marks.
+package struct DeprecationRequest: Sendable, Equatable {
+    /// The pod's name (a case-insensitive match is found too).
+    package var name: String
+    /// The version whose spec is marked; nil: the newest (as `pod trunk deprecate` does).
+    package var version: String?
+    /// The pod to use instead (`deprecated_in_favor_of`).
+    package var inFavorOf: String?
+
+    package init(name: String, version: String? = nil, inFavorOf: String? = nil) {
+        self.name = name
+        self.version = version
+        self.inFavorOf = inFavorOf
+    }
+}
+
+extension Publisher {
+    /// Marks a released spec as deprecated in the spec repo `repo`, in one step: the clone is brought
+    /// up to date, the spec's `deprecated` (and `deprecated_in_favor_of`) set, and the change
+    /// committed as `[Deprecate] Name (version)` and pushed through the same transaction as a
+    /// publish (retries on a race, the clone reset on failure). A spec marked that way already is a
+    /// success with a note, so a release job may run it again.
+    package func deprecate(
+        _ request: DeprecationRequest, repo: String, options: PublishOptions = PublishOptions(),
+        events: (PublishEvent) -> Void = { _ in }, waiting: (String) -> Void = { _ in }
+    ) throws(SpecRepoError) -> PublishResult {
+        _ = try store.update(repo, waiting: waiting)
+        let directory = try store.directory(of: repo)
+        let repository = SpecRepository(root: directory)
+        let names = repository.podNames()
+        guard
+            let name = names.first(where: { $0 == request.name })
+                ?? names.first(where: { $0.lowercased() == request.name.lowercased() })
+        else {
+            let suggestions = names.filter { $0.lowercased().contains(request.name.lowercased()) }.prefix(5)
+            throw .podNotFound(name: request.name, repos: [repo], suggestions: Array(suggestions))
+        }
+        if let other = request.inFavorOf, let problem = SafeName.problem(with: other, as: .pod) {
+            throw .invalidName(other, reason: problem)
+        }
+        let versions = repository.versions(of: name)
+        let wanted = request.version.flatMap { try? Version($0) }
+        guard let version = request.version == nil ? versions.first : versions.first(where: { $0 == wanted }) else {
+            throw .versionNotFound(
+                name: name, version: request.version ?? "", repo: repo, versions: versions.map(\.string))
+        }
+        let spec = try repository.spec(name: name, version: version)
+        var members = spec.json.members.filter { $0.key != "deprecated" && $0.key != "deprecated_in_favor_of" }
+        members.append(.init(key: "deprecated", value: JSONNode(.bool(true))))
+        if let other = request.inFavorOf {
+            members.append(.init(key: "deprecated_in_favor_of", value: JSONNode(.string(other))))
+        }
+        let marked: Spec
+        do {
+            marked = try Spec(node: JSONNode(.object(members)), label: "\(name) \(version)")
+        } catch {
+            throw .invalidSpec(error)
+        }
+        var options = options
+        options.noTag = true
+        options.overwrite = true
+        options.ci = true
+        options.replaceVerb = "[Deprecate]"
+        return try store.withLock(repo, waiting: waiting) { () throws(SpecRepoError) in
+            try addToSpecRepo(
+                PublishSpec(spec: marked), repo: repo, options: options, tagState: "no tag was involved.",
+                tagCreated: false, events: events)
+        }
+    }
+}
