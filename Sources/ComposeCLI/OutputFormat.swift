@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Lint
 
 /// `--format human|json|github`, shared by the commands that report findings.
@@ -27,8 +28,24 @@ struct ReportOptions: ParsableArguments {
     )
     var format: OutputFormat = .human
 
-    /// Prints the report to standard output and fails (exit 1) when it does not pass.
-    func emit(_ report: LintReport) throws {
+    @Option(
+        name: .customLong("ignore"),
+        help: ArgumentHelp(
+            "Leave out the findings of this rule (repeatable); a .compose.yml can list them too (docs/lint-rules.md).",
+            valueName: "rule-id"))
+    var ignore: [String] = []
+
+    /// Prints the report to standard output and fails (exit 1) when it does not pass. The rules of
+    /// `--ignore` and of the `.compose.yml` in `configFolders` are left out.
+    func emit(_ report: LintReport, configFolders: [URL] = []) throws {
+        var ignored: [String: String] = [:]
+        for folder in configFolders {
+            for id in try LintConfig.read(in: folder).ignore {
+                ignored[id] = folder.appendingPathComponent(LintConfig.fileName).path
+            }
+        }
+        for id in ignore { ignored[id] = "--ignore" }
+        let report = report.ignoring(ignored)
         let out = Terminal.standardOutput
         out.write(
             report.rendered(

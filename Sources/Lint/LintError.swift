@@ -7,6 +7,8 @@ package enum LintError: ComposeFailure, Equatable {
     case severalSpecsInFolder(path: String, files: [String])
     case notADirectory(path: String)
     case unreadableFolder(path: String, reason: String)
+    /// A `.compose.yml` that compose cannot read.
+    case badConfig(path: String, line: Int, message: String)
 
     package var kind: FailureKind { .input }
 
@@ -22,6 +24,9 @@ package enum LintError: ComposeFailure, Equatable {
             return "\(path): the folder holds several specs (\(files.joined(separator: ", "))); name the one to lint."
         case .notADirectory(let path):
             return "\(path): not a folder. Give the root folder of a spec repository."
+        case .badConfig(let path, let line, let message):
+            return
+                "\(path):\(line): \(message). The file holds `lint:` then `  ignore: [rule-id, …]` (docs/lint-rules.md)."
         case .unreadableFolder(let path, let reason):
             return "\(path): the folder cannot be read (\(reason)). Check its permissions."
         }

@@ -19,6 +19,8 @@ package struct PublishOptions: Sendable, Equatable {
     package var maxAttempts = 10
     /// The pause before a retry is `retryDelay × attempt × (0.5…1.5)` seconds.
     package var retryDelay = 0.05
+    /// Lint rules whose findings do not count (`--ignore`, the component's `.compose.yml`).
+    package var ignoredRules: Set<String> = []
     /// The commit's verb when an existing version is replaced (default `[Fix]`; `[Deprecate]`).
     package var replaceVerb = "[Fix]"
     /// Who tags and commits; nil: git's identity (`Signature.default(for:)`).
@@ -81,7 +83,7 @@ package struct Publisher: Sendable {
         waiting: (String) -> Void = { _ in }
     ) throws(SpecRepoError) -> PublishResult {
         let specURL = try Self.locateSpec(specPath, in: componentDirectory)
-        let findings = lint(at: specURL)
+        let findings = lint(at: specURL, ignoring: options.ignoredRules)
         if !findings.errors.isEmpty || (!findings.warnings.isEmpty && !options.allowWarnings) {
             throw .lintFailed(
                 path: specURL.path, findings: findings.errors + (options.allowWarnings ? [] : findings.warnings),
@@ -130,8 +132,9 @@ package struct Publisher: Sendable {
     }
 
     /// The Lint module's checks of the spec alone (the quick lint), as compiler-style lines.
-    func lint(at url: URL) -> (errors: [String], warnings: [String]) {
-        let findings = Linter().lint(fileAt: url, path: url.lastPathComponent).findings.sorted(by: Finding.reportOrder)
+    func lint(at url: URL, ignoring ignored: Set<String> = []) -> (errors: [String], warnings: [String]) {
+        let findings = Linter().lint(fileAt: url, path: url.lastPathComponent).findings
+            .filter { !ignored.contains($0.ruleID) }.sorted(by: Finding.reportOrder)
         return (
             findings.filter { $0.severity == .error }.map(\.description),
             findings.filter { $0.severity == .warning }.map(\.description)

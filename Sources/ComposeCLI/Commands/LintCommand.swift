@@ -56,11 +56,19 @@ struct LintCommand: AsyncParsableCommand {
     func run() async throws {
         let cwd = Terminal.currentDirectory
         let specReport = try LintDriver.run(paths: paths, currentDirectory: cwd)
-        if quick { return try report.emit(specReport) }
+        // A component's .compose.yml sits beside its spec.
+        let folders = paths.map { path in
+            let url = Terminal.fileURL(path)
+            var isDirectory: ObjCBool = false
+            let folder =
+                FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            return folder ? url : url.deletingLastPathComponent()
+        }
+        if quick { return try report.emit(specReport, configFolders: folders) }
         let build = ComponentLint(check: ComponentBuildCheck(runTests: runTests))
         try report.emit(
             build.extend(specReport) {
                 Terminal.standardError.write("Building \($0) from a clean clone…\n")
-            })
+            }, configFolders: folders)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Lint
 import SpecRepos
 
 struct PublishCommand: AsyncParsableCommand {
@@ -70,6 +71,13 @@ struct PublishCommand: AsyncParsableCommand {
         help: "Publish although the release breaks the spec repo's Layers.yml rules (recorded in the commit message).")
     var allowLayerViolations = false
 
+    @Option(
+        name: .customLong("ignore"),
+        help: ArgumentHelp(
+            "A lint rule whose findings do not stop the release (repeatable; the component's .compose.yml can list them).",
+            valueName: "rule-id"))
+    var ignore: [String] = []
+
     @OptionGroup var identity: CommitAuthorOptions
 
     func run() async throws {
@@ -77,6 +85,7 @@ struct PublishCommand: AsyncParsableCommand {
         let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
         let repo = try store.addedName(for: repo)
         let author = try identity.signature()
+        let ignoredRules = Set(ignore + (try LintConfig.read(in: Terminal.currentDirectory).ignore))
         let publisher = Publisher(store: store)
         let result = try publisher.publish(
             repo: repo, spec: spec,
@@ -85,6 +94,7 @@ struct PublishCommand: AsyncParsableCommand {
                 var o = PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite)
                 o.allowLayerViolations = allowLayerViolations
                 o.author = author
+                o.ignoredRules = ignoredRules
                 return o
             }(),
             events: { err.write(Self.describe($0) + "\n") },

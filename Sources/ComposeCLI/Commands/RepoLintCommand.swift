@@ -39,6 +39,8 @@ struct RepoLintCommand: AsyncParsableCommand {
     func run() async throws {
         let root = Terminal.fileURL(directory)
         let concurrency = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        try report.emit(try await RepoLinter.run(root: root, displayRoot: directory, concurrency: concurrency))
+        try report.emit(
+            try await RepoLinter.run(root: root, displayRoot: directory, concurrency: concurrency),
+            configFolders: [root])
     }
 }
