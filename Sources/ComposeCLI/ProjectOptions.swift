@@ -17,8 +17,12 @@ struct ProjectOptions: ParsableArguments {
         name: .long, help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"))
     var project: String = "."
 
-    @Flag(name: .long, help: "Fetch every git spec source before resolving.")
-    var repoUpdate = false
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Fetch every spec source first, as `compose repo update` does. (default: on for update and outdated, off for resolve)"
+    )
+    var repoUpdate: Bool?
 
     @Option(help: "Output format: human or json.")
     var format: ProjectOutputFormat = .human

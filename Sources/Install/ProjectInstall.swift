@@ -24,8 +24,10 @@ package struct ProjectInstall: Sendable {
     }
 
     /// Throws the errors of resolving (`ComposefileError`, `ProjectError`, `ResolutionError`) and `InstallError`.
-    package func run(binary: BinaryPreference, progress: @Sendable (String) -> Void = { _ in }) async throws -> Report {
-        let (resolve, inputs) = try service.installInputs {
+    package func run(
+        binary: BinaryPreference, repoUpdate: Bool = false, progress: @Sendable (String) -> Void = { _ in }
+    ) async throws -> Report {
+        let (resolve, inputs) = try service.installInputs(repoUpdate: repoUpdate) {
             progress("Compose.lock is missing or older than the Composefile: resolving")
         }
         let result = try await Installer(composeHome: service.composeHome).install(

@@ -13,7 +13,13 @@ extension ResolveService {
     func cloneSpecRepository(_ url: String, repoUpdate: Bool) throws -> URL {
         let store = SpecRepoStore(home: home)
         if let existing = store.name(forURL: url) {
-            if repoUpdate { _ = try store.update(existing, waiting: progress) }
+            if repoUpdate {
+                _ = try store.update(existing, waiting: progress)
+            } else if let age = store.secondsSinceFetch(existing), age > Self.staleAfter {
+                progress(
+                    "note: the clone of '\(existing)' was last fetched \(Self.describe(age: age)) ago; --repo-update "
+                        + "(or `compose repo update \(existing)`) brings what was published since")
+            }
             return try store.directory(of: existing)
         }
         // A resolve running at the same time may add it first: then its clone is used.
@@ -21,6 +27,16 @@ extension ResolveService {
             progress("adding spec repo '\(name)' from \(redact(url)) (once; `compose repo list` shows it)")
         }
         return try store.directory(of: name)
+    }
+
+    /// A clone not fetched for a day is mentioned when a command reads it without fetching.
+    static let staleAfter: TimeInterval = 24 * 3600
+
+    static func describe(age: TimeInterval) -> String {
+        let days = Int(age / 86400)
+        if days >= 1 { return "\(days) day\(days == 1 ? "" : "s")" }
+        let hours = Int(age / 3600)
+        return "\(hours) hour\(hours == 1 ? "" : "s")"
     }
 
     /// A `:git` pod: its repository is mirrored in `$COMPOSE_HOME/cache/git` (the cache `compose

@@ -86,8 +86,10 @@ extension ResolveService {
     /// Composefile (or Podfile), resolves and writes it first (keeping every locked version the
     /// Composefile allows; `resolving` is told before). Returns that resolve's report, if any, and
     /// the install inputs of the current lock.
-    package func installInputs(resolving: () -> Void = {}) throws -> (resolve: Report?, inputs: InstallInputs) {
-        let project = try load(repoUpdate: false)
+    package func installInputs(repoUpdate: Bool = false, resolving: () -> Void = {}) throws -> (
+        resolve: Report?, inputs: InstallInputs
+    ) {
+        let project = try load(repoUpdate: repoUpdate)
         if let lock = project.previousLock, lock.composefileChecksum == SHA1.hex(of: project.composefileBytes) {
             return (nil, try installInputs(project: project, provider: project.provider(), lock: lock))
         }

@@ -117,6 +117,7 @@ package struct ResolveService: Sendable {
     func resolve(project: LoadedProject, unlock: Unlock, write: Bool) throws -> (
         report: Report, provider: ProjectProvider
     ) {
+        let unlock = Self.spelledAsKnown(unlock, project: project)
         let previous = project.previousLock
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
@@ -225,6 +226,21 @@ package struct ResolveService: Sendable {
         for (key, names) in lock.specRepos { for name in names { result[name] = key } }
         for (name, options) in lock.externalSources { result[name] = options["path"] ?? options["git"] ?? "" }
         return result
+    }
+
+    /// `update pay` means `Pay` when the lock or the Composefile knows the pod only as `Pay`: names
+    /// to unlock are matched exactly, else case-insensitively (a subspec keeps its own part).
+    static func spelledAsKnown(_ unlock: Unlock, project: LoadedProject) -> Unlock {
+        guard case .pods(let names) = unlock else { return unlock }
+        let known = Set(
+            (project.previousLock?.pods.map(\.rootName) ?? []) + project.composefile.allDependencies.map(\.rootName))
+        return .pods(
+            names.map { name in
+                let root = Spec.rootName(of: name)
+                guard !known.contains(root), let match = known.first(where: { $0.lowercased() == root.lowercased() })
+                else { return name }
+                return match + name.dropFirst(root.count)
+            })
     }
 
     /// The versions the solver should prefer, after unlocking what `unlock` and the Composefile's

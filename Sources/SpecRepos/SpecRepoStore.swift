@@ -55,6 +55,17 @@ package struct SpecRepoStore: Sendable {
         return url
     }
 
+    /// Seconds since the clone of `name` was last cloned or fetched (`FETCH_HEAD`, else `HEAD`'s
+    /// file), or nil when that cannot be told.
+    package func secondsSinceFetch(_ name: String) -> TimeInterval? {
+        let git = home.repoDirectory(name).appendingPathComponent(".git")
+        for file in ["FETCH_HEAD", "HEAD"] {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: git.appendingPathComponent(file).path)
+            if let date = attributes?[.modificationDate] as? Date { return Date().timeIntervalSince(date) }
+        }
+        return nil
+    }
+
     /// The added repo that `nameOrURL` names: a name as it is, a URL (`scheme://…`, `user@host:path`,
     /// an absolute path) by `name(forURL:)`. `.repoNotFound` for a URL no added repo has, with the
     /// `repo add` to run.

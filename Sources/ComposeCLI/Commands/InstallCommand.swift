@@ -26,14 +26,20 @@ struct InstallCommand: AsyncParsableCommand {
               COMPOSE_PAY_USE_BINARY=1 compose install
               cd Composed && swift build
               compose install --check-layers   # refuse a graph that breaks Layers.yml
+              compose install --repo-update    # fetch the spec sources first
 
             Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum), \
             3 environment (git, network, file system), 64 usage error.
             """
     )
 
-    @Option(help: "The project folder holding the Composefile. (default: the current folder)")
-    var project: String?
+    @Option(
+        help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"),
+        completion: .directory)
+    var project: String = "."
+
+    @Flag(name: .long, help: "Fetch every spec source first, as `compose repo update` does.")
+    var repoUpdate = false
 
     @Flag(help: "Use the prebuilt artifact of every component that declares one.")
     var binary = false
@@ -42,18 +48,23 @@ struct InstallCommand: AsyncParsableCommand {
     var checkLayers = false
 
     func run() async throws {
+        try await Self.install(project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate)
+    }
+
+    /// `compose install` (also run by `compose update` when Composed/ exists).
+    static func install(project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool) async throws {
         let err = Terminal.standardError
         if checkLayers {
-            let service = resolveService(project: project ?? ".")
+            let service = resolveService(project: project)
             let lock = try service.resolve(write: false).lockfile
             try ComposeCLI.checkLayers(of: lock, in: service, writing: "nothing was written")
         }
         let install = ProjectInstall(
-            projectDirectory: project ?? ".", composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
+            projectDirectory: project, composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
             toolVersion: ComposeCommand.version
         ) { err.write("\($0)\n") }
         let report = try await install.run(
-            binary: BinaryPreference(flag: binary, environment: Terminal.environment),
+            binary: BinaryPreference(flag: binary, environment: Terminal.environment), repoUpdate: repoUpdate,
             progress: { err.write("\($0)\n") })
         if let resolve = report.resolve {
             for change in resolve.changes {
@@ -81,7 +92,7 @@ struct InstallCommand: AsyncParsableCommand {
         }
     }
 
-    private func pinText(_ pin: ComponentPin) -> String {
+    private static func pinText(_ pin: ComponentPin) -> String {
         switch pin {
         case .version(_, let version): return version
         case .revision(_, let commit): return "at \(commit.prefix(10))"

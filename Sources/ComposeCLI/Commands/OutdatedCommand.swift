@@ -8,18 +8,20 @@ struct OutdatedCommand: AsyncParsableCommand {
         discussion: """
             For every pod in Compose.lock that comes from a spec source, shows the locked \
             version, the version 'compose update' would choose (the newest every requirement \
-            allows) and the newest release in its source (requirements aside). Writes nothing.
+            allows) and the newest release in its source (requirements aside). Writes nothing. \
+            Fetches the spec sources first, as `pod outdated` does (--no-repo-update to skip).
 
             Examples:
               compose outdated
               compose outdated --project ShopApp --format json
+              compose outdated --no-repo-update        # offline: the clones as they are
             """
     )
 
     @OptionGroup var options: ProjectOptions
 
     func run() async throws {
-        let pods = try options.service.outdated(repoUpdate: options.repoUpdate)
+        let pods = try options.service.outdated(repoUpdate: options.repoUpdate ?? true)
         let out = Terminal.standardOutput
         switch options.format {
         case .json:

@@ -42,7 +42,7 @@ struct ResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let service = options.service
-        let report = try service.resolve(repoUpdate: options.repoUpdate, write: !checkLayers)
+        let report = try service.resolve(repoUpdate: options.repoUpdate ?? false, write: !checkLayers)
         if checkLayers {
             try ComposeCLI.checkLayers(of: report.lockfile, in: service, writing: "Compose.lock was not written")
             try report.lockfile.write(to: report.lockPath)

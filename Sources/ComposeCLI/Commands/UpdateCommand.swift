@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Project
 import Specs
 
@@ -9,12 +10,16 @@ struct UpdateCommand: AsyncParsableCommand {
         discussion: """
             Without names, ignores Compose.lock and chooses the newest versions the requirements \
             allow. With names, only those pods (with their subspecs) are unlocked; every other \
-            locked version is kept where possible.
+            locked version is kept where possible; a name matches whatever its case.
+
+            As `pod update` does, the spec sources are fetched first (--no-repo-update to skip), \
+            and when the project has a Composed/ package (made by `compose install`), it is \
+            installed again from the new lock (--no-install to skip).
 
             Examples:
               compose update
               compose update Networking Storage
-              compose update --project ShopApp --repo-update
+              compose update --project ShopApp --no-repo-update --no-install
             """
     )
 
@@ -36,9 +41,16 @@ struct UpdateCommand: AsyncParsableCommand {
         }
     }
 
+    @Flag(name: .customLong("no-install"), help: "Do not install Composed/ again after the update.")
+    var noInstall = false
+
     func run() async throws {
         let report = try options.service.resolve(
-            unlock: pods.isEmpty ? .all : .pods(pods), repoUpdate: options.repoUpdate)
+            unlock: pods.isEmpty ? .all : .pods(pods), repoUpdate: options.repoUpdate ?? true)
         printResolveReport(report, options: options, verbose: verbose)
+        let composed = URL(fileURLWithPath: options.project, isDirectory: true).appendingPathComponent("Composed")
+        guard !noInstall, FileManager.default.fileExists(atPath: composed.path) else { return }
+        Terminal.standardError.write("Composed/ exists: installing the new lock (--no-install skips this).\n")
+        try await InstallCommand.install(project: options.project, binary: false, checkLayers: false, repoUpdate: false)
     }
 }
