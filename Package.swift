@@ -64,7 +64,9 @@ let package = Package(
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),
         /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
-        .testTarget(name: "ComposeCLITests", dependencies: ["ComposeCLI", "ComposeTestSupport"]),
+        .testTarget(
+            name: "ComposeCLITests",
+            dependencies: ["ComposeCLI", "ComposeTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

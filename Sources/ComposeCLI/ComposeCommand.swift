@@ -62,6 +62,12 @@ package struct ComposeCommand: AsyncParsableCommand {
     /// Parses and runs; returns the exit code instead of exiting (used by tests and `runAndExit`).
     package static func run(_ arguments: [String]?) async -> Int32 {
         let words = arguments ?? Array(CommandLine.arguments.dropFirst())
+        return await Terminal.$style.withValue(OutputStyle(arguments: words)) {
+            await run(arguments, words: words)
+        }
+    }
+
+    private static func run(_ arguments: [String]?, words: [String]) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -16,7 +16,7 @@ final class TransferProgressBar {
 
     /// The callback to hand to the library, or nil when standard error is not a terminal.
     var handler: ((TransferProgress) -> Void)? {
-        guard terminal.isTTY else { return nil }
+        guard terminal.showsProgress else { return nil }
         return { [self] progress in draw(progress) }
     }
 
@@ -47,3 +47,24 @@ final class TransferProgressBar {
 
 /// Writes "waiting for …" messages from the spec repo store's lock to standard error.
 func waitingMessage(_ message: String) { Terminal.standardError.write("\(message)\n") }
+
+/// The bar of a spec repo cloned on first use by resolve, update, outdated or install, drawn as
+/// `compose repo add` draws it. The library calls it from the resolving thread only; the lock keeps
+/// the bar's state safe all the same.
+final class CloneProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private let bar = TransferProgressBar(label: "Cloning spec repo")
+
+    /// The callback for `ResolveService.cloneProgress`, or nil when standard error is not a terminal.
+    static func handler() -> (@Sendable (TransferProgress?) -> Void)? {
+        guard Terminal.standardError.showsProgress else { return nil }
+        let shared = CloneProgressBar()
+        return { progress in shared.update(progress) }
+    }
+
+    private func update(_ progress: TransferProgress?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let progress { bar.handler?(progress) } else { bar.finish() }
+    }
+}

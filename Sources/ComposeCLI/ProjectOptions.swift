@@ -40,6 +40,7 @@ func resolveService(project: String) -> ResolveService {
         err.write(message + "\n")
     }
     service.http = HTTPSettings.fromEnvironment(Terminal.environment)
+    service.cloneProgress = CloneProgressBar.handler()
     return service
 }
 

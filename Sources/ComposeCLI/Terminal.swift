@@ -12,6 +12,8 @@ package struct Terminal: Sendable {
     }
 
     private let destination: Destination
+    /// Standard error: with `--quiet`, only errors and warnings are written to it.
+    private var isDiagnostics = false
 
     init(handle: FileHandle) { destination = .file(handle) }
 
@@ -19,9 +21,17 @@ package struct Terminal: Sendable {
     package init(buffer: OutputBuffer) { destination = .buffer(buffer) }
 
     package static var standardOutput: Terminal { context?.standardOutput ?? Terminal(handle: .standardOutput) }
-    package static var standardError: Terminal { context?.standardError ?? Terminal(handle: .standardError) }
+    package static var standardError: Terminal {
+        var terminal = context?.standardError ?? Terminal(handle: .standardError)
+        terminal.isDiagnostics = true
+        return terminal
+    }
 
     package func write(_ text: String) {
+        if isDiagnostics && Terminal.style.quiet {
+            let lowered = text.prefix(8).lowercased()
+            guard lowered.hasPrefix("error") || lowered.hasPrefix("warning") else { return }
+        }
         switch destination {
         case .file(let handle): handle.write(Data(text.utf8))
         case .buffer(let buffer): buffer.append(text)
@@ -36,14 +46,71 @@ package struct Terminal: Sendable {
         }
     }
 
-    /// Colour only on a terminal, and never when NO_COLOR is set to a non-empty value.
-    package var usesColor: Bool { isTTY && Terminal.colorAllowed(by: Terminal.environment) }
+    /// Colour with `--color always`; with `auto` (the default) only on a terminal, and never when
+    /// NO_COLOR is set to a non-empty value.
+    package var usesColor: Bool {
+        switch Terminal.style.color {
+        case .always: true
+        case .never: false
+        case .auto: isTTY && Terminal.colorAllowed(by: Terminal.environment)
+        }
+    }
+
+    /// Progress bars: on a terminal, and not with `--quiet`.
+    package var showsProgress: Bool { isTTY && !Terminal.style.quiet }
 
     /// Whether `environment` lets a terminal have colour: not when NO_COLOR is set and not empty
     /// (no-color.org: an empty NO_COLOR does not turn colour off), nor when TERM is dumb.
     package static func colorAllowed(by environment: [String: String]) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
+}
+
+// MARK: - --quiet, --verbose, --color
+
+/// `--color auto|always|never`.
+package enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+}
+
+/// The output options every command takes, read from the command line before it is parsed so that
+/// they hold from the first line written.
+package struct OutputStyle: Sendable, Equatable {
+    package var quiet = false
+    package var verbose = false
+    package var color = ColorChoice.auto
+
+    package init(quiet: Bool = false, verbose: Bool = false, color: ColorChoice = .auto) {
+        self.quiet = quiet
+        self.verbose = verbose
+        self.color = color
+    }
+
+    /// The style `arguments` ask for (words after `--` are operands, not options).
+    package init(arguments: [String]) {
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let word = arguments[index]
+            switch word {
+            case "-q", "--quiet": quiet = true
+            case "-v", "--verbose": verbose = true
+            case "--color":
+                if index + 1 < arguments.count, let choice = ColorChoice(rawValue: arguments[index + 1]) {
+                    color = choice
+                }
+            default:
+                if word.hasPrefix("--color="), let choice = ColorChoice(rawValue: String(word.dropFirst(8))) {
+                    color = choice
+                }
+            }
+            index += 1
+        }
+    }
+}
+
+extension Terminal {
+    /// The output options of the command running in this task.
+    @TaskLocal package static var style = OutputStyle()
 }
 
 // MARK: - One run's context

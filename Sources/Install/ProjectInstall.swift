@@ -15,6 +15,11 @@ package struct ProjectInstall: Sendable {
             projectDirectory: projectDirectory, composeHome: composeHome, toolVersion: toolVersion, progress: progress)
     }
 
+    /// An install of the project `service` reads (its progress, HTTP settings and clone progress).
+    package init(service: ResolveService) {
+        self.service = service
+    }
+
     package struct Report: Sendable {
         /// The resolve run first, when the lock was missing or stale.
         package let resolve: ResolveService.Report?

@@ -23,9 +23,13 @@ extension ResolveService {
             return try store.directory(of: existing)
         }
         // A resolve running at the same time may add it first: then its clone is used.
-        let name = try store.nameAddingIfNeeded(url: url, waiting: progress) { name in
+        let report = cloneProgress
+        let name = try store.nameAddingIfNeeded(
+            url: url, waiting: progress, progress: report.map { report in { report($0) } }
+        ) { name in
             progress("adding spec repo '\(name)' from \(redact(url)) (once; `compose repo list` shows it)")
         }
+        report?(nil)
         return try store.directory(of: name)
     }
 

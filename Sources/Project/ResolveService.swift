@@ -83,6 +83,9 @@ package struct ResolveService: Sendable {
     package let progress: @Sendable (String) -> Void
     /// Time limit, retries, credentials and cache age of HTTP spec sources.
     package var http = HTTPSettings.fromEnvironment()
+    /// Told how a clone made on first use of a spec source (as `compose repo add` makes it) is
+    /// going, then `nil` when it is done; nil: not told.
+    package var cloneProgress: (@Sendable (TransferProgress?) -> Void)?
 
     package init(
         projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,

@@ -573,7 +573,10 @@ final class Solver {
         }
         if !conflict {
             decide(best, index)
-            log.append("decide \(names[best]) \(versions[best][index])")
+            log.append(
+                best == Solver.root
+                    ? "start from the top-level requirements (\(rootRequirements.count))"
+                    : "decide \(names[best]) \(versions[best][index])")
         }
         return best
     }

@@ -140,7 +140,8 @@ package struct SpecRepoStore: Sendable {
     /// told the new name first). Two processes doing this for one URL at once take turns on one lock
     /// (`repos/.first-use.lock`): the second finds and uses the first one's clone.
     package func nameAddingIfNeeded(
-        url: String, waiting: (String) -> Void = { _ in }, adding: (String) -> Void = { _ in }
+        url: String, waiting: (String) -> Void = { _ in }, progress: ((TransferProgress) -> Void)? = nil,
+        adding: (String) -> Void = { _ in }
     ) throws(SpecRepoError) -> String {
         if let existing = name(forURL: url) { return existing }
         let lockURL = home.reposDirectory.appendingPathComponent(".first-use.lock")
@@ -151,7 +152,7 @@ package struct SpecRepoStore: Sendable {
         if let existing = name(forURL: url) { return existing }
         let name = unusedName(forURL: url)
         adding(name)
-        try add(name: name, url: url, waiting: waiting)
+        try add(name: name, url: url, progress: progress, waiting: waiting)
         return name
     }
 

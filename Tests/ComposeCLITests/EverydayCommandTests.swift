@@ -1,3 +1,4 @@
+import ArgumentParser
 import ComposeCLI
 import ComposeTestSupport
 import Foundation
@@ -123,5 +124,61 @@ struct EverydayCommandTests {
         let noPod = try await runComposeInProcess(["spec", "which", "Nope"], environment: environment)
         #expect(noPod.code == 1)
         #expect(noPod.stderr.contains("no pod named 'Nope'"))
+    }
+}
+
+/// `--help` of every command as an 80-column terminal shows it.
+@Suite struct HelpLayoutTests {
+    static func leaves(_ command: ParsableCommand.Type, path: [String]) -> [(
+        path: [String], command: ParsableCommand.Type
+    )] {
+        let subcommands = command.configuration.subcommands
+        if subcommands.isEmpty { return [(path, command)] }
+        return subcommands.flatMap { leaves($0, path: path + [$0.configuration.commandName ?? ""]) }
+    }
+
+    @Test func noExampleWrapsInTheMiddleOfACommand() {
+        var long: [String] = []
+        for leaf in Self.leaves(ComposeCommand.self, path: []) {
+            for line in leaf.command.configuration.discussion.split(separator: "\n")
+            where line.hasPrefix("  ") && line.count > 79 {
+                long.append("compose \(leaf.path.joined(separator: " ")): \(line)")
+            }
+        }
+        #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
+    }
+
+    @Test func everyCommandTakesQuietVerboseAndColor() async throws {
+        for leaf in Self.leaves(ComposeCommand.self, path: []) {
+            let help = try await runComposeInProcess(leaf.path + ["--help"])
+            #expect(help.stdout.contains("-q, --quiet"), "compose \(leaf.path.joined(separator: " "))")
+            #expect(help.stdout.contains("-v, --verbose"))
+            #expect(help.stdout.contains("--color <color>"))
+        }
+    }
+
+    @Test func quietLeavesNotesOutAndColorAlwaysColoursAReport() async throws {
+        let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture").path
+        let plain = try await runComposeInProcess(["graph", "--check", fixture, "--allow-warnings"])
+        #expect(!plain.stdout.contains("\u{1B}["), "no colour off a terminal")
+        let coloured = try await runComposeInProcess([
+            "graph", "--check", fixture, "--allow-warnings", "--color", "always",
+        ])
+        #expect(coloured.stdout.contains("\u{1B}["))
+
+        let folder = try TemporaryDirectory("quiet-lib")
+        defer { folder.remove() }
+        let arguments = ["lib", "create", "Kit", "--no-git", "--output", folder.path, "--author", "T"]
+        let chatty = try await runComposeInProcess(arguments)
+        #expect(chatty.stderr.contains("note: "), "\(chatty.stderr)")
+        let quiet = try await runComposeInProcess([
+            "lib", "create", "Kit2", "--no-git", "--output", folder.path, "--author", "T", "-q",
+        ])
+        #expect(quiet.code == 0, "\(quiet.stderr)")
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+        #expect(quiet.stdout.contains("Created base component Kit2"))
+        let both = try await runComposeInProcess(["search", "x", "--quiet", "--verbose"])
+        #expect(both.code == 64)
+        #expect(both.stderr.contains("--quiet and --verbose contradict each other"))
     }
 }

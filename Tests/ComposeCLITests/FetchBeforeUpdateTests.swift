@@ -88,3 +88,34 @@ import Testing
         #expect(!skipped.stderr.contains("installing the new lock"))
     }
 }
+
+/// A spec repo added by `resolve` on first use shows the progress bar `repo add` shows, on a terminal
+/// (a pseudo-terminal made by `script`), and none with `--quiet`.
+@Suite struct FirstUseProgressTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func resolveDrawsTheCloneBarOnATerminal() throws {
+        let folder = try TemporaryDirectory("cli-first-use-bar")
+        defer { folder.remove() }
+        let url = try makeBareRepository(
+            at: folder.url.appendingPathComponent("specs.git"),
+            files: ["Logging/1.0.0/Logging.podspec.json": DeprecateCommandTests.spec("Logging", "1.0.0")])
+        let app = folder.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try "source '\(url)'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging'\nend\n".write(
+            to: app.appendingPathComponent("Composefile"), atomically: true, encoding: .utf8)
+        func run(_ extra: String, home: String) throws -> String {
+            try runProcess(
+                URL(fileURLWithPath: "/usr/bin/script"),
+                ["-qec", "\(composeExecutable.path) resolve --project \(app.path)\(extra)", "/dev/null"],
+                environment: ["COMPOSE_HOME": folder.url.appendingPathComponent(home).path], mergeOutputs: true
+            ).stdout
+        }
+        let transcript = try run("", home: "home-1")
+        #expect(transcript.contains("adding spec repo"), "\(transcript)")
+        #expect(transcript.contains("Cloning spec repo [##############################] 100%"), "\(transcript)")
+        #expect(transcript.contains("+ Logging 1.0.0"))
+        let quiet = try run(" --quiet", home: "home-2")
+        #expect(!quiet.contains("Cloning spec repo"), "\(quiet)")
+        #expect(quiet.contains("Resolved 1 pod"), "\(quiet)")
+    }
+}

@@ -24,6 +24,8 @@ struct DeprecateCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(
         help: ArgumentHelp(
             "NAME [VERSION] SPECREPO: the pod, the version (default: the newest), and the spec repository (a name from `compose repo list`, or the URL of an added one).",

@@ -34,6 +34,8 @@ struct GraphCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case human, json, github, dot, mermaid, svg, png
     }

@@ -20,6 +20,8 @@ struct InfoCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "The pod's name (a case-insensitive match is found too).")
     var name: String
 

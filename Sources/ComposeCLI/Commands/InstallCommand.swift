@@ -33,6 +33,8 @@ struct InstallCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Option(
         help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"),
         completion: .directory)
@@ -59,10 +61,7 @@ struct InstallCommand: AsyncParsableCommand {
             let lock = try service.resolve(write: false).lockfile
             try ComposeCLI.checkLayers(of: lock, in: service, writing: "nothing was written")
         }
-        let install = ProjectInstall(
-            projectDirectory: project, composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
-            toolVersion: ComposeCommand.version
-        ) { err.write("\($0)\n") }
+        let install = ProjectInstall(service: resolveService(project: project))
         let report = try await install.run(
             binary: BinaryPreference(flag: binary, environment: Terminal.environment), repoUpdate: repoUpdate,
             progress: { err.write("\($0)\n") })

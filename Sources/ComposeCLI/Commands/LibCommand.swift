@@ -47,6 +47,8 @@ extension LibCommand {
                 """
         )
 
+        @OptionGroup(title: "Output options") var global: GlobalOptions
+
         @Argument(help: "The component's name: a Swift identifier such as Pay or Networking.")
         var name: String?
 

@@ -36,6 +36,8 @@ struct LintCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "Podspec JSON files or component folders.")
     var paths: [String]
 

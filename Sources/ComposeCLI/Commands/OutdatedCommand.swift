@@ -18,6 +18,8 @@ struct OutdatedCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @OptionGroup var options: ProjectOptions
 
     func run() async throws {

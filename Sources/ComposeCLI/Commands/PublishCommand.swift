@@ -28,9 +28,9 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish specs
               compose publish specs Payments.podspec.json --allow-warnings
               compose publish specs --ci            # in a CI release job
-              compose publish specs --no-tag        # the tag is pushed already, by other means
-              compose publish specs --ci --export /srv/www/specs   # and refresh its HTTP export
-              compose publish git@git.example.com:ios/specs.git   # an added repo, by its URL
+              compose publish specs --no-tag        # the tag is pushed already
+              compose publish specs --ci --export /srv/www/specs   # and its HTTP export
+              compose publish git@git.example.com:ios/specs.git   # by its URL
               compose publish specs --author "Release Bot <release@example.com>"
 
             The tag and the commit are made as git's identity (user.name and user.email, or \
@@ -40,6 +40,8 @@ struct PublishCommand: AsyncParsableCommand {
             tag elsewhere, existing version), 3 environment (git, network, file system).
             """
     )
+
+    @OptionGroup(title: "Output options") var global: GlobalOptions
 
     @Argument(help: "The spec repository to publish to: a name from `compose repo list`, or the URL of an added one.")
     var repo: String

@@ -24,6 +24,8 @@ struct RepoConvertCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "A git checkout of the spec repository.")
     var directory: String
 

@@ -24,6 +24,8 @@ struct RepoLintCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "The root folder of a spec repository.")
     var directory: String
 

@@ -24,7 +24,7 @@ struct ResolveCommand: AsyncParsableCommand {
               compose resolve
               compose resolve --project ShopApp --verbose
               compose resolve --repo-update --format json
-              compose resolve --check-layers   # in CI: refuse a graph that breaks Layers.yml
+              compose resolve --check-layers   # refuse a graph that breaks Layers.yml
 
             With --check-layers, the resolved graph (the app's targets in the layer `app`, every \
             pod in the layer its spec repo's Layers.yml gives it) is checked as `compose graph \
@@ -32,10 +32,9 @@ struct ResolveCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: ProjectOptions
+    @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print the solver's decisions to standard error.")
-    var verbose = false
+    @OptionGroup var options: ProjectOptions
 
     @Flag(help: "Check the resolved graph against the spec repos' layering rules before writing Compose.lock.")
     var checkLayers = false
@@ -47,6 +46,6 @@ struct ResolveCommand: AsyncParsableCommand {
             try ComposeCLI.checkLayers(of: report.lockfile, in: service, writing: "Compose.lock was not written")
             try report.lockfile.write(to: report.lockPath)
         }
-        printResolveReport(report, options: options, verbose: verbose)
+        printResolveReport(report, options: options, verbose: global.verbose)
     }
 }

@@ -18,6 +18,8 @@ struct SearchCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "Text to look for in names and summaries.")
     var query: String
 

@@ -24,6 +24,8 @@ struct SpecConvertCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "Ruby podspec files (Name.podspec).")
     var files: [String]
 

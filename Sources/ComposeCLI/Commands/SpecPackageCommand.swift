@@ -33,6 +33,8 @@ struct SpecPackageCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "A .podspec.json file or the folder holding one (default: the current folder).")
     var podspec: String = "."
 

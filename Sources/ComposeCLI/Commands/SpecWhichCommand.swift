@@ -57,6 +57,8 @@ struct SpecWhichCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @OptionGroup var lookup: SpecLookupOptions
 
     func run() async throws {
@@ -76,6 +78,8 @@ struct SpecCatCommand: AsyncParsableCommand {
               compose spec cat Networking 2.1.0 > Networking.podspec.json
             """
     )
+
+    @OptionGroup(title: "Output options") var global: GlobalOptions
 
     @OptionGroup var lookup: SpecLookupOptions
 

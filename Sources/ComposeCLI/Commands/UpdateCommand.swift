@@ -23,13 +23,12 @@ struct UpdateCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @OptionGroup var options: ProjectOptions
 
     @Argument(help: "Pods to unlock (all when none is given).")
     var pods: [String] = []
-
-    @Flag(name: .long, help: "Print the solver's decisions to standard error.")
-    var verbose = false
 
     func validate() throws {
         for pod in pods {
@@ -47,7 +46,7 @@ struct UpdateCommand: AsyncParsableCommand {
     func run() async throws {
         let report = try options.service.resolve(
             unlock: pods.isEmpty ? .all : .pods(pods), repoUpdate: options.repoUpdate ?? true)
-        printResolveReport(report, options: options, verbose: verbose)
+        printResolveReport(report, options: options, verbose: global.verbose)
         let composed = URL(fileURLWithPath: options.project, isDirectory: true).appendingPathComponent("Composed")
         guard !noInstall, FileManager.default.fileExists(atPath: composed.path) else { return }
         Terminal.standardError.write("Composed/ exists: installing the new lock (--no-install skips this).\n")

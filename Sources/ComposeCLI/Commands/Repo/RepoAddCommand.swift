@@ -24,9 +24,11 @@ struct RepoAddCommand: AsyncParsableCommand {
             Examples:
               compose repo add specs https://git.example.com/ios/specs.git
               compose repo add specs git@git.example.com:ios/specs.git --branch release
-              COMPOSE_GIT_TOKEN=... compose repo add specs https://git.example.com/ios/specs.git
+              COMPOSE_GIT_TOKEN=... compose repo add specs https://git.example.com/s.git
             """
     )
+
+    @OptionGroup(title: "Output options") var global: GlobalOptions
 
     @Argument(help: "The name to add the repository under, e.g. specs.")
     var name: String

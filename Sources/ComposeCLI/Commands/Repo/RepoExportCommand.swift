@@ -21,6 +21,8 @@ struct RepoExportCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: ArgumentHelp("An added spec repo's name or a spec repo folder.", valueName: "source"))
     var source: String
 

@@ -17,6 +17,8 @@ struct RepoListCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Option(help: "Output format: human or json.")
     var format: ListingFormat = .human
 

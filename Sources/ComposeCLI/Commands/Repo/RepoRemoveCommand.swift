@@ -13,6 +13,8 @@ struct RepoRemoveCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "The repository to remove.")
     var name: String
 

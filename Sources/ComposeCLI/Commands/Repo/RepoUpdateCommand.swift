@@ -16,6 +16,8 @@ struct RepoUpdateCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+
     @Argument(help: "The repository to update. (default: all)")
     var name: String?
 
