@@ -14,7 +14,8 @@ enum ProjectOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
 /// Options shared by resolve, update and outdated.
 struct ProjectOptions: ParsableArguments {
     @Option(
-        name: .long, help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"))
+        name: .long, help: ArgumentHelp("The project folder holding the Composefile (or Podfile).", valueName: "dir"),
+        completion: .directory)
     var project: String = "."
 
     @Flag(

@@ -27,6 +27,10 @@ package struct ScaffoldRequest: Sendable {
     /// The mediator core that mediator and business components depend on, and its version.
     package var coreName: String
     package var coreVersion: String
+    /// The core's git URL; nil: beside `gitURL` (`https://host/ios/Mediator.git`).
+    package var coreURL: String?
+    /// A business component's mediator's git URL; nil: beside `gitURL` (`…/PayMediator.git`).
+    package var mediatorURL: String?
     /// Make a git repository with a first commit in each new folder.
     package var makeGitCommit: Bool
     package var year: Int
@@ -165,7 +169,7 @@ package struct ComponentScaffolder: Sendable {
         case .business:
             let mediator = request.name + "Mediator"
             try validateComponentName(mediator)
-            let mediatorURL = siblingURL(of: gitURL, named: mediator)
+            let mediatorURL = request.mediatorURL ?? siblingURL(of: gitURL, named: mediator)
             plans.append(
                 (
                     request.name, .business, gitURL,
@@ -292,11 +296,13 @@ package struct ComponentScaffolder: Sendable {
             "component": component,
             "componentAccessor": lowerCamel(component),
             "core": request.coreName,
-            "coreURL": siblingURL(of: gitURL, named: request.coreName),
+            "coreURL": request.coreURL ?? siblingURL(of: gitURL, named: request.coreName),
             "coreVersion": request.coreVersion,
             "coreRequirement": "~> " + majorMinor(request.coreVersion),
             "mediator": mediator,
-            "mediatorURL": siblingURL(of: gitURL, named: mediator),
+            "mediatorURL": mediator == request.name + "Mediator"
+                ? request.mediatorURL ?? siblingURL(of: gitURL, named: mediator)
+                : siblingURL(of: gitURL, named: mediator),
             "mediatorVersion": request.version,
             "mediatorRequirement": "~> " + majorMinor(request.version),
         ]

@@ -182,3 +182,27 @@ struct EverydayCommandTests {
         #expect(both.stderr.contains("--quiet and --verbose contradict each other"))
     }
 }
+
+/// Shell completion: podspec files, project folders, and the names of the added spec repos.
+@Suite struct CompletionTests {
+    @Test func theScriptsCompletePodspecsAndFoldersAndAskComposeForRepoNames() async throws {
+        let bash = try await runComposeInProcess(["--generate-completion-script", "bash"])
+        #expect(bash.stdout.contains("-fX '!*.@(json|podspec)'"))
+        #expect(bash.stdout.contains("---completion publish -- positional@0"))
+        let zsh = try await runComposeInProcess(["--generate-completion-script", "zsh"])
+        #expect(
+            zsh.stdout.contains("--project[The project folder holding the Composefile (or Podfile).]:dir:_files -/"))
+
+        let temporary = try TemporaryDirectory("completion")
+        defer { temporary.remove() }
+        let specs = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("specs.git"),
+            files: ["Logging/1.0.0/Logging.podspec.json": EverydayCommandTests.spec("Logging", "1.0.0")])
+        let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
+        #expect(try await runComposeInProcess(["repo", "add", "ios-specs", specs], environment: environment).code == 0)
+        let names = try await runComposeInProcess(
+            ["---completion", "publish", "--", "positional@0", "2", "0"], environment: environment)
+        let offered = names.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(offered.filter { !$0.isEmpty } == ["ios-specs"], "\(names.stdout)\(names.stderr)")
+    }
+}

@@ -74,3 +74,32 @@ import Testing
         #expect(spec.contains(#""git": "https://git.example.com/shop/Pay.git""#))
     }
 }
+
+/// `--mediator-url` and `--core-url`: a team whose mediators and core live elsewhere than beside the
+/// component.
+@Suite struct LibCreateURLTests {
+    @Test func aBusinessComponentDependsOnTheMediatorAndCoreWhereTheyAre() async throws {
+        let temporary = try TemporaryDirectory("lib-create-urls")
+        defer { temporary.remove() }
+        let create = try await runComposeInProcess([
+            "lib", "create", "Pay", "--kind", "business", "--no-git", "--author", "T", "--output", temporary.path,
+            "--git-url", "https://git.example.com/pay/Pay.git",
+            "--mediator-url", "https://git.example.com/mediators/PayMediator.git",
+            "--core-url", "https://git.example.com/core/Mediator.git",
+        ])
+        #expect(create.code == 0, "\(create.stderr)")
+        let pay = try String(contentsOf: temporary.url.appendingPathComponent("Pay/Package.swift"), encoding: .utf8)
+        #expect(pay.contains(#".package(url: "https://git.example.com/mediators/PayMediator.git""#))
+        #expect(pay.contains(#".package(url: "https://git.example.com/core/Mediator.git""#))
+        let mediator = try String(
+            contentsOf: temporary.url.appendingPathComponent("PayMediator/PayMediator.podspec.json"), encoding: .utf8)
+        #expect(mediator.contains(#""git": "https://git.example.com/mediators/PayMediator.git""#))
+
+        let misplaced = try await runComposeInProcess([
+            "lib", "create", "Kit", "--no-git", "--author", "T", "--output", temporary.path,
+            "--mediator-url", "https://git.example.com/x.git",
+        ])
+        #expect(misplaced.code == 64)
+        #expect(misplaced.stderr.contains("--mediator-url goes with --kind business"))
+    }
+}

@@ -40,10 +40,12 @@ struct GraphCommand: AsyncParsableCommand {
         case human, json, github, dot, mermaid, svg, png
     }
 
-    @Argument(help: "The root folder of a spec repository. (default: the current folder)")
+    @Argument(help: "The root folder of a spec repository. (default: the current folder)", completion: .directory)
     var directory: String?
 
-    @Option(help: "An added spec repository (a name from `compose repo list`) instead of a folder.")
+    @Option(
+        help: "An added spec repository (a name from `compose repo list`) instead of a folder.",
+        completion: .specRepoNames)
     var repo: String?
 
     @Option(

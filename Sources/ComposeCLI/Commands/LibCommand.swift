@@ -43,6 +43,9 @@ extension LibCommand {
                       --git-url https://git.example.com/ios/Mediator.git
                   compose lib create Pay --kind business --author "iOS Team" \\
                       --git-url https://git.example.com/ios/Pay.git
+                  compose lib create Pay --kind business --git-url https://git.example.com/pay/Pay.git \\
+                      --mediator-url https://git.example.com/mediators/PayMediator.git \\
+                      --core-url https://git.example.com/core/Mediator.git
                   compose lib create Networking --output ~/src --no-git
                 """
         )
@@ -68,7 +71,17 @@ extension LibCommand {
             name: .customLong("git-url"), help: "The component's git URL: the spec's source.git and the origin remote.")
         var gitURL: String?
 
-        @Option(help: "The folder that receives NAME/. (default: the current folder)")
+        @Option(
+            name: .customLong("mediator-url"),
+            help: "With --kind business: the git URL of NAMEMediator. (default: beside --git-url)")
+        var mediatorURL: String?
+
+        @Option(
+            name: .customLong("core-url"),
+            help: "With --kind business or mediator: the git URL of the mediator core. (default: beside --git-url)")
+        var coreURL: String?
+
+        @Option(help: "The folder that receives NAME/. (default: the current folder)", completion: .directory)
         var output: String?
 
         @Option(
@@ -109,9 +122,18 @@ extension LibCommand {
             let gitURL = try gitURL ?? prompter.ask("Git URL", default: ScaffoldRequest.placeholderURL(for: name))
             let outputDirectory = Terminal.fileURL(output)
 
-            let request = ScaffoldRequest(
+            var request = ScaffoldRequest(
                 name: name, kind: kind, author: author, email: email?.isEmpty == true ? nil : email, gitURL: gitURL,
                 outputDirectory: outputDirectory, coreVersion: coreVersion, makeGitCommit: !noGit)
+            if mediatorURL != nil && kind != .business {
+                throw ValidationError("--mediator-url goes with --kind business (the mediator it creates beside NAME).")
+            }
+            if coreURL != nil && kind != .business && kind != .mediator {
+                throw ValidationError(
+                    "--core-url goes with --kind business or mediator (the components that use the core).")
+            }
+            request.mediatorURL = mediatorURL
+            request.coreURL = coreURL
             let scaffolder = ComponentScaffolder(
                 templates: templates.map { .directory(Terminal.fileURL($0)) } ?? .embedded,
                 commit: noGit ? nil : firstCommit(author: author, email: email))

@@ -38,7 +38,7 @@ struct LintCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "Podspec JSON files or component folders.")
+    @Argument(help: "Podspec files (JSON or Ruby) or component folders.", completion: .podspecs)
     var paths: [String]
 
     @Flag(help: "Check only the spec (no fetch and build of the component).")

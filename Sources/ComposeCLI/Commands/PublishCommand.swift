@@ -43,7 +43,9 @@ struct PublishCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "The spec repository to publish to: a name from `compose repo list`, or the URL of an added one.")
+    @Argument(
+        help: "The spec repository to publish to: a name from `compose repo list`, or the URL of an added one.",
+        completion: .specRepoNames)
     var repo: String
 
     @Argument(

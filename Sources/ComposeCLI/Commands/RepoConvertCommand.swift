@@ -26,7 +26,7 @@ struct RepoConvertCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "A git checkout of the spec repository.")
+    @Argument(help: "A git checkout of the spec repository.", completion: .directory)
     var directory: String
 
     func run() async throws {

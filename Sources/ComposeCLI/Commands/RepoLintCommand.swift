@@ -26,7 +26,7 @@ struct RepoLintCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "The root folder of a spec repository.")
+    @Argument(help: "The root folder of a spec repository.", completion: .directory)
     var directory: String
 
     @Option(help: "Pod folders linted at once (default: the number of cores).")

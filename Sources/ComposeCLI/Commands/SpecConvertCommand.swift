@@ -26,7 +26,7 @@ struct SpecConvertCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "Ruby podspec files (Name.podspec).")
+    @Argument(help: "Ruby podspec files (Name.podspec).", completion: .podspecs)
     var files: [String]
 
     @Flag(help: "Write Name.podspec.json beside each file instead of printing.")

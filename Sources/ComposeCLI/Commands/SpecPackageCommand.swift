@@ -35,7 +35,9 @@ struct SpecPackageCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "A .podspec.json file or the folder holding one (default: the current folder).")
+    @Argument(
+        help: "A .podspec.json file or the folder holding one (default: the current folder).",
+        completion: .podspecs)
     var podspec: String = "."
 
     @Option(

@@ -11,7 +11,9 @@ struct SpecLookupOptions: ParsableArguments {
     @Argument(help: "The version. (default: the newest)")
     var version: String?
 
-    @Option(name: .customLong("repo"), help: "Only this added spec repo (when several have the pod).")
+    @Option(
+        name: .customLong("repo"), help: "Only this added spec repo (when several have the pod).",
+        completion: .specRepoNames)
     var repo: String?
 
     /// The spec file: the first added repo (by name) that has the pod at VERSION.

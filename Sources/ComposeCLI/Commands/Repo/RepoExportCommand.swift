@@ -23,10 +23,13 @@ struct RepoExportCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("An added spec repo's name or a spec repo folder.", valueName: "source"))
+    @Argument(
+        help: ArgumentHelp("An added spec repo's name or a spec repo folder.", valueName: "source"),
+        completion: .specRepoNames)
     var source: String
 
-    @Argument(help: ArgumentHelp("The folder to write (created when missing).", valueName: "out"))
+    @Argument(
+        help: ArgumentHelp("The folder to write (created when missing).", valueName: "out"), completion: .directory)
     var output: String
 
     @Option(help: "Output format: human or json.")

@@ -15,7 +15,7 @@ struct RepoRemoveCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "The repository to remove.")
+    @Argument(help: "The repository to remove.", completion: .specRepoNames)
     var name: String
 
     func run() async throws {

@@ -18,7 +18,7 @@ struct RepoUpdateCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "The repository to update. (default: all)")
+    @Argument(help: "The repository to update. (default: all)", completion: .specRepoNames)
     var name: String?
 
     func run() async throws {
