@@ -224,11 +224,10 @@ package struct ComponentLint: Sendable {
             "compose-lint-\(spec.name)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let checkout = scratch.appendingPathComponent(spec.name)
-        func failure(_ message: String) -> Outcome {
+        func failure(_ message: String, rule: String = ComponentLint.fetchRule) -> Outcome {
             Outcome(
                 findings: [
-                    Finding(
-                        severity: .error, ruleID: "build-fetch", message: message, file: display, line: 1, column: 1)
+                    Finding(severity: .error, ruleID: rule, message: message, file: display, line: 1, column: 1)
                 ], remarks: [])
         }
         var remark: String
@@ -254,8 +253,8 @@ package struct ComponentLint: Sendable {
             } else {
                 guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
                     return failure(
-                        "The spec has no git source with a tag or commit, so the component cannot be fetched and built."
-                    )
+                        "The spec has no git source with a tag or commit, so the component cannot be fetched and built.",
+                        rule: "build-source")
                 }
                 let repository = try Repository.clone(from: url, to: checkout)
                 try repository.checkout(reference)
@@ -272,6 +271,10 @@ package struct ComponentLint: Sendable {
 }
 
 extension ComponentLint {
+    /// The rule of a component that could not be fetched (the network, the server, credentials): a
+    /// failure of the environment, so the full lint exits 3 rather than 1.
+    package static let fetchRule = "build-fetch"
+
     /// The full lint: `report` (the spec rules' findings, from `LintDriver.run`) with the build check
     /// of every spec it read that has no errors of its own added. `starting` hears each spec as its
     /// build starts.

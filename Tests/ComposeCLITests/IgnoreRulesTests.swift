@@ -69,3 +69,19 @@ import Testing
             bad.stderr.contains("\(repo.path)/.compose.yml:2: unknown key `exclude` under `lint:`"), "\(bad.stderr)")
     }
 }
+
+/// The full lint of a component whose remote cannot be reached fails as the environment (exit 3).
+@Suite struct FullLintFetchTests {
+    @Test func anUnreachableComponentExitsThreeAndSaysWhy() async throws {
+        let folder = try TemporaryDirectory("lint-unreachable")
+        defer { folder.remove() }
+        let spec = LintCommandTests.validSpec(name: "Kit", version: "1.0.0")
+            .replacingOccurrences(of: "https://git.example.com/ios/Kit.git", with: "file:///nonexistent/ios/Kit.git")
+        let file = folder.url.appendingPathComponent("Kit.podspec.json")
+        try spec.write(to: file, atomically: true, encoding: .utf8)
+        let run = try await runComposeInProcess(["lint", file.path])
+        #expect(run.code == 3, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Could not fetch the component to build it"), "\(run.stdout)")
+        #expect(run.stdout.contains("[build-fetch]"))
+    }
+}

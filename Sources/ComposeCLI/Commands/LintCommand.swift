@@ -32,7 +32,8 @@ struct LintCommand: AsyncParsableCommand {
             own checkout (before `compose publish` tags it) the last commit is built.
 
             Exit codes: 0 no errors (and no warnings unless --allow-warnings), 1 findings that \
-            fail or an unreadable PATH, 64 usage error.
+            fail or an unreadable PATH, 3 the component could not be fetched (network, server, \
+            credentials: finding build-fetch), 64 usage error.
             """
     )
 
@@ -68,9 +69,15 @@ struct LintCommand: AsyncParsableCommand {
         }
         if quick { return try report.emit(specReport, configFolders: folders) }
         let build = ComponentLint(check: ComponentBuildCheck(runTests: runTests))
-        try report.emit(
-            build.extend(specReport) {
-                Terminal.standardError.write("Building \($0) from a clean clone…\n")
-            }, configFolders: folders)
+        let full = build.extend(specReport) {
+            Terminal.standardError.write("Building \($0) from a clean clone…\n")
+        }
+        // A component that could not be fetched is the environment's failure (exit 3), not the spec's.
+        guard
+            full.findings.contains(where: { $0.ruleID == ComponentLint.fetchRule && !report.ignore.contains($0.ruleID) }
+            )
+        else { return try report.emit(full, configFolders: folders) }
+        try? report.emit(full, configFolders: folders)
+        throw ExitCode(3)
     }
 }
