@@ -18,6 +18,7 @@ package enum RepoLinter {
         package static let symlink = "repo-symlink"
         package static let wrongShard = "repo-wrong-shard"
         package static let podName = "repo-pod-name"
+        package static let unknownDependency = "repo-unknown-dependency"
     }
 
     /// Files that may sit at the top of a spec repo beside the pod folders.
@@ -32,9 +33,12 @@ package enum RepoLinter {
 
     /// Lints the spec repo at `root`, shown in paths as `displayRoot`. `concurrency` bounds the
     /// number of pod folders worked on at once (default: the number of cores).
+    /// `otherPods` names the pods of the other spec repos compose knows (the added ones): a
+    /// dependency on a pod in none of them nor in this repo is reported (`repo-unknown-dependency`).
     package static func run(
         root: URL, displayRoot: String, linter: Linter = Linter(),
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        otherPods: (repos: [String], names: Set<String>) = ([], [])
     ) async throws(LintError) -> LintReport {
         let start = Date()
         var isDirectory: ObjCBool = false
@@ -104,9 +108,26 @@ package enum RepoLinter {
                 (path as NSString).lastPathComponent, in: layout.absolute(path), shown: prefix + path, linter: linter)
         }
         var specCount = 0
+        let here = Set(pods.map(\.name))
+        var reported = Set<String>()
         for result in results {
             specCount += result.specs
             findings += result.findings
+            for dependency in result.dependencies {
+                let root = Spec.rootName(of: dependency.name)
+                guard !here.contains(root), !otherPods.names.contains(root),
+                    reported.insert(dependency.file + "\u{0}" + root).inserted
+                else { continue }
+                let elsewhere =
+                    otherPods.repos.isEmpty
+                    ? "no other spec repo is added" : "nor in the added \(otherPods.repos.joined(separator: ", "))"
+                findings.append(
+                    Finding(
+                        severity: .warning, ruleID: Rule.unknownDependency,
+                        message:
+                            "`\(root)` is in no spec repo compose knows: not in this one, \(elsewhere). Publish it, add the spec repo that has it (`compose repo add`), or fix the name.",
+                        file: dependency.file, at: dependency.location))
+            }
         }
         // The layering rules' errors (cycles, forbidden directions; docs/graph.md) when the repo has a Layers.yml.
         if LayersFile.read(repoRoot: root) != nil {
@@ -153,8 +174,9 @@ package enum RepoLinter {
 
     /// Lints one pod folder at `podPath`: its layout and every spec in it.
     static func lintPod(_ name: String, in podPath: String, shown podShown: String, linter: Linter) -> (
-        specs: Int, findings: [Finding]
+        specs: Int, findings: [Finding], dependencies: [(name: String, file: String, location: SourceLocation)]
     ) {
+        var dependencies: [(name: String, file: String, location: SourceLocation)] = []
         var findings: [Finding] = []
         var specs = 0
         let versions: [DirectoryListing.Entry]
@@ -162,7 +184,8 @@ package enum RepoLinter {
         case .success(let entries): versions = entries
         case .failure(let problem):
             return (
-                0, [finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(problem.reason)).", podShown)]
+                0, [finding(Rule.unreadableFolder, .error, "The folder cannot be read (\(problem.reason)).", podShown)],
+                []
             )
         }
         if versions.isEmpty {
@@ -219,6 +242,11 @@ package enum RepoLinter {
                     let result = linter.lint(
                         fileAt: URL(fileURLWithPath: versionPath + "/" + entry.name), path: entryShown)
                     findings += result.findings
+                    if let tree = result.tree {
+                        for key in Self.dependencyKeys(of: tree) where Spec.rootName(of: key.name) != name {
+                            dependencies.append((key.name, entryShown, key.location))
+                        }
+                    }
                     if let specName = result.specName, specName != name {
                         findings.append(
                             Finding(
@@ -259,6 +287,21 @@ package enum RepoLinter {
                         versionShown))
             }
         }
-        return (specs, findings)
+        return (specs, findings, dependencies)
+    }
+
+    /// The dependency keys of a spec's JSON, with their positions: the root's, its platform blocks',
+    /// and those of every subspec, test spec and app spec.
+    static func dependencyKeys(of node: JSONNode) -> [(name: String, location: SourceLocation)] {
+        var keys: [(name: String, location: SourceLocation)] = []
+        func visit(_ node: JSONNode) {
+            for member in node["dependencies"]?.members ?? [] { keys.append((member.key, member.keyLocation)) }
+            for platform in Platform.names { if let block = node[platform], block.isObject { visit(block) } }
+            for list in ["subspecs", "testspecs", "appspecs"] {
+                for child in node[list]?.arrayValue ?? [] where child.isObject { visit(child) }
+            }
+        }
+        visit(node)
+        return keys
     }
 }

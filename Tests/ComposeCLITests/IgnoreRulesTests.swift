@@ -85,3 +85,32 @@ import Testing
         #expect(run.stdout.contains("[build-fetch]"))
     }
 }
+
+/// `repo lint` names a dependency that exists in no spec repo compose knows.
+@Suite struct RepoLintDependencyTests {
+    @Test func aDependencyInNoKnownRepoIsAWarningUntilARepoHasIt() async throws {
+        let folder = try TemporaryDirectory("repo-lint-deps")
+        defer { folder.remove() }
+        let repo = folder.url.appendingPathComponent("specs")
+        let version = repo.appendingPathComponent("Pay/1.0.0")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let spec = LintCommandTests.validSpec(
+            name: "Pay", version: "1.0.0", extra: ",\n  \"dependencies\": { \"Wallet\": [\"~> 1.0\"] }")
+        try spec.write(to: version.appendingPathComponent("Pay.podspec.json"), atomically: true, encoding: .utf8)
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+
+        let lonely = try await runComposeInProcess(["repo", "lint", repo.path], environment: environment)
+        #expect(lonely.code == 1, "\(lonely.stdout)")
+        #expect(
+            lonely.stdout.contains("Pay.podspec.json:11:21: warning: `Wallet` is in no spec repo compose knows"),
+            "\(lonely.stdout)")
+        #expect(lonely.stdout.contains("[repo-unknown-dependency]"))
+
+        let other = try makeBareRepository(
+            at: folder.url.appendingPathComponent("other.git"),
+            files: ["Wallet/1.0.0/Wallet.podspec.json": LintCommandTests.validSpec(name: "Wallet", version: "1.0.0")])
+        #expect(try await runComposeInProcess(["repo", "add", "other", other], environment: environment).code == 0)
+        let found = try await runComposeInProcess(["repo", "lint", repo.path], environment: environment)
+        #expect(found.code == 0, "\(found.stdout)")
+    }
+}

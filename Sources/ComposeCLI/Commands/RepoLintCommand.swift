@@ -41,8 +41,15 @@ struct RepoLintCommand: AsyncParsableCommand {
     func run() async throws {
         let root = Terminal.fileURL(directory)
         let concurrency = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        // Dependencies are looked up in this repo and in the added ones (`compose repo list`).
+        let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
+        var others: (repos: [String], names: Set<String>) = ([], [])
+        for name in store.names() where store.home.repoDirectory(name).standardizedFileURL != root.standardizedFileURL {
+            others.repos.append(name)
+            others.names.formUnion(SpecRepoLayout(root: store.home.repoDirectory(name)).podNames())
+        }
         try report.emit(
-            try await RepoLinter.run(root: root, displayRoot: directory, concurrency: concurrency),
+            try await RepoLinter.run(root: root, displayRoot: directory, concurrency: concurrency, otherPods: others),
             configFolders: [root])
     }
 }
