@@ -160,6 +160,8 @@ git -C "$specs_dir/Logging" add -A
 git -C "$specs_dir/Logging" commit -q -m "Logging 2.2.0"
 git -C "$specs_dir/Logging" push -q origin HEAD:main
 
+echo "\$ (cd Logging && compose publish fixture --allow-warnings --dry-run)"
+(cd "$specs_dir/Logging" && "$compose_bin" publish fixture --allow-warnings --dry-run)
 echo "\$ (cd Logging && compose publish fixture --allow-warnings)"
 (cd "$specs_dir/Logging" && "$compose_bin" publish fixture --allow-warnings)
 echo "-- the spec repo's history:"
@@ -171,6 +173,10 @@ echo "\$ compose info Logging"
 "$compose_bin" info Logging
 echo "\$ compose search payment"
 "$compose_bin" search payment
+echo "\$ compose deprecate Cache --in-favor-of Storage fixture"
+"$compose_bin" deprecate Cache --in-favor-of Storage fixture
+echo "\$ compose info Cache"
+"$compose_bin" info Cache
 
 # ---------------------------------------------------------------------------------------------
 # Spec repos over HTTP: the fixture exported to CocoaPods' CDN layout, served by nginx on loopback.

@@ -19,6 +19,11 @@ package struct PublishOptions: Sendable, Equatable {
     package var maxAttempts = 10
     /// The pause before a retry is `retryDelay × attempt × (0.5…1.5)` seconds.
     package var retryDelay = 0.05
+    /// The added spec repos a dependency is looked up in, in order; nil: the one published to, then
+    /// every other added one.
+    package var sources: [String]?
+    /// Check everything and say what would be done, without tagging, committing or pushing.
+    package var dryRun = false
     /// Lint rules whose findings do not count (`--ignore`, the component's `.compose.yml`).
     package var ignoredRules: Set<String> = []
     /// The commit's verb when an existing version is replaced (default `[Fix]`; `[Deprecate]`).
@@ -62,6 +67,8 @@ package struct PublishResult: Sendable, Equatable {
     package let retries: Int
     /// Set when the spec was already there, byte for byte (`--ci`), so nothing was pushed.
     package let note: String?
+    /// With `--dry-run`: the steps a publish would take (nothing was done).
+    package var plan: [String]? = nil
 }
 
 /// The publish transaction: lint, tag the component, push the tag, add the spec to a spec repo
@@ -94,7 +101,20 @@ package struct Publisher: Sendable {
         try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
 
         // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
-        _ = try store.directory(of: repo)
+        let directory = try store.directory(of: repo)
+        let searched = try (options.sources ?? [repo] + store.names().filter { $0 != repo }).map {
+            (name) throws(SpecRepoError) -> String in
+            _ = try store.directory(of: name)
+            return name
+        }
+        let problems = publishProblems(
+            spec, specURL: specURL, shown: specURL.lastPathComponent,
+            componentDirectory: specURL.deletingLastPathComponent(), searched: searched,
+            ignoring: options.ignoredRules)
+        if !problems.isEmpty { throw .publishChecksFailed(path: specURL.path, problems: problems) }
+        if options.dryRun {
+            return try dryRun(spec, specURL: specURL, repo: repo, directory: directory, options: options)
+        }
 
         // The clone's lock is taken before anything is tagged: a publish that cannot have it leaves no tag
         // behind, and once the tag is pushed every failure says so ("tag X is pushed, the spec is not").

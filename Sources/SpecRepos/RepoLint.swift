@@ -243,7 +243,7 @@ package enum RepoLinter {
                         fileAt: URL(fileURLWithPath: versionPath + "/" + entry.name), path: entryShown)
                     findings += result.findings
                     if let tree = result.tree {
-                        for key in Self.dependencyKeys(of: tree) where Spec.rootName(of: key.name) != name {
+                        for key in SpecDependencyKey.all(in: tree) where key.root != name {
                             dependencies.append((key.name, entryShown, key.location))
                         }
                     }
@@ -288,20 +288,5 @@ package enum RepoLinter {
             }
         }
         return (specs, findings, dependencies)
-    }
-
-    /// The dependency keys of a spec's JSON, with their positions: the root's, its platform blocks',
-    /// and those of every subspec, test spec and app spec.
-    static func dependencyKeys(of node: JSONNode) -> [(name: String, location: SourceLocation)] {
-        var keys: [(name: String, location: SourceLocation)] = []
-        func visit(_ node: JSONNode) {
-            for member in node["dependencies"]?.members ?? [] { keys.append((member.key, member.keyLocation)) }
-            for platform in Platform.names { if let block = node[platform], block.isObject { visit(block) } }
-            for list in ["subspecs", "testspecs", "appspecs"] {
-                for child in node[list]?.arrayValue ?? [] where child.isObject { visit(child) }
-            }
-        }
-        visit(node)
-        return keys
     }
 }

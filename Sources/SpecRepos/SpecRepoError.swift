@@ -22,6 +22,8 @@ package enum SpecRepoError: ComposeFailure, Equatable {
     case podNotFound(name: String, repos: [String], suggestions: [String])
     /// The pod exists, not at that version.
     case versionNotFound(name: String, version: String, repo: String, versions: [String])
+    /// `publish`'s checks beyond lint failed (dependencies, Package.swift); nothing was tagged.
+    case publishChecksFailed(path: String, problems: [String])
     /// A spec file in a spec repo is not podspec JSON compose can read.
     case invalidSpec(SpecError)
 
@@ -102,6 +104,10 @@ package enum SpecRepoError: ComposeFailure, Equatable {
             let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
             return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
                 + "recently, run `compose repo update`"
+        case .publishChecksFailed(let path, let problems):
+            return "\(path) cannot be published yet; nothing was tagged or pushed:\n"
+                + problems.map { "  " + $0 }.joined(separator: "\n")
+                + "\n(--ignore \(PublishCheck.dependencies) or --ignore \(PublishCheck.manifest) switches a check off)"
         case .versionNotFound(let name, let version, let repo, let versions):
             let shown = versions.prefix(10).joined(separator: ", ") + (versions.count > 10 ? ", …" : "")
             return "'\(repo)' has no version \(version) of \(name) (it has \(shown)); leave VERSION out for the newest"

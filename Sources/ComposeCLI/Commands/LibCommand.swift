@@ -43,9 +43,10 @@ extension LibCommand {
                       --git-url https://git.example.com/ios/Mediator.git
                   compose lib create Pay --kind business --author "iOS Team" \\
                       --git-url https://git.example.com/ios/Pay.git
-                  compose lib create Pay --kind business --git-url https://git.example.com/pay/Pay.git \\
-                      --mediator-url https://git.example.com/mediators/PayMediator.git \\
-                      --core-url https://git.example.com/core/Mediator.git
+                  compose lib create Pay --kind business \\
+                      --git-url https://g.example.com/Pay.git \\
+                      --mediator-url https://g.example.com/mediators/PayMediator.git \\
+                      --core-url https://g.example.com/core/Mediator.git
                   compose lib create Networking --output ~/src --no-git
                 """
         )

@@ -10,7 +10,11 @@ struct PublishCommand: AsyncParsableCommand {
         discussion: """
             Run in the component's git checkout. SPEC defaults to the one Name.podspec.json (or \
             Ruby Name.podspec, stored in the spec repo as canonical JSON) there. \
-            In order: lint must pass (warnings too, unless --allow-warnings); the working tree must \
+            In order: lint must pass (warnings too, unless --allow-warnings); every dependency must \
+            be in the spec repos (REPO, then every added one, or --sources) at a version that \
+            satisfies it; the component's Package.swift must offer a library product named like \
+            the spec's module and depend on the packages the spec depends on (and on no component \
+            of the spec repos that the spec leaves out); the working tree must \
             be clean; the annotated tag named by source.tag is created at HEAD unless it exists \
             there (a tag at another commit is refused) and pushed to the component's remote; the \
             spec repo's clone is fetched and fast-forwarded; Name/version/Name.podspec.json is \
@@ -32,6 +36,7 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish specs --ci --export /srv/www/specs   # and its HTTP export
               compose publish git@git.example.com:ios/specs.git   # by its URL
               compose publish specs --author "Release Bot <release@example.com>"
+              compose publish specs --dry-run       # every check, and the steps planned
 
             The tag and the commit are made as git's identity (user.name and user.email, or \
             GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, or --author); with none, nothing is published.
@@ -82,6 +87,17 @@ struct PublishCommand: AsyncParsableCommand {
             valueName: "rule-id"))
     var ignore: [String] = []
 
+    @Option(
+        name: .customLong("sources"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "The added spec repos (names or URLs) the spec's dependencies are looked up in. (default: REPO, then every added one)",
+            valueName: "repo"),
+        completion: .specRepoNames)
+    var sources: [String] = []
+
+    @Flag(help: "Run every check and print what publish would do, without tagging, committing or pushing.")
+    var dryRun = false
+
     @OptionGroup var identity: CommitAuthorOptions
 
     func run() async throws {
@@ -90,6 +106,9 @@ struct PublishCommand: AsyncParsableCommand {
         let repo = try store.addedName(for: repo)
         let author = try identity.signature()
         let ignoredRules = Set(ignore + (try LintConfig.read(in: Terminal.currentDirectory).ignore))
+        let sources = try sources.flatMap { $0.split(separator: ",").map(String.init) }.map {
+            try store.addedName(for: $0)
+        }
         let publisher = Publisher(store: store)
         let result = try publisher.publish(
             repo: repo, spec: spec,
@@ -99,10 +118,18 @@ struct PublishCommand: AsyncParsableCommand {
                 o.allowLayerViolations = allowLayerViolations
                 o.author = author
                 o.ignoredRules = ignoredRules
+                o.sources = sources.isEmpty ? nil : sources
+                o.dryRun = dryRun
                 return o
             }(),
             events: { err.write(Self.describe($0) + "\n") },
             waiting: waitingMessage)
+        if let plan = result.plan {
+            let out = Terminal.standardOutput
+            out.write("Dry run of publishing \(result.name) \(result.version) to \(result.repo); nothing was done:\n")
+            for (index, step) in plan.enumerated() { out.write("  \(index + 1). \(step)\n") }
+            return
+        }
         if let note = result.note {
             err.write("note: \(note)\n")
         }
