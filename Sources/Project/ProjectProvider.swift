@@ -90,12 +90,14 @@ final class ProjectProvider: DependencyProvider {
             return []
         }
         guard name != root else { return versions }
-        // A subspec exists only in the versions that declare it.
-        var result: [Version] = []
-        for version in versions where try summary(root, version).spec.subspec(named: name) != nil {
-            result.append(version)
+        // A subspec exists only in the versions that declare it. Which ones do is learnt lazily: a
+        // version whose spec was read already and lacks it is left out here; any other is offered,
+        // and `dependencies(of:at:)` rules it out if its spec, once read, does not declare the
+        // subspec. So a pod with many releases costs no spec reads here (over HTTP: no requests).
+        return versions.filter { version in
+            guard let known = summaries["\(root) \(version.string)"] ?? externals[root]?.summary else { return true }
+            return known.spec.subspec(named: name) != nil
         }
-        return result
     }
 
     func dependencies(of package: String, at version: Version) throws -> [PackageRequirement] {
@@ -107,7 +109,14 @@ final class ProjectProvider: DependencyProvider {
         case .pod(let name): pod = name
         }
         let root = Spec.rootName(of: pod)
-        guard let node = try summary(root, version).spec.subspec(named: pod) else { return [] }
+        guard let node = try summary(root, version).spec.subspec(named: pod) else {
+            // This version does not declare the subspec: it needs a root spec version that does not
+            // exist, so the solver never chooses it (worded by `describe(dependencyOn:requirements:)`).
+            return [
+                PackageRequirement(
+                    name: ResolverPackage.rootIdentity(root).key, requirements: Self.undeclaredSubspec)
+            ]
+        }
         let declared = node.allDependencies(on: platforms.map(\.name))
         var pinned: [String] = []
         let exact = RequirementSet([Requirement(.equal, version)])
@@ -151,6 +160,9 @@ final class ProjectProvider: DependencyProvider {
             guard let requirements else {
                 return DependencyWording(verb: "uses", object: "the \(root) spec at the same version")
             }
+            if requirements == Self.undeclaredSubspec {
+                return DependencyWording(verb: "is", object: "not declared by the \(root) spec of that version")
+            }
             guard let only = requirements.requirements.first, requirements.requirements.count == 1, only.op == .equal
             else { return nil }
             return DependencyWording(verb: "uses", object: "the \(root) \(only.version) spec")
@@ -183,6 +195,9 @@ final class ProjectProvider: DependencyProvider {
     }
 
     // MARK: Helpers
+
+    /// The requirement on `Root (root spec)` of a subspec version its root's spec does not declare.
+    static let undeclaredSubspec = RequirementSet([Requirement(.less, Version.zero)])
 
     private func translate(_ list: [SpecDependency]) -> [PackageRequirement] {
         list.map { PackageRequirement(name: $0.name, requirements: $0.requirements) }

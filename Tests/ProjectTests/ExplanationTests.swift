@@ -76,12 +76,25 @@ struct ExplanationTests {
         #expect(
             text == """
                 Because Goods >= 1.1.0 depends on DesignSystem ~> 2.0 which uses the DesignSystem 2.0.0 spec, Goods >= 1.1.0 requires DesignSystem >= 2.0.0.
-                And because DesignSystem/Icons < 2.0.0 uses the DesignSystem spec at the same version, Goods >= 1.1.0 is incompatible with DesignSystem/Icons < 2.0.0.
+                And because DesignSystem/Icons >= 1.1.0, < 2.0.0 uses the DesignSystem spec at the same version, Goods >= 1.1.0 is incompatible with DesignSystem/Icons >= 1.1.0, < 2.0.0.
                 So, because the Composefile depends on both DesignSystem/Icons ~> 1.1 (\(file):4) and Goods ~> 1.1 (\(file):5), version solving failed.
 
                 To resolve it, change one of these requirements: DesignSystem/Icons ~> 1.1 (\(file):4), Goods ~> 1.1 (\(file):5).
                 """)
         #expect(!text.contains("root spec"))
+    }
+
+    @Test func aSubspecThatTheChosenVersionsDoNotDeclareIsNamedSo() throws {
+        // DesignSystem 1.0.0 has no Icons subspec (1.1.0 added it); which versions declare it is
+        // learnt from the specs the solver reads, not by reading every version up front.
+        let (text, file) = try explain("explain-undeclared-subspec", pods: ["'DesignSystem/Icons', '~> 1.0.0'"])
+        #expect(
+            text == """
+                Because the Composefile depends on DesignSystem/Icons ~> 1.0.0 (\(file):4) which is not declared by the DesignSystem spec of that version, version solving failed.
+
+                To resolve it, change the requirement DesignSystem/Icons ~> 1.0.0 (\(file):4).
+                """)
+        #expect(!text.contains("< 0") && !text.contains("root spec"))
     }
 
     @Test func twoSpellingsOfAPessimisticRequirementBothConstrain() throws {

@@ -142,7 +142,8 @@ struct GraphCommand: AsyncParsableCommand {
             try Self.drawWithGraphviz(
                 text, format: (format ?? .svg).rawValue, to: Terminal.fileURL(output, isDirectory: false))
             Terminal.standardError.write(
-                "Wrote \(output ?? "") (\(counted(graph.components.count, "component")), \(graph.edges.count) dependenc\(graph.edges.count == 1 ? "y" : "ies")).\n")
+                "Wrote \(output ?? "") (\(counted(graph.components.count, "component")), \(graph.edges.count) dependenc\(graph.edges.count == 1 ? "y" : "ies")).\n"
+            )
         default: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .dot))
         }
     }
