@@ -141,6 +141,20 @@ final class ProjectProvider: DependencyProvider {
         return lockDependencies["\(package) \(version.string)"] ?? []
     }
 
+    /// A local spec (a folder source, a `:path` or `:git` pod) is cheap to read; one of an HTTP
+    /// source is unless it was fetched already (or is cached on disk, which the source answers).
+    func isCheapToRead(_ package: String, at version: Version) -> Bool {
+        let root: String
+        switch ResolverPackage(key: package) {
+        case .platform: return true
+        case .rootIdentity(let name): root = name
+        case .pod(let name): root = Spec.rootName(of: name)
+        }
+        if externals[root] != nil || summaries["\(root) \(version.string)"] != nil { return true }
+        guard let source = source(for: root), case .http(let repository) = source.storage else { return true }
+        return repository.hasCachedSpec(name: root, version: version)
+    }
+
     // MARK: Words for explanations
 
     func displayName(of package: String) -> String {

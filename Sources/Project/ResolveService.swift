@@ -197,7 +197,13 @@ package struct ResolveService: Sendable {
         for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() }) {
             guard let version = lock.lockedVersions[root], let source = provider.source(for: root) else { continue }
             var checked = [version]
-            if let newest = source.versions(of: root)?.max(), newest != version { checked.append(newest) }
+            // The newest version too, when reading it costs no request (an HTTP source's is read only
+            // if the solver fetched it).
+            if let newest = source.versions(of: root)?.max(), newest != version,
+                provider.isCheapToRead(root, at: newest)
+            {
+                checked.append(newest)
+            }
             for candidate in checked {
                 guard let spec = try? provider.summary(root, candidate).spec,
                     spec.deprecated || spec.deprecatedInFavorOf != nil

@@ -20,9 +20,16 @@ package protocol DependencyProvider {
     /// "at the depender's own version". The object replaces the name, the requirements and the note
     /// on why nothing matches; a top-level requirement's origin is still added.
     func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording?
+
+    /// Whether reading the dependencies of `package` at `version` is cheap (a local file, or read
+    /// already). The solver reads the neighbours of a version it decides to state its dependencies
+    /// for a range of versions at once; a neighbour that is not cheap (a request to an HTTP source)
+    /// is not read for that, only the versions the solver tries. By default every read is cheap.
+    func isCheapToRead(_ package: String, at version: Version) -> Bool
 }
 
 extension DependencyProvider {
+    package func isCheapToRead(_ package: String, at version: Version) -> Bool { true }
     package func displayName(of package: String) -> String { package }
     package func describe(dependencyOn package: String, requirements: RequirementSet?) -> DependencyWording? { nil }
 }

@@ -221,7 +221,11 @@ final class Solver {
             let dependee = try self.package(named: requirement.name)
             let key = requirement.requirements.description
             func same(_ i: Int) throws -> Bool {
-                try dependencies(package, i).contains {
+                guard
+                    dependencyCache[package][i] != nil
+                        || provider.isCheapToRead(names[package], at: versions[package][i])
+                else { return false }
+                return try dependencies(package, i).contains {
                     $0.name == requirement.name && $0.requirements.description == key
                 }
             }
@@ -266,7 +270,9 @@ final class Solver {
             let allowed = accumulated(package), allowed.isPositive
         else { return nil }
         func pins(_ i: Int) throws -> Bool {
-            try dependencies(package, i).contains { dependency in
+            guard dependencyCache[package][i] != nil || provider.isCheapToRead(names[package], at: versions[package][i])
+            else { return false }
+            return try dependencies(package, i).contains { dependency in
                 guard dependency.name == requirement.name, dependency.requirements.requirements.count == 1 else {
                     return false
                 }

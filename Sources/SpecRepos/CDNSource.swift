@@ -101,6 +101,16 @@ package final class CDNSpecRepository {
         return (url, data)
     }
 
+    /// Whether `name`'s spec at `version` is in the cache already (reading it costs no request).
+    package func hasCachedSpec(name: String, version: Version) -> Bool {
+        guard let strings = shardTables[shardIndexPath(of: name)]?[name],
+            let folder = strings.first(where: { (try? Version($0))?.string == version.string })
+        else { return false }
+        let relative = specPath(name, version: folder)
+        return !stale.contains(relative)
+            && FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(relative).path)
+    }
+
     /// Every pod's name (`all_pods.txt`), sorted; for search.
     package func podNames() throws(HTTPSourceError) -> [String] {
         guard let data = try fetch("all_pods.txt") else { return [] }

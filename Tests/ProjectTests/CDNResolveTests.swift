@@ -60,6 +60,23 @@ struct CDNResolveTests {
         #expect(try project.lockText() == lock)
     }
 
+    @Test func withoutBacktrackingEachPodOfTheSolutionCostsOneSpecRequest() throws {
+        let project = try ProjectFixture("cdn-one-spec-per-pod", composefile: "")
+        defer { project.directory.remove() }
+        let server = try serveFixture(in: project.directory)
+        defer { server.stop() }
+        try project.write("source '\(server.url)'\nplatform :ios, '15.0'\npod 'Goods'\npod 'Pay'\n")
+        let report = try project.service.resolve()
+        let pods = Set(report.lockfile.pods.map(\.rootName))
+        let requests = server.requests()
+        let specs = requests.filter { $0.contains(".podspec.json") }
+        let shards = requests.filter { $0.contains("all_pods_versions_") }
+        // Neighbouring versions are not fetched to state dependencies as ranges, and a deprecation
+        // is looked for in the specs fetched anyway.
+        #expect(specs.count == pods.count, "\(specs.joined(separator: "\n"))")
+        #expect(requests.count <= 2 * pods.count + shards.count)
+    }
+
     @Test func anUnknownPodOverHTTPIsAnInputErrorNotANetworkOne() throws {
         let project = try ProjectFixture("cdn-unknown", composefile: "")
         defer { project.directory.remove() }

@@ -17,6 +17,7 @@ struct InfoCommand: AsyncParsableCommand {
             Examples:
               compose info Networking
               compose info networking --format json
+              compose info Alamofire --source trunk   # from an HTTP spec source
             """
     )
 
@@ -28,8 +29,30 @@ struct InfoCommand: AsyncParsableCommand {
     @Option(help: "Output format: human or json.")
     var format: ListingFormat = .human
 
+    @Option(
+        name: .customLong("source"),
+        help: ArgumentHelp("An HTTP spec source to look in too: `trunk` or its URL (repeatable).", valueName: "url"))
+    var sources: [String] = []
+
     func run() async throws {
-        let pods = try SpecCatalog(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment))).info(name)
+        let home = ComposeHome.fromEnvironment(Terminal.environment)
+        let store = SpecRepoStore(home: home)
+        var pods: [PodInfo] = []
+        var missing: SpecRepoError?
+        do {
+            pods = try SpecCatalog(store: store).info(name)
+        } catch {
+            missing = error
+        }
+        for source in sources {
+            let (label, repository) = try SpecCatalog.openHTTP(
+                source, home: home, settings: .fromEnvironment(Terminal.environment))
+            if let pod = try SpecCatalog.info(name, in: repository, label: label) { pods.append(pod) }
+        }
+        if pods.isEmpty {
+            if sources.isEmpty, let missing { throw missing }
+            throw SpecRepoError.podNotFound(name: name, repos: store.names() + sources, suggestions: [])
+        }
         let out = Terminal.standardOutput
         if format == .json {
             out.write(encodeJSON(pods) + "\n")

@@ -10,11 +10,15 @@ struct SearchCommand: AsyncParsableCommand {
             Matches QUERY case-insensitively against every pod's name and the summary of its \
             newest version, across all repositories added with `compose repo add`. Reads the \
             local clones only; run `compose repo update` first to see what was published since.
-            --format json prints an array of {name, latestVersion, summary, repo}.
+            --format json prints an array of {name, latestVersion, summary, repo}. With --source \
+            (`trunk` or the URL of an HTTP spec source, repeatable), that source's pods are \
+            searched too, by name (its all_pods.txt), with the newest version from its shard \
+            index and, for the first 50 matches, the summary of the newest spec.
 
             Examples:
               compose search network
               compose search "payment" --format json
+              compose search alamofire --source trunk
             """
     )
 
@@ -26,8 +30,19 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Output format: human or json.")
     var format: ListingFormat = .human
 
+    @Option(
+        name: .customLong("source"),
+        help: ArgumentHelp("An HTTP spec source to search too: `trunk` or its URL (repeatable).", valueName: "url"))
+    var sources: [String] = []
+
     func run() async throws {
-        let results = SpecCatalog(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment))).search(query)
+        let home = ComposeHome.fromEnvironment(Terminal.environment)
+        var results = SpecCatalog(store: SpecRepoStore(home: home)).search(query)
+        for source in sources {
+            let (label, repository) = try SpecCatalog.openHTTP(
+                source, home: home, settings: .fromEnvironment(Terminal.environment))
+            results += try SpecCatalog.search(query, in: repository, label: label)
+        }
         let out = Terminal.standardOutput
         switch format {
         case .json:
