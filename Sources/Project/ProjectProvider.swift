@@ -1,6 +1,7 @@
 import ComposefileFormat
 import Foundation
 import Resolution
+import SpecRepos
 import Specs
 
 /// A pod read from `:path` or `:git` rather than from a source: one version, already read.
@@ -47,6 +48,8 @@ final class ProjectProvider: DependencyProvider {
     private(set) var sourceOfRoot: [String: PodSource] = [:]
     /// What the lock lists under each `Name (version)`: the dependencies as the spec declares them.
     private(set) var lockDependencies: [String: [String]] = [:]
+    /// The versions the solver will try first (the lock's), by root name: what is fetched ahead.
+    var preferredVersions: [String: Version] = [:]
 
     init(
         sources: [PodSource], restrictedSources: [String: PodSource], externals: [String: ExternalPod],
@@ -128,6 +131,7 @@ final class ProjectProvider: DependencyProvider {
         result += translate(declared)
         result += pinned.map { PackageRequirement(name: $0, requirements: exact) }
         result += platformRequirements(for: node)
+        fetchAhead(result)
         lockDependencies["\(pod) \(version.string)"] =
             declared.map { $0.requirements.isAny ? $0.name : "\($0.name) (\($0.requirements))" }
             + pinned.map { "\($0) (= \(version.string))" }
@@ -238,6 +242,46 @@ final class ProjectProvider: DependencyProvider {
             }
         }
         return result
+    }
+
+    /// For the dependencies an HTTP source will be asked about next: their shard indexes, then the
+    /// spec of the version the solver will most likely try (the locked one, else the newest that the
+    /// requirement allows), fetched concurrently rather than one after another as the solver asks.
+    /// A name is fetched ahead only from the first HTTP source it would be read from (every source
+    /// before it a folder without it), so nothing is asked of a source the solver would not ask.
+    private func fetchAhead(_ requirements: [PackageRequirement]) {
+        var batches: [(repository: CDNSpecRepository, requirements: [(root: String, set: RequirementSet)])] = []
+        for requirement in requirements {
+            guard case .pod(let name) = ResolverPackage(key: requirement.name) else { continue }
+            let root = Spec.rootName(of: name)
+            guard externals[root] == nil, sourceOfRoot[root] == nil else { continue }
+            for source in restrictedSources[root].map({ [$0] }) ?? sources {
+                if case .http(let repository) = source.storage {
+                    if let index = batches.firstIndex(where: { $0.repository === repository }) {
+                        batches[index].requirements.append((root, requirement.requirements))
+                    } else {
+                        batches.append((repository, [(root, requirement.requirements)]))
+                    }
+                    break
+                }
+                if source.versions(of: root) != nil { break }
+            }
+        }
+        for batch in batches {
+            batch.repository.prefetchVersions(of: batch.requirements.map(\.root))
+            let likely = batch.requirements.compactMap { item -> (name: String, version: Version)? in
+                guard let versions = try? batch.repository.versions(of: item.root) else { return nil }
+                if let preferred = preferredVersions[item.root], versions.contains(preferred),
+                    item.set.isSatisfied(by: preferred)
+                {
+                    return (item.root, preferred)
+                }
+                let allowsPrerelease = item.set.mentionsPrerelease
+                return versions.first { item.set.isSatisfied(by: $0) && (allowsPrerelease || !$0.isPrerelease) }
+                    .map { (item.root, $0) }
+            }
+            batch.repository.prefetchSpecs(likely)
+        }
     }
 
     /// The source a root name is read from: `:source` restriction, else the first that has it.

@@ -124,6 +124,7 @@ package struct ResolveService: Sendable {
         let previous = project.previousLock
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
+        provider.preferredVersions = locked
         var options = ResolverOptions()
         if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
         let solution: Solution

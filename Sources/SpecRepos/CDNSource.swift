@@ -162,17 +162,16 @@ package final class CDNSpecRepository {
 
     /// `relative`'s bytes, from the cache when fresh, else from the server (revalidating a cached
     /// copy); nil when the server answers 404. Offline, a cached copy is used whatever its age.
-    func fetch(_ relative: String) throws(HTTPSourceError) -> Data? {
+    func fetch(_ relative: String, prefetched: Result<HTTPClient.Response, HTTPSourceError>? = nil)
+        throws(HTTPSourceError) -> Data?
+    {
         let file = cacheFolder.appendingPathComponent(relative)
         let etagFile = URL(fileURLWithPath: file.path + ".etag")
         let missingFile = URL(fileURLWithPath: file.path + ".404")
         let manager = FileManager.default
         let cached = manager.contents(atPath: file.path)
         let known = cached != nil ? file : (manager.fileExists(atPath: missingFile.path) ? missingFile : nil)
-        // A spec file, once fetched, is kept: a published version's spec does not change, except
-        // by deprecation (`stale`). Indexes and 404s are revalidated after `maxAge`.
-        let kept = known == file && relative.hasPrefix("Specs/") && !stale.contains(relative)
-        if let known, kept || offline || Self.age(of: known) < maxAge {
+        if let known, isFresh(relative, known: known, isFile: known == file) {
             return known == file ? cached : nil
         }
         // Once the server could not be reached, a file never fetched is not waited for again.
@@ -180,8 +179,12 @@ package final class CDNSpecRepository {
         let etag = cached != nil ? (try? String(contentsOf: etagFile, encoding: .utf8)) : nil
         let response: HTTPClient.Response
         do {
-            requests += 1
-            response = try client.get(base.appendingPathComponent(relative), etag: etag)
+            if let prefetched {
+                response = try prefetched.get()
+            } else {
+                requests += 1
+                response = try client.get(base.appendingPathComponent(relative), etag: etag)
+            }
         } catch {
             guard case .unreachable = error, let known else { throw error }
             offline = true
@@ -211,6 +214,79 @@ package final class CDNSpecRepository {
         }
     }
 
+    /// Whether the cached copy (or the cached 404) `known` of `relative` is used without a request: a
+    /// spec file, once fetched, is kept (a published version's spec does not change, except by
+    /// deprecation, `stale`); indexes and 404s are revalidated after `maxAge`; offline, anything cached.
+    private func isFresh(_ relative: String, known: URL, isFile: Bool) -> Bool {
+        let kept = isFile && relative.hasPrefix("Specs/") && !stale.contains(relative)
+        return kept || offline || Self.age(of: known) < maxAge
+    }
+
+    // MARK: Fetching ahead
+
+    /// At most this many requests are in flight at once when fetching ahead.
+    package static let prefetchWidth = 8
+
+    /// Fetches the files of `relatives` that are not fresh in the cache, up to `prefetchWidth` at
+    /// once, into the cache (each counted in `requests`), so that reading them next costs nothing.
+    /// Failures are left for the read that needs the file to report.
+    func prefetch(_ relatives: [String]) {
+        guard !offline else { return }
+        var seen = Set<String>()
+        var wanted: [(relative: String, etag: String?)] = []
+        for relative in relatives where seen.insert(relative).inserted {
+            let file = cacheFolder.appendingPathComponent(relative)
+            let missingFile = URL(fileURLWithPath: file.path + ".404")
+            let hasFile = FileManager.default.fileExists(atPath: file.path)
+            let known = hasFile ? file : (FileManager.default.fileExists(atPath: missingFile.path) ? missingFile : nil)
+            if let known, isFresh(relative, known: known, isFile: hasFile) { continue }
+            let etag = hasFile ? (try? String(contentsOfFile: file.path + ".etag", encoding: .utf8)) : nil
+            wanted.append((relative, etag))
+        }
+        guard wanted.count > 1 else { return }
+        let results = ResultBox(count: wanted.count)
+        let client = self.client
+        let base = self.base
+        let jobs = wanted
+        DispatchQueue.concurrentPerform(iterations: min(Self.prefetchWidth, jobs.count)) { worker in
+            var index = worker
+            while index < jobs.count {
+                let job = jobs[index]
+                do throws(HTTPSourceError) {
+                    results.set(
+                        index, .success(try client.get(base.appendingPathComponent(job.relative), etag: job.etag)))
+                } catch {
+                    results.set(index, .failure(error))
+                }
+                index += Self.prefetchWidth
+            }
+        }
+        for (index, job) in wanted.enumerated() {
+            guard let result = results.get(index) else { continue }
+            requests += 1
+            _ = try? fetch(job.relative, prefetched: result)
+        }
+    }
+
+    /// The shard indexes of `names` not read yet, fetched ahead.
+    package func prefetchVersions(of names: [String]) {
+        let indexes = names.filter { (try? SafeName($0, as: .pod)) != nil }.map(shardIndexPath(of:))
+            .filter { shardTables[$0] == nil }
+        prefetch(indexes)
+    }
+
+    /// The spec files of `versions` (name and version) fetched ahead; names whose shard index was not
+    /// read yet are skipped.
+    package func prefetchSpecs(_ versions: [(name: String, version: Version)]) {
+        let relatives = versions.compactMap { item -> String? in
+            guard let strings = shardTables[shardIndexPath(of: item.name)]?[item.name],
+                let folder = strings.first(where: { (try? Version($0))?.string == item.version.string })
+            else { return nil }
+            return specPath(item.name, version: folder)
+        }
+        prefetch(relatives)
+    }
+
     /// Writes atomically (a temporary file and a rename); a cache that cannot be written is only slower.
     private func write(_ data: Data, to file: URL) {
         let folder = file.deletingLastPathComponent()
@@ -225,5 +301,25 @@ package final class CDNSpecRepository {
         guard let date = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         else { return .infinity }
         return Date().timeIntervalSince(date)
+    }
+}
+
+/// Answers of concurrent requests, by index.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<HTTPClient.Response, HTTPSourceError>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<HTTPClient.Response, HTTPSourceError>) {
+        lock.lock()
+        defer { lock.unlock() }
+        results[index] = result
+    }
+
+    func get(_ index: Int) -> Result<HTTPClient.Response, HTTPSourceError>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return results[index]
     }
 }

@@ -56,3 +56,48 @@ import Testing
         #expect(run.stderr.contains("nosuchrepo"))
     }
 }
+
+/// `compose search` and `compose info` over an HTTP spec source (the fixture exported, nginx).
+@Suite struct HTTPCatalogCommandTests {
+    @Test func searchAndInfoReadOnlyWhatTheyShow() async throws {
+        let folder = try TemporaryDirectory("cli-http-catalog")
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        let export = try await runComposeInProcess(
+            ["repo", "export", "spec-repo-fixture", out.path], currentDirectory: repositoryRoot)
+        #expect(export.code == 0, "\(export.stderr)")
+        let server = try NginxServer(root: out)
+        defer { server.stop() }
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+
+        let search = try await runComposeInProcess(
+            ["search", "mediator", "--source", server.url, "--format", "json"], environment: environment)
+        #expect(search.code == 0, "\(search.stderr)")
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [[String: Any]])
+        #expect(
+            found.compactMap { $0["name"] as? String } == [
+                "AccountMediator", "GoodsMediator", "Mediator", "OrderMediator", "PayMediator",
+            ])
+        #expect(found.allSatisfy { ($0["repo"] as? String) == server.url })
+        #expect(found.allSatisfy { $0["summary"] is String })
+        // all_pods.txt, and per match its shard index and newest spec: nothing of the other pods.
+        let requests = server.requests()
+        #expect(!requests.contains { $0.contains("/Logging/") || $0.contains("/Pay/") }, "\(requests)")
+
+        let info = try await runComposeInProcess(
+            ["info", "networking", "--source", server.url], environment: environment)
+        #expect(info.code == 0, "\(info.stderr)")
+        #expect(info.stdout.hasPrefix("Networking 2.1.0\n"), "\(info.stdout)")
+        #expect(info.stdout.contains("  repo: \(server.url)\n"))
+        #expect(info.stdout.contains("  versions: 2.1.0, 2.0.1, 2.0.0, 1.1.0, 1.0.0\n"))
+
+        let missing = try await runComposeInProcess(
+            ["info", "NoSuchPod", "--source", server.url], environment: environment)
+        #expect(missing.code == 1)
+        #expect(missing.stderr.contains("no pod named 'NoSuchPod'"))
+        let notCDN = try await runComposeInProcess(
+            ["search", "x", "--source", "http://127.0.0.1:9/"],
+            environment: environment.merging(["COMPOSE_NETWORK_TIMEOUT": "2"]) { $1 })
+        #expect(notCDN.code == 3, "\(notCDN.stderr)")
+    }
+}
