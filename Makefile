@@ -32,6 +32,7 @@ format:
 
 bench:
 	bash bench/run.sh
+	bash bench/cdn.sh
 
 bench-spec-repos:
 	bash bench/spec-repos.sh

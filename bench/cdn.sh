@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
-# HTTP (CDN) spec source benchmark: a generated spec repo of SPECS (default 20000) specs is exported
+# HTTP (CDN) spec source benchmark: a generated spec repo of SPECS (default 100000) specs is exported
 # (`compose repo export`) and served by nginx on 127.0.0.1; a Composefile naming PODS (default 200)
 # of its pods is resolved cold (empty $COMPOSE_HOME), warm (within the cache's max age), warm with
 # --repo-update (every file revalidated: 304s) and from the repo's folder, RUNS (default 5) times
-# each. Prints the median times and the requests nginx served per resolve.
+# each; beside them, in the same run, what a user does without HTTP: `compose repo add` of the same
+# repo as a git repository (file://) then the resolve. Prints the median times, the ratio and the
+# requests nginx served per resolve, against the target requests <= 2 x (pods in the solution) +
+# shard indexes touched.
 #
-#   COMPOSE=path/to/compose (default: the debug build)
+#   COMPOSE=path/to/compose (default: the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-specs=${SPECS:-20000}
+specs=${SPECS:-100000}
 pods=${PODS:-200}
 runs=${RUNS:-5}
 out=$root/bench/out/cdn
 rm -rf "$out"
 mkdir -p "$out/project"
-compose=${COMPOSE:-$root/.build/debug/compose}
-[ -x "$compose" ] || swift build --product compose >&2
+if [ -z "${COMPOSE:-}" ]; then
+    swift build -c release --product compose >&2
+    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
+fi
+compose=$COMPOSE
 
 python3 bench/gen-spec-repo.py "$specs" "$out/repo" >&2
 s=$(date +%s%N)
@@ -56,15 +62,35 @@ requests() { wc -l <"$out/nginx/access.log" | tr -d ' '; }
 
 write_composefile "http://127.0.0.1:$port/"
 cold=$(median empty_home "$compose" resolve --project "$out/project"); cold_requests=$(requests)
+cp "$out/nginx/access.log" "$out/nginx/access.log.cold"
 solution=$(sed -n '/^SPEC REPOS:/,/^$/p' "$out/project/Compose.lock" | grep -c '^    - ' || true)
 warm=$(median keep_home "$compose" resolve --project "$out/project"); warm_requests=$(requests)
 revalidate=$(median keep_home "$compose" resolve --project "$out/project" --repo-update); revalidate_requests=$(requests)
 not_modified=$(grep -c ' 304$' "$out/nginx/access.log" || true)
+shards=$(grep -c 'all_pods_versions_' "$out/nginx/access.log.cold" 2>/dev/null || echo 0)
 write_composefile "$out/repo"
 folder=$(median keep_home "$compose" resolve --project "$out/project")
+
+# The same repo as git: `compose repo add` (file://, a full clone), then the same resolve from it.
+git init -q -b main "$out/repo" && git -C "$out/repo" add -A \
+    && git -C "$out/repo" -c user.name=bench -c user.email=bench@example.com commit -q -m specs
+git_once() {
+    rm -rf "$out/githome" "$out/project/Compose.lock"
+    COMPOSE_HOME=$out/githome "$compose" repo add specs "file://$out/repo" >/dev/null
+    COMPOSE_HOME=$out/githome "$compose" resolve --project "$out/project" >/dev/null
+}
+write_composefile "file://$out/repo"
+git_times=()
+for _ in $(seq "$runs"); do
+    s=$(date +%s%N); git_once; git_times+=($(( ($(date +%s%N) - s) / 1000000 )))
+done
+git_total=$(printf '%s\n' "${git_times[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}')
 
 echo "spec repo: $specs specs; Composefile: $pods pods; solution: $solution pods (SPEC REPOS of the lock)"
 echo "cold resolve over HTTP (empty COMPOSE_HOME): ${cold} ms, $cold_requests requests"
 echo "warm resolve (cache within max age):         ${warm} ms, $warm_requests requests"
 echo "warm resolve --repo-update (revalidate):     ${revalidate} ms, $revalidate_requests requests ($not_modified answered 304)"
 echo "resolve from the repo's folder:              ${folder} ms"
+echo "repo add (git, file://) + resolve:           ${git_total} ms"
+echo "cold HTTP resolve vs repo add + resolve:     $(awk -v g="$git_total" -v c="$cold" 'BEGIN {printf "%.1f", g / c}')x faster (target: 20x)"
+echo "requests of the cold resolve: $cold_requests; target 2 x $solution + $shards shard indexes = $(( 2 * solution + shards ))"
