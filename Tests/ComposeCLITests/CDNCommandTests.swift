@@ -91,6 +91,17 @@ import Testing
         #expect(info.stdout.contains("  repo: \(server.url)\n"))
         #expect(info.stdout.contains("  versions: 2.1.0, 2.0.1, 2.0.0, 1.1.0, 1.0.0\n"))
 
+        // outdated reads the Composefile's HTTP source as resolve does.
+        let project = try ProjectFixture(
+            "cli-http-outdated", composefile: "source '\(server.url)'\nplatform :ios, '15.0'\npod 'Logging', '~> 1.0'\n"
+        )
+        defer { project.directory.remove() }
+        #expect(
+            try await runComposeInProcess(["resolve", "--project", project.path], environment: environment).code == 0)
+        let outdated = try await runComposeInProcess(["outdated", "--project", project.path], environment: environment)
+        #expect(outdated.code == 0, "\(outdated.stderr)")
+        #expect(outdated.stdout.contains("Logging  1.1.1 -> 1.1.1 (latest 2.1.0)"), "\(outdated.stdout)")
+
         let missing = try await runComposeInProcess(
             ["info", "NoSuchPod", "--source", server.url], environment: environment)
         #expect(missing.code == 1)
