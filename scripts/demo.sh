@@ -173,10 +173,12 @@ echo "\$ compose info Logging"
 "$compose_bin" info Logging
 echo "\$ compose search payment"
 "$compose_bin" search payment
-echo "\$ compose deprecate Cache --in-favor-of Storage fixture"
-"$compose_bin" deprecate Cache --in-favor-of Storage fixture
-echo "\$ compose info Cache"
-"$compose_bin" info Cache
+echo "\$ compose deprecate Router --in-favor-of Mediator fixture"
+"$compose_bin" deprecate Router --in-favor-of Mediator fixture
+echo "-- the spec repo's history:"
+git -C "$specs_dir/specs.git" log --format='  %h %s' -1
+echo "\$ compose info Router"
+"$compose_bin" info Router
 
 # ---------------------------------------------------------------------------------------------
 # Spec repos over HTTP: the fixture exported to CocoaPods' CDN layout, served by nginx on loopback.
