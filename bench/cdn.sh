@@ -85,6 +85,9 @@ for _ in $(seq "$runs"); do
     s=$(date +%s%N); git_once; git_times+=($(( ($(date +%s%N) - s) / 1000000 )))
 done
 git_total=$(printf '%s\n' "${git_times[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}')
+# A second resolve with nothing changed (the lock stands; the solver does not run).
+nothing() { :; }
+second=$(COMPOSE_HOME=$out/githome median nothing "$compose" resolve --project "$out/project")
 
 echo "spec repo: $specs specs; Composefile: $pods pods; solution: $solution pods (SPEC REPOS of the lock)"
 echo "cold resolve over HTTP (empty COMPOSE_HOME): ${cold} ms, $cold_requests requests"
@@ -92,5 +95,6 @@ echo "warm resolve (cache within max age):         ${warm} ms, $warm_requests re
 echo "warm resolve --repo-update (revalidate):     ${revalidate} ms, $revalidate_requests requests ($not_modified answered 304)"
 echo "resolve from the repo's folder:              ${folder} ms"
 echo "repo add (git, file://) + resolve:           ${git_total} ms"
+echo "second resolve, nothing changed (git clone): ${second} ms (target: under 50 ms)"
 echo "cold HTTP resolve vs repo add + resolve:     $(awk -v g="$git_total" -v c="$cold" 'BEGIN {printf "%.1f", g / c}')x faster (target: 20x)"
 echo "requests of the cold resolve: $cold_requests; target 2 x $solution + $shards shard indexes = $(( 2 * solution + shards ))"

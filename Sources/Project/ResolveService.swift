@@ -113,7 +113,9 @@ package struct ResolveService: Sendable {
     /// Resolves and (when `write`) writes Compose.lock atomically. Throws `ComposefileError`,
     /// `ProjectError` or `ResolutionError` (whose description is the plain-words explanation).
     package func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
-        try resolve(project: load(repoUpdate: repoUpdate, unlock: unlock), unlock: unlock, write: write).report
+        let project = try load(repoUpdate: repoUpdate, unlock: unlock)
+        if unlock == .none, let report = upToDate(project) { return report }
+        return try resolve(project: project, unlock: unlock, write: write).report
     }
 
     /// Resolves a project already read; returns the provider too, which holds the specs it read.
