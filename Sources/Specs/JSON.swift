@@ -340,6 +340,14 @@ package struct JSONParser {
             }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
+                if scalars.isEmpty {
+                    // No escape in the string (the common case): its bytes are the string.
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                        throw JSONError("the string starting here is not valid UTF-8", at: startLocation)
+                    }
+                    index += 1
+                    return text
+                }
                 try flushRun(self, index, into: &scalars)
                 index += 1
                 return String(scalars)

@@ -223,7 +223,22 @@ struct FilePatternEscapeRule: LintRule {
 
     /// Whether a glob can name `..`: a path component, or an alternative of a `{a,b}` group, that is `..`.
     static func escapes(_ pattern: String) -> Bool {
-        pattern.split(whereSeparator: { "/{},\\".contains($0) }).contains("..")
+        // Without two dots in a row nothing can be `..` (most patterns): no split needed.
+        var previousDot = false
+        var twoDots = false
+        for byte in pattern.utf8 {
+            if byte == UInt8(ascii: ".") {
+                if previousDot {
+                    twoDots = true
+                    break
+                }
+                previousDot = true
+            } else {
+                previousDot = false
+            }
+        }
+        guard twoDots else { return false }
+        return pattern.split(whereSeparator: { "/{},\\".contains($0) }).contains("..")
     }
 
     func check(_ file: SpecFile) -> [Finding] {

@@ -133,7 +133,11 @@ struct DependencyNameRule: LintRule {
             if let problem = parts.lazy.compactMap({ part -> String? in
                 if part.isEmpty { return "it has an empty part" }
                 if part.hasPrefix(".") { return "a part begins with `.`" }
-                if part.unicodeScalars.contains(where: \.properties.isWhitespace) { return "it contains whitespace" }
+                if !part.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+                    part.unicodeScalars.contains(where: \.properties.isWhitespace)
+                {
+                    return "it contains whitespace"
+                }
                 return NamePathSafeRule.problem(with: part)
             }).first {
                 findings.append(
