@@ -60,6 +60,8 @@ final class Solver {
     var decision: [Int] = []
     var level = 0
     var touched: [Int] = []
+    /// Per package: -1 when the user asked to update it, 1 for a top-level package, 2 otherwise.
+    var staticClass: [Int] = []
     var isTouched: [Bool] = []
 
     var log: [String] = []
@@ -90,6 +92,11 @@ final class Solver {
         universes.append(VersionSet(count: list.count))
         let locked = lockedVersions[name].flatMap { l in list.firstIndex { $0 == l } }
         lockedIndex.append(locked)
+        // The decision class that does not depend on the candidates (see `decisionClass`), computed
+        // once: the decision loop asks for it for every undecided package at every decision.
+        staticClass.append(
+            !options.updating.isEmpty && options.updating.contains(Solver.rootName(of: name))
+                ? -1 : topLevelNames.contains(name) ? 1 : 2)
         dependencyCache.append(Array(repeating: nil, count: list.count))
         setCache.append([:])
         incompatibilitiesOf.append([])
@@ -542,9 +549,9 @@ final class Solver {
     /// every locked version is the first goal), then the Composefile's own (their newest versions
     /// are the second), then the rest; within a class, the one with the fewest candidates.
     func decisionClass(_ p: Int, _ candidates: VersionSet) -> Int {
-        if !options.updating.isEmpty, options.updating.contains(Solver.rootName(of: names[p])) { return -1 }
+        if staticClass[p] == -1 { return -1 }
         if let locked = lockedIndex[p], candidates.contains(locked) { return 0 }
-        return topLevelNames.contains(names[p]) ? 1 : 2
+        return staticClass[p]
     }
 
     /// Picks the next package and version; returns the package to propagate from, or nil when done.
