@@ -9,6 +9,8 @@
 # shard indexes touched.
 #
 #   COMPOSE=path/to/compose (default: the release build)
+#   HTTP_CLIENTS=0 leaves out the URLSession / AsyncHTTPClient comparison (bench/http-clients, a
+#   separate package: its first build takes a few minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -68,6 +70,13 @@ warm=$(median keep_home "$compose" resolve --project "$out/project"); warm_reque
 revalidate=$(median keep_home "$compose" resolve --project "$out/project" --repo-update); revalidate_requests=$(requests)
 not_modified=$(grep -c ' 304$' "$out/nginx/access.log" || true)
 shards=$(grep -c 'all_pods_versions_' "$out/nginx/access.log.cold" 2>/dev/null || echo 0)
+# The two HTTP clients compose could use, on the cold resolve's own requests (docs/DESIGN.md):
+# URLSession (compose's) and AsyncHTTPClient, one request at a time and 8 at a time.
+if [ "${HTTP_CLIENTS:-1}" = 1 ]; then
+    awk '{print $2}' "$out/nginx/access.log.cold" | sed 's|^/||' >"$out/paths.txt"
+    (cd bench/http-clients && swift build -c release >&2)
+    clients=$(bench/http-clients/.build/release/http-clients "http://127.0.0.1:$port/" "$out/paths.txt" "$runs")
+fi
 write_composefile "$out/repo"
 folder=$(median keep_home "$compose" resolve --project "$out/project")
 
@@ -98,3 +107,4 @@ echo "repo add (git, file://) + resolve:           ${git_total} ms"
 echo "second resolve, nothing changed (git clone): ${second} ms (target: under 50 ms)"
 echo "cold HTTP resolve vs repo add + resolve:     $(awk -v g="$git_total" -v c="$cold" 'BEGIN {printf "%.1f", g / c}')x faster (target: 20x)"
 echo "requests of the cold resolve: $cold_requests; target 2 x $solution + $shards shard indexes = $(( 2 * solution + shards ))"
+[ -z "${clients:-}" ] || echo "$clients"
