@@ -188,6 +188,14 @@ package struct Publisher: Sendable {
                 }
                 events(.tagExists(tag: tag, commit: head))
             } else {
+                // A publish killed while git wrote this tag leaves `refs/tags/TAG.lock` behind, and
+                // every later attempt would fail on it. Under the spec repo's lock (held here) no other
+                // publish writes this tag, so the leftover is removed. Git refuses `..` in ref names;
+                // a tag with one is left to fail as git says.
+                if !tag.split(separator: "/").contains(".."), !tag.hasPrefix("/") {
+                    try? FileManager.default.removeItem(
+                        at: component.gitDirectory.appendingPathComponent("refs/tags/\(tag).lock"))
+                }
                 try component.createAnnotatedTag(
                     tag, at: head, message: "\(spec.name) \(spec.version)", tagger: tagger)
                 created = true

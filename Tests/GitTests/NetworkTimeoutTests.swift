@@ -31,6 +31,10 @@ struct NetworkTimeoutTests {
             #expect(error.description.contains("COMPOSE_NETWORK_TIMEOUT"))
             #expect(!error.description.contains("SECRET"))
         }
+        // The server logs a connection once it has read what the client sent; an ssh client sends
+        // one line and waits, so the log is written when the client gives up: wait for it.
+        let deadline = Date().addingTimeInterval(5)
+        while server.requests.isEmpty && Date() < deadline { usleep(10_000) }
         #expect(!server.requests.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("clone").path))
     }
