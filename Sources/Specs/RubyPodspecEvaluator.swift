@@ -141,6 +141,15 @@ struct RubyPodspecEvaluator {
                 advance()
                 skipNewlines()
                 assignLocal(name, try rightHandSide())
+            } else if peekKind() == .operator("+=") {
+                guard let value = lookup(name) else {
+                    throw fail(start.offset, "`\(name) +=` needs `\(name)` assigned earlier in the file")
+                }
+                advance()
+                let operatorOffset = current.offset
+                advance()
+                skipNewlines()
+                assignLocal(name, try plus(value, try expression(), at: operatorOffset))
             } else if let value = lookup(name) {
                 advance()
                 guard case .spec(let spec) = value.kind, isPunctuation(".") else {
@@ -175,6 +184,12 @@ struct RubyPodspecEvaluator {
                     "this file starts with \(describe(start.kind)), not Ruby: a Ruby podspec starts with `Pod::Spec.new do |s|` (a JSON podspec must be named Name.podspec.json)"
                 )
             }
+            if start.kind == .punctuation("[") {
+                throw fail(
+                    start.offset,
+                    "a statement that starts with an array (as in `[s.ios, s.osx].each do |p|`, a loop) is Ruby code the podspec reader does not run; write each statement out"
+                )
+            }
             throw unexpected(expected: "a statement")
         default:
             throw unexpected(
@@ -207,6 +222,7 @@ struct RubyPodspecEvaluator {
     // MARK: Variables
 
     private func lookup(_ name: String) -> RubyValue? {
+        if name.hasPrefix("@") { return scopes[0][name] ?? RubyValue(.null, at: 0) }
         for scope in scopes.reversed() {
             if let value = scope[name] { return value }
         }
@@ -214,6 +230,10 @@ struct RubyPodspecEvaluator {
     }
 
     private mutating func assignLocal(_ name: String, _ value: RubyValue) {
+        if name.hasPrefix("@") {
+            scopes[0][name] = value
+            return
+        }
         for i in scopes.indices.reversed() where scopes[i][name] != nil {
             scopes[i][name] = value
             return
@@ -421,7 +441,7 @@ struct RubyPodspecEvaluator {
 
     private func deploymentTarget(_ value: RubyValue) throws(RubyPodspecFailure) -> JSONNode {
         switch value.kind {
-        case .string, .integer, .float, .null, .version: return try json(value, .raw)
+        case .string, .symbol, .integer, .float, .null, .version: return try json(value, .raw)
         default:
             throw fail(
                 value.offset, "a deployment target must be a version string such as '12.0', not \(value.typeName)")
@@ -680,8 +700,45 @@ struct RubyPodspecEvaluator {
 
     // MARK: Expressions
 
+    /// A value with `+` between strings or arrays (`'v' + s.version.to_s`, `base_dir + '*.h'`).
     private mutating func expression() throws(RubyPodspecFailure) -> RubyValue {
         try enter(current.offset)
+        var value = try chain()
+        while current.kind == .operator("+") {
+            let operatorOffset = current.offset
+            advance()
+            skipNewlines()
+            value = try plus(value, try chain(), at: operatorOffset)
+        }
+        switch current.kind {
+        case .operator, .punctuation("["):
+            throw unexpected(expected: "the end of the value")
+        case .identifier(let word)
+        where word == "if" || word == "unless" || word == "rescue" || word == "while" || word == "until":
+            throw refusal(word, at: current.offset)
+        default:
+            break
+        }
+        depth -= 1
+        return value
+    }
+
+    /// Ruby's `String#+` and `Array#+`; anything else raises in Ruby and is refused here.
+    private func plus(_ left: RubyValue, _ right: RubyValue, at offset: Int) throws(RubyPodspecFailure) -> RubyValue {
+        switch (left.kind, right.kind) {
+        case (.string(let a), .string(let b)): return RubyValue(.string(a + b), at: left.offset)
+        case (.array(let a), .array(let b)): return RubyValue(.array(a + b), at: left.offset)
+        default:
+            let hint =
+                if case .version = right.kind { " (write `s.version.to_s`)" } else { "" }
+            throw fail(
+                offset,
+                "`+` joins two strings or two arrays; \(left.typeName) + \(right.typeName) is not supported\(hint)")
+        }
+    }
+
+    /// A value followed by method calls (`.strip`, `.to_s`, a chain continued on the next line).
+    private mutating func chain() throws(RubyPodspecFailure) -> RubyValue {
         var value = try primary()
         while true {
             if !isPunctuation(".") {
@@ -715,16 +772,6 @@ struct RubyPodspecEvaluator {
             }
             value = try apply(method, to: value, at: methodOffset)
         }
-        switch current.kind {
-        case .operator, .punctuation("["):
-            throw unexpected(expected: "the end of the value")
-        case .identifier(let word)
-        where word == "if" || word == "unless" || word == "rescue" || word == "while" || word == "until":
-            throw refusal(word, at: current.offset)
-        default:
-            break
-        }
-        depth -= 1
         return value
     }
 
@@ -772,13 +819,42 @@ struct RubyPodspecEvaluator {
                 throw fail(offset, "the version '\(text)' is not a version number")
             }
             return RubyValue(.version(text), at: offset)
+        case (.spec(let spec), "module_name"):
+            // `Specification#module_name`: the attribute, else the C99 identifier of `header_dir`,
+            // else of the spec's own name.
+            let attributes = specs[spec].attributes
+            if let node = attributes.value("module_name"), !node.isNull {
+                guard let text = node.stringValue else {
+                    throw fail(offset, "`module_name` was set to \(node.typeName), not a string")
+                }
+                return RubyValue(.string(text), at: offset)
+            }
+            let source = attributes.value("header_dir").flatMap { $0.isNull ? nil : $0 } ?? attributes.value("name")
+            guard let text = source?.stringValue else {
+                throw fail(offset, "`module_name` is read before `name` is set; set s.name first")
+            }
+            guard text.unicodeScalars.allSatisfy(\.isASCII) else {
+                throw fail(
+                    offset,
+                    "reading `module_name` of the non-ASCII name '\(text)' is not supported (Ruby transliterates it); write the module name as a literal"
+                )
+            }
+            return RubyValue(.string(SafeName.c99Identifier(text)), at: offset)
         case (.spec, _):
             if let platform = RubyPodspecAttributes.proxyPlatform(method) {
                 _ = platform
                 throw fail(offset, "`.\(method)` here is only supported as `s.\(method).attribute = value`")
             }
+            if isPunctuation("=") {
+                throw fail(
+                    offset,
+                    "an assignment to `.\(method)` inside a value: it becomes part of the value before it (is there a stray `,` at the end of the line above?)"
+                )
+            }
             throw fail(
-                offset, "reading `.\(method)` of a spec is not supported; only `s.name` and `s.version` are read")
+                offset,
+                "reading `.\(method)` of a spec is not supported; only `s.name`, `s.version` and `s.module_name` are read"
+            )
         default:
             break
         }

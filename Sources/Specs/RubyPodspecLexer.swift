@@ -89,6 +89,17 @@ struct RubyLexer {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b >= 0x80
     }
 
+    /// The value of an octal or hexadecimal digit.
+    private static func digit(_ b: UInt8, hex: Bool) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "7"): UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "8"), UInt8(ascii: "9"): hex ? UInt32(b - UInt8(ascii: "0")) : nil
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): hex ? UInt32(b - UInt8(ascii: "a") + 10) : nil
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): hex ? UInt32(b - UInt8(ascii: "A") + 10) : nil
+        default: nil
+        }
+    }
+
     private static func isIdentifierByte(_ b: UInt8) -> Bool {
         isIdentifierStart(b) || (b >= 0x30 && b <= 0x39)
     }
@@ -198,8 +209,21 @@ struct RubyLexer {
                 index += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try number(start: start)
+            case UInt8(ascii: "`"):
+                throw RubyPodspecFailure(
+                    offset: start,
+                    message:
+                        "a shell command in backticks is Ruby code the podspec reader does not run; write the value as a literal"
+                )
             case UInt8(ascii: "@"), UInt8(ascii: "$"):
                 index += 1
+                // `@name` outside a class is a variable of the object the podspec is evaluated in:
+                // one name space for the whole file, read as nil before it is set.
+                if b == UInt8(ascii: "@"), let next = peek(), RubyLexer.isIdentifierStart(next) {
+                    add(.identifier("@" + identifier()), at: start)
+                    continue
+                }
+                while index < limit, bytes[index] == UInt8(ascii: "@") { index += 1 }
                 while index < limit, RubyLexer.isIdentifierByte(bytes[index]) { index += 1 }
                 let name = String(decoding: bytes[start..<index], as: UTF8.self)
                 throw RubyPodspecFailure(
@@ -520,11 +544,29 @@ struct RubyLexer {
                     offset: escapeStart, message: "invalid \\u escape; write \\uXXXX or \\u{X} with one code point")
             }
             append(scalar)
-        case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"), UInt8(ascii: "c"), UInt8(ascii: "C"),
-            UInt8(ascii: "M"):
+        case UInt8(ascii: "0")...UInt8(ascii: "7"), UInt8(ascii: "x"):
+            // `\nnn` (one to three octal digits) and `\xHH` (one or two hex digits) give one byte.
+            let octal = e != UInt8(ascii: "x")
+            var value = octal ? UInt32(e - UInt8(ascii: "0")) : 0
+            var digits = octal ? 1 : 0
+            while digits < (octal ? 3 : 2), let c = peek(), let d = RubyLexer.digit(c, hex: !octal) {
+                value = value * (octal ? 8 : 16) + d
+                digits += 1
+                index += 1
+            }
+            guard digits > 0, value < 0x80 else {
+                throw RubyPodspecFailure(
+                    offset: escapeStart,
+                    message: digits == 0
+                        ? "invalid \\x escape; write \\x with one or two hex digits"
+                        : "the escape gives the byte 0x\(String(value, radix: 16, uppercase: true)), which is not UTF-8 text on its own; write the character itself or \\u{…}"
+                )
+            }
+            out.append(UInt8(value))
+        case UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "M"):
             throw RubyPodspecFailure(
                 offset: escapeStart,
-                message: "octal, hexadecimal and control escapes (\\0, \\x, \\c) are not supported in podspec strings")
+                message: "control and meta escapes (\\c, \\C-, \\M-) are not supported in podspec strings")
         default:
             out.append(e)
         }

@@ -86,17 +86,21 @@ package struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The C99 identifier CocoaPods derives as a module name when a spec has no `module_name`:
-    /// every character that is not a letter, digit or `_` becomes `_`, and a leading digit gets a `_`
-    /// before it (`lottie-ios` → `lottie_ios`, `1Kit` → `_1Kit`).
-    package var moduleName: String {
-        var result = String(
-            string.unicodeScalars.map { scalar -> Character in
-                switch scalar {
-                case "a"..."z", "A"..."Z", "0"..."9", "_": Character(scalar)
-                default: "_"
-                }
-            })
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+    /// every character that is not a letter, digit or `_` becomes `_`, a leading digit gets a `_`
+    /// before it and runs of `_` become one (`lottie-ios` → `lottie_ios`, `1Kit` → `_1Kit`,
+    /// `a--b` → `a_b`).
+    package var moduleName: String { SafeName.c99Identifier(string) }
+
+    /// `Specification#c99ext_identifier` of cocoapods-core for ASCII text.
+    package static func c99Identifier(_ text: String) -> String {
+        var result = ""
+        if let first = text.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9": result.unicodeScalars.append(scalar)
+            default: if !result.hasSuffix("_") { result.append("_") }
+            }
+        }
         return result
     }
 

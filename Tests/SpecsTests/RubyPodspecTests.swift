@@ -265,13 +265,20 @@ func rubySpec(_ body: String) -> String {
         ("  if ENV['CI']\n    s.summary = 'x'\n  end", "4:3", "conditional (`if`)"),
         ("  s.summary = 'x' unless ENV['CI']", "4:19", "conditional (`unless`)"),
         ("  s.summary = ENV['SUMMARY']", "4:15", "`ENV`"),
-        ("  s.summary = 'a' + 'b'", "4:19", "operator `+`"),
+        ("  s.summary = 'a' + s.version", "4:19", "String + Pod::Version is not supported (write `s.version.to_s`)"),
+        ("  s.summary = ['a'] + 'b'", "4:21", "Array + String is not supported"),
+        ("  s.summary = 'a' - 'b'", "4:19", "operator `-`"),
+        ("  x += 'a'", "4:3", "`x +=` needs `x` assigned earlier"),
+        ("  s.summary = \"\\xFF\"", "4:16", "byte 0xFF, which is not UTF-8 text on its own"),
+        ("  s.summary = \"\\cA\"", "4:16", "control and meta escapes"),
+        ("  s.source_files = 'a',\n  s.resources = 'b'", "5:5", "stray `,` at the end of the line above"),
         ("  s.source_files = ['a'].map { |f| f }", "4:26", "`.map` with a block"),
-        ("  ['a'].each do |f|\n  end", "4:3", "expected a statement"),
+        ("  ['a'].each do |f|\n  end", "4:3", "a statement that starts with an array"),
         ("  s.summary = 'x'.gsub('x', 'y')", "4:19", "method calls with arguments"),
         ("  s.summary = helper", "4:15", "`helper` is not a local variable"),
-        ("  s.summary = @summary", "4:15", "@summary"),
-        ("  s.summary = s.homepage", "4:17", "only `s.name` and `s.version`"),
+        ("  s.summary = $summary", "4:15", "$summary"),
+        ("  s.summary = @@summary", "4:15", "@@summary"),
+        ("  s.summary = s.homepage", "4:17", "only `s.name`, `s.version` and `s.module_name`"),
         ("  s.sumary = 'x'", "4:5", "`s.sumary` is not a podspec attribute"),
         ("  s.ios.summary = 'x'", "4:9", "cannot be set per platform"),
         ("  s.deployment_target = '12.0'", "4:5", "only per platform"),
@@ -282,7 +289,7 @@ func rubySpec(_ body: String) -> String {
         ("  s.ios.deployment_target = 'twelve'", "4:29", "not a version number"),
         ("  def helper; end", "4:3", "method definition"),
         ("  s.summary = 'x' ? 'a' : 'b'", "4:19", "operator `?`"),
-        ("  s.summary = \"#{`whoami`}\"", "4:18", "operator"),
+        ("  s.summary = \"#{`whoami`}\"", "4:18", "a shell command in backticks"),
         ("  s.summary = 0x10", "4:15", "hexadecimal"),
     ])
     func refuses(_ body: String, _ location: String, _ fragment: String) {
@@ -293,6 +300,53 @@ func rubySpec(_ body: String) -> String {
             #expect(error.description.hasPrefix("Test.podspec:\(location): "), "\(error.description)")
             #expect(error.message.contains(fragment), "\(error.message)")
         }
+    }
+
+    /// What CocoaPods' own evaluation gives for `+`, `+=`, `@variables`, byte escapes and a symbol
+    /// as the deployment target of `s.platform =` (the Messaging fixture has them together).
+    @Test func plusInstanceVariablesEscapesAndPlatformSymbols() throws {
+        let node = try convertRuby(
+            """
+            @tag_prefix = 'v'
+            files = ['A/*.swift']
+            files += ['B/*.swift']
+            Pod::Spec.new do |s|
+              s.name = 'Pay'
+              s.version = '1.0.0'
+              s.summary = 'Pay' + "ments\\041"
+              s.description = "#{@unset}tab\\x09end"
+              s.source = { :git => 'https://x/pay.git', :tag => @tag_prefix + s.version.to_s }
+              s.source_files = files + ['C/*.swift']
+              s.platform = :ios, :tvos
+              s.ios.deployment_target = '13.0'
+            end
+            """)
+        #expect(node["summary"]?.stringValue == "Payments!")
+        #expect(node["description"]?.stringValue == "tab\tend")
+        #expect(node["source"]?["tag"]?.stringValue == "v1.0.0")
+        #expect(node["source_files"]?.arrayValue?.compactMap(\.stringValue) == ["A/*.swift", "B/*.swift", "C/*.swift"])
+        #expect(node["platforms"]?["ios"]?.stringValue == "13.0")
+        #expect(node["platforms"]?["tvos"] == nil)
+        // `s.module_name` reads as `Specification#module_name` does.
+        let modules = try convertRuby(
+            rubySpec(
+                """
+                  s.resource_bundles = { "#{s.module_name}_Privacy" => 'PrivacyInfo.xcprivacy' }
+                  s.subspec '2D--Charts' do |c|
+                    c.summary = c.module_name
+                    c.header_dir = 'x-y'
+                    c.description = c.module_name
+                    c.module_name = 'Charts'
+                    c.homepage = "https://x/#{c.module_name}"
+                  end
+                """))
+        #expect(modules["resource_bundles"]?["Pay_Privacy"] != nil)
+        let charts = modules["subspecs"]?.arrayValue?.first
+        #expect(charts?["summary"]?.stringValue == "_2D_Charts")
+        #expect(charts?["description"]?.stringValue == "x_y")
+        #expect(charts?["homepage"]?.stringValue == "https://x/Charts")
+        // Left as a symbol, the deployment target is not a version: CocoaPods fails there too.
+        #expect(throws: SpecError.self) { try convertRuby(rubySpec("  s.platform = :ios, :tvos")) }
     }
 
     @Test func aSecondSpecIsRefused() {

@@ -37,7 +37,9 @@ struct SafeNameTests {
         #expect(error.description.contains("Use ASCII letters"))
     }
 
-    @Test(arguments: [("lottie-ios", "lottie_ios"), ("1Kit", "_1Kit"), ("R.swift", "R_swift"), ("Pay", "Pay")])
+    @Test(arguments: [
+        ("lottie-ios", "lottie_ios"), ("1Kit", "_1Kit"), ("R.swift", "R_swift"), ("Pay", "Pay"), ("a--b_c", "a_b_c"),
+    ])
     func moduleNamesAreC99Identifiers(name: String, module: String) throws {
         #expect(try SafeName(name, as: .pod).moduleName == module)
     }
