@@ -62,7 +62,13 @@ package struct Lockfile: Sendable, Equatable {
 
     /// Splits the lock's `Name (…)` spelling into the name and the parenthesised part (nil if none).
     package static func splitEntry(_ entry: String) -> (name: String, detail: String?) {
-        guard entry.hasSuffix(")"), let open = entry.range(of: " (") else { return (entry, nil) }
+        guard entry.hasSuffix(")"),
+            let space = entry.utf8.indices.first(where: { i in
+                entry.utf8[i] == 0x20 && entry.utf8.index(after: i) < entry.utf8.endIndex
+                    && entry.utf8[entry.utf8.index(after: i)] == 0x28
+            })
+        else { return (entry, nil) }
+        let open = space..<entry.utf8.index(space, offsetBy: 2)
         let name = String(entry[..<open.lowerBound])
         let detail = String(entry[open.upperBound..<entry.index(before: entry.endIndex)])
         return (name, detail)
@@ -384,13 +390,12 @@ package struct Lockfile: Sendable, Equatable {
 enum YAMLWriter {
     /// Sorts by the key lowercased; equal keys keep their order.
     static func sorted<T>(_ items: [(String, T)]) -> [T] {
-        items.enumerated()
+        let keys = items.map { Array($0.0.lowercased().utf8) }
+        return items.indices
             .sorted { a, b in
-                let x = a.element.0.lowercased()
-                let y = b.element.0.lowercased()
-                return x != y ? Array(x.utf8).lexicographicallyPrecedes(y.utf8) : a.offset < b.offset
+                keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : a < b
             }
-            .map { $0.element.1 }
+            .map { items[$0].1 }
     }
 
     nonisolated(unsafe) private static let resolvedTag = try! Regex(
@@ -399,7 +404,27 @@ enum YAMLWriter {
             + #"|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?([Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](\.[0-9]*)?(([ \t]*)(Z|[-+][0-9][0-9]?(:[0-9][0-9])?))?"#
             + #"|[-+]?[0-9]+|00[0-7]+|0x[0-9a-fA-F]+|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"#
             + #"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"#)
-    nonisolated(unsafe) private static let plain = try! Regex(#"[A-Za-z0-9_][A-Za-z0-9_/ ()~<>=.:`,-]*"#)
+    /// False when `s` starts with a digit but cannot be a number, a date or a `0x` number (a
+    /// checksum such as `3a9f…`): the regex is then not needed.
+    private static func mayBeResolved(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, ("0"..."9").contains(first), !s.hasPrefix("0x") else { return true }
+        return s.unicodeScalars.allSatisfy { "0123456789+-.:eETtZ \t".unicodeScalars.contains($0) }
+    }
+
+    /// `[A-Za-z0-9_][A-Za-z0-9_/ ()~<>=.:`,-]*`, checked scalar by scalar (a regex costs more than
+    /// the rest of writing a lock of thousands of pods).
+    private static func isPlain(_ s: String) -> Bool {
+        var first = true
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "A"..."Z", "a"..."z", "0"..."9", "_": break
+            case "/", " ", "(", ")", "~", "<", ">", "=", ".", ":", "`", ",", "-": if first { return false }
+            default: return false
+            }
+            first = false
+        }
+        return !first
+    }
     private static let indicators: Set<Character> = [
         "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
     ]
@@ -408,14 +433,18 @@ enum YAMLWriter {
     /// type, `"…"` (escaped) otherwise.
     static func scalar(_ s: String) -> String {
         if s.isEmpty { return "''" }
-        if (try? resolvedTag.wholeMatch(in: s)) != nil { return "'\(s)'" }
+        // Every form of `resolvedTag` starts with one of these; most lock strings (pod names) do not.
+        if let first = s.unicodeScalars.first, "nNtTfFyYoO~0123456789+-.".unicodeScalars.contains(first),
+            mayBeResolved(s), (try? resolvedTag.wholeMatch(in: s)) != nil
+        {
+            return "'\(s)'"
+        }
         if s.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) || indicators.contains(s.first!) || s.hasSuffix(":")
             || s.contains(": ") || s.contains(" #")
         {
             return quoted(s)
         }
-        if (try? plain.wholeMatch(in: s)) != nil { return s }
-        return quoted(s)
+        return isPlain(s) ? s : quoted(s)
     }
 
     static func quoted(_ s: String) -> String {

@@ -148,7 +148,7 @@ extension ResolveService {
             if let external = project.externals[name] {
                 spec = external.summary.spec
             } else if case .specRepo = origin, provider.source(for: name) != nil {
-                spec = try provider.summary(name, entry.version).spec
+                spec = try provider.summary(name, entry.version, whole: true).spec
             } else {
                 throw ProjectError.unreadable(path: name, reason: "no source of the Composefile has this pod any more")
             }

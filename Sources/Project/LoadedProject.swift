@@ -144,7 +144,7 @@ extension ResolveService {
     func openSource(_ url: String, at location: ComposefileLocation, repoUpdate: Bool) throws -> PodSource {
         if let http = try openHTTPSource(url, repoUpdate: repoUpdate) { return http }
         if Self.isGitURL(url) {
-            return PodSource(key: url, folder: try cloneSpecRepository(url, repoUpdate: repoUpdate))
+            return PodSource(key: url, folder: try cloneSpecRepository(url, repoUpdate: repoUpdate), home: home)
         }
         let folder = URL(fileURLWithPath: url, isDirectory: true, relativeTo: projectURL).standardizedFileURL
         var isDirectory: ObjCBool = false
@@ -152,7 +152,7 @@ extension ResolveService {
         else {
             throw ProjectError.sourceNotFound(source: url, location: location)
         }
-        return PodSource(key: url, folder: folder)
+        return PodSource(key: url, folder: folder, home: home)
     }
 
     /// The commit the lock pins for a `:git` pod, when its line is as it was and it is not being updated.

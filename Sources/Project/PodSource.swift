@@ -19,9 +19,12 @@ final class PodSource {
     /// told); the resolve throws it rather than report the pods as missing.
     private(set) var failure: HTTPSourceError?
 
-    init(key: String, folder: URL) {
+    /// A folder source; with `home`, read through the persistent index kept there (`SpecIndex`),
+    /// unless `COMPOSE_SPEC_INDEX=0`.
+    init(key: String, folder: URL, home: ComposeHome? = nil) {
         self.key = key
-        self.storage = .folder(SpecRepository(root: folder))
+        let index = home.flatMap { SpecIndex.isDisabled ? nil : SpecIndex(home: $0, root: folder) }
+        self.storage = .folder(SpecRepository(root: folder, index: index))
     }
 
     init(key: String, http: CDNSpecRepository) {

@@ -22,6 +22,11 @@ struct PodspecSummary: Sendable {
         } catch {
             throw .invalidSpec(path: "\(path):\(error.location)", message: error.message)
         }
+        return try checked(spec, path: path, checksum: checksum)
+    }
+
+    /// A decoded spec whose names pass `SafeName` (from a file, or from a spec repo's index).
+    static func checked(_ spec: Spec, path: String, checksum: String) throws(ProjectError) -> PodspecSummary {
         try checkNames(in: spec, path: path)
         return PodspecSummary(spec: spec, checksum: checksum)
     }

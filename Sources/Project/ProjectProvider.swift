@@ -45,11 +45,15 @@ final class ProjectProvider: DependencyProvider {
     let platformOrigins: [String: String]
 
     private(set) var summaries: [String: PodspecSummary] = [:]
+    /// The keys of `summaries` read from an index (reduced specs).
+    private var reduced: Set<String> = []
     private(set) var sourceOfRoot: [String: PodSource] = [:]
     /// What the lock lists under each `Name (version)`: the dependencies as the spec declares them.
     private(set) var lockDependencies: [String: [String]] = [:]
     /// The versions the solver will try first (the lock's), by root name: what is fetched ahead.
     var preferredVersions: [String: Version] = [:]
+    /// Whether any source is read over HTTP (only those are fetched ahead).
+    private let hasHTTPSource: Bool
 
     init(
         sources: [PodSource], restrictedSources: [String: PodSource], externals: [String: ExternalPod],
@@ -60,6 +64,9 @@ final class ProjectProvider: DependencyProvider {
         self.externals = externals
         self.platforms = platforms
         self.platformOrigins = platformOrigins
+        hasHTTPSource = (sources + restrictedSources.values).contains { source in
+            if case .http = source.storage { true } else { false }
+        }
     }
 
     /// The top-level requirements for the platform packages.
@@ -250,6 +257,7 @@ final class ProjectProvider: DependencyProvider {
     /// A name is fetched ahead only from the first HTTP source it would be read from (every source
     /// before it a folder without it), so nothing is asked of a source the solver would not ask.
     private func fetchAhead(_ requirements: [PackageRequirement]) {
+        guard hasHTTPSource else { return }
         var batches: [(repository: CDNSpecRepository, requirements: [(root: String, set: RequirementSet)])] = []
         for requirement in requirements {
             guard case .pod(let name) = ResolverPackage(key: requirement.name) else { continue }
@@ -295,21 +303,42 @@ final class ProjectProvider: DependencyProvider {
         return nil
     }
 
-    /// The parsed spec of `root` at `version` (read once).
-    func summary(_ root: String, _ version: Version) throws(ProjectError) -> PodspecSummary {
+    /// The parsed spec of `root` at `version` (read once). From a folder source's index it may be
+    /// the spec reduced to what resolution reads (`SpecIndex.resolutionNode`); `whole` asks for
+    /// every attribute (install needs the sources, resources, …).
+    func summary(_ root: String, _ version: Version, whole: Bool = false) throws(ProjectError) -> PodspecSummary {
         if let external = externals[root] { return external.summary }
         let key = "\(root) \(version.string)"
-        if let cached = summaries[key] { return cached }
+        if let cached = summaries[key], !whole || !reduced.contains(key) { return cached }
         guard let source = source(for: root) else {
             throw .unreadable(path: root, reason: "no source has this pod")
+        }
+        if !whole, case .folder(let repository) = source.storage,
+            let indexed = repository.indexedSpec(name: root, version: version)
+        {
+            let summary = try PodspecSummary.checked(indexed.spec, path: indexed.path, checksum: indexed.checksum)
+            summaries[key] = summary
+            reduced.insert(key)
+            return summary
         }
         let file = try source.specFile(of: root, version: version)
         let summary = try PodspecSummary.parse(file.data, path: file.path, checksum: SHA1.hex(of: file.data))
         guard summary.name == root else {
             throw .podspecNameMismatch(pod: root, found: summary.name, path: file.path)
         }
+        if case .folder(let repository) = source.storage {
+            repository.recordSpec(name: root, path: file.path, checksum: summary.checksum, spec: summary.spec)
+        }
         summaries[key] = summary
+        reduced.remove(key)
         return summary
+    }
+
+    /// Writes the index of every folder source that recorded something (see `SpecIndex.save`).
+    func saveIndexes() {
+        for source in sources + restrictedSources.values {
+            if case .folder(let repository) = source.storage { repository.index?.save() }
+        }
     }
 
     static func validate(_ name: String) throws(ProjectError) {

@@ -141,6 +141,7 @@ package struct ResolveService: Sendable {
         let lock = try buildLock(project: project, provider: provider, solution: solution)
         let changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
         if write { try lock.write(to: lockPath) }
+        provider.saveIndexes()
         let report = Report(
             lockfile: lock, lockPath: lockPath, lockChanged: changed,
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
@@ -197,8 +198,9 @@ package struct ResolveService: Sendable {
     /// version there, is deprecated (`compose deprecate`), naming the replacement when there is one.
     static func deprecations(provider: ProjectProvider, lock: Lockfile) -> [String] {
         var warnings: [String] = []
+        let locked = lock.lockedVersions
         for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() }) {
-            guard let version = lock.lockedVersions[root], let source = provider.source(for: root) else { continue }
+            guard let version = locked[root], let source = provider.source(for: root) else { continue }
             var checked = [version]
             // The newest version too, when reading it costs no request (an HTTP source's is read only
             // if the solver fetched it).

@@ -21,8 +21,14 @@ package final class SpecRepository {
     /// Per name: the newest version alone, when only that was asked for.
     private var newest: [String: (version: Version, folder: String)] = [:]
 
-    package init(root: URL) {
+    /// The persistent index of this folder (see `SpecIndex`), when resolution keeps one.
+    package let index: SpecIndex?
+    /// Stamps of spec files taken just before they were read, for `recordSpec`.
+    private var readStamps: [String: (folder: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)] = [:]
+
+    package init(root: URL, index: SpecIndex? = nil) {
         layout = SpecRepoLayout(root: root)
+        self.index = index
     }
 
     /// Every pod folder's name (hidden entries, files and symlinks skipped), sorted.
@@ -84,19 +90,82 @@ package final class SpecRepository {
                 throw .unreadableSpec(
                     path: path, message: "\(link) is a symbolic link, which compose does not follow in a spec repo")
             }
-            throw .unreadableSpec(path: path, message: "no such file (only JSON podspecs are read)")
+            throw .unreadableSpec(path: path, message: "no such file (neither Name.podspec.json nor Name.podspec)")
         }
         let path = layout.absolute(relative)
+        let stamp = index != nil ? SpecIndex.Stamp.of(path) : nil
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableSpec(path: path, message: "the file cannot be read")
         }
+        if let stamp { readStamps[path] = (folder, format, stamp) }
         return ((path, data), format)
+    }
+
+    // MARK: The index
+
+    /// `name`'s spec at `version` as resolution reads it (`SpecIndex.resolutionNode`), with the
+    /// path and the checksum of its file, when the index holds it and the file is unchanged; nil
+    /// otherwise (read the file, then `recordSpec`).
+    package func indexedSpec(name: String, version: Version) -> (path: String, checksum: String, spec: Spec)? {
+        guard let index, let safe = try? SafeName(name, as: .pod),
+            let folder = table(for: name).first(where: { $0.version.string == version.string })?.folder,
+            let (relative, format) = layout.specFile(of: safe, folder: folder)
+        else { return nil }
+        let path = layout.absolute(relative)
+        guard let (checksum, node) = index.spec(name: name, folder: folder, path: path, format: format),
+            let spec = try? Spec(node: node, label: path), spec.name == name, spec.version.string == version.string
+        else { return nil }
+        return (path, checksum, spec)
+    }
+
+    /// Keeps a spec read by `specFile(name:version:)` from `path` in the index (it decoded without
+    /// error, and its checksum is `checksum`).
+    package func recordSpec(name: String, path: String, checksum: String, spec: Spec) {
+        guard let index, let read = readStamps.removeValue(forKey: path) else { return }
+        index.record(
+            name: name, folder: read.folder, format: read.format, stamp: read.stamp, checksum: checksum, spec: spec)
     }
 
     private func table(for name: String) -> [(version: Version, folder: String)] {
         if let cached = listed[name] { return cached }
-        let table = layout.versionFolders(of: name)
+        let table = index.map { indexedTable(for: name, index: $0) } ?? layout.versionFolders(of: name)
         listed[name] = table
+        return table
+    }
+
+    /// The listing of `name` from the index when its folders are unchanged, else listed anew (and
+    /// recorded), with the same answer as `SpecRepoLayout.versionFolders(of:)`.
+    private func indexedTable(for name: String, index: SpecIndex) -> [(version: Version, folder: String)] {
+        guard let safe = try? SafeName(name, as: .pod) else { return [] }
+        let podPath = layout.podPath(safe)
+        guard layout.firstSymlink(along: podPath) == nil else { return [] }
+        let absolute = layout.absolute(podPath)
+        let listing: SpecIndex.PodListing
+        if let known = index.listing(of: name, podPath: absolute) {
+            listing = known
+        } else {
+            // Stamps first, then the listing: a change in between makes the stamps stale, never the entry.
+            guard let stamp = SpecIndex.Stamp.of(absolute), stamp.isDirectory,
+                case .success(let entries) = DirectoryListing.entries(of: absolute)
+            else { return [] }
+            var folders: [SpecIndex.VersionFolder] = []
+            for entry in entries where entry.isDirectory && !entry.isSymlink && Version.isValid(entry.name) {
+                guard let folderStamp = SpecIndex.Stamp.of(absolute + "/" + entry.name) else { continue }
+                folders.append(
+                    SpecIndex.VersionFolder(
+                        folder: entry.name, stamp: folderStamp,
+                        format: layout.specFile(of: safe, folder: entry.name)?.format))
+            }
+            let versions = folders.map { (try? Version($0.folder)) ?? Version.zero }
+            let newestFirst = folders.indices.sorted { versions[$0] > versions[$1] }.map { folders[$0] }
+            listing = SpecIndex.PodListing(stamp: stamp, folders: newestFirst)
+            index.record(listing, of: name)
+        }
+        var table: [(version: Version, folder: String)] = []
+        for folder in listing.folders where folder.format != nil {
+            guard let version = try? Version(folder.folder) else { continue }
+            table.append((version, folder.folder))
+        }
         return table
     }
 }

@@ -48,12 +48,14 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
         guard Version.isWellFormed(trimmed) else { throw .malformed(text) }
         self.string = trimmed
         let withoutMetadata: Substring
-        if let plus = trimmed.firstIndex(of: "+") {
+        if let plus = trimmed.utf8.firstIndex(of: 43) {
             withoutMetadata = trimmed[..<plus]
         } else {
             withoutMetadata = Substring(trimmed)
         }
-        self.isPrerelease = withoutMetadata.contains { $0 == "-" || ($0.isASCII && $0.isLetter) }
+        self.isPrerelease = withoutMetadata.utf8.contains {
+            $0 == 45 || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122)
+        }
         let segments = Version.scanSegments(withoutMetadata)
         self.segments = segments
         var numeric = Array(segments.prefix { $0.isNumber })
@@ -98,38 +100,30 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
         return i == bytes.count
     }
 
+    /// Runs of ASCII digits (leading zeros dropped) and of ASCII letters; anything else separates.
+    /// Read byte by byte: the text is already well formed (ASCII), and this runs for every version
+    /// of every pod a resolve lists.
     static func scanSegments(_ s: Substring) -> [Segment] {
         var result: [Segment] = []
-        var current = ""
-        var currentIsDigit = false
-        func flush() {
-            guard !current.isEmpty else { return }
-            if currentIsDigit {
-                let stripped = current.drop { $0 == "0" }
-                result.append(.number(stripped.isEmpty ? "0" : String(stripped)))
+        let bytes = s.utf8
+        var index = bytes.startIndex
+        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+        while index != bytes.endIndex {
+            let b = bytes[index]
+            if isDigit(b) {
+                var start = index
+                while index != bytes.endIndex, isDigit(bytes[index]) { index = bytes.index(after: index) }
+                while start != index, bytes[start] == 48 { start = bytes.index(after: start) }
+                result.append(.number(start == index ? "0" : String(s[start..<index])))
+            } else if isLetter(b) {
+                let start = index
+                while index != bytes.endIndex, isLetter(bytes[index]) { index = bytes.index(after: index) }
+                result.append(.string(String(s[start..<index])))
             } else {
-                result.append(.string(current))
-            }
-            current = ""
-        }
-        for ch in s {
-            if ch.isASCII && ch.isNumber {
-                if !currentIsDigit {
-                    flush()
-                    currentIsDigit = true
-                }
-                current.append(ch)
-            } else if ch.isASCII && ch.isLetter {
-                if currentIsDigit {
-                    flush()
-                    currentIsDigit = false
-                }
-                current.append(ch)
-            } else {
-                flush()
+                index = bytes.index(after: index)
             }
         }
-        flush()
         return result
     }
 

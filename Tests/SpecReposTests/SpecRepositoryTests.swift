@@ -121,7 +121,7 @@ struct SpecRepositoryTests {
         let missingPath = temp.url.appendingPathComponent("Pay/2.0.0/Pay.podspec.json").path
         #expect(
             throws: SpecRepoError.unreadableSpec(
-                path: missingPath, message: "no such file (only JSON podspecs are read)")
+                path: missingPath, message: "no such file (neither Name.podspec.json nor Name.podspec)")
         ) {
             try repository.specFile(name: "Pay", version: try Version("2.0.0"))
         }

@@ -1,0 +1,200 @@
+import ComposeTestSupport
+import Foundation
+import Project
+import SpecRepos
+import Specs
+import Testing
+
+/// The persistent spec index (`SpecIndex`): a resolve answered from it chooses what a resolve that
+/// reads every file chooses, and every change to the spec repo is seen at once.
+@Suite("Spec index")
+struct SpecIndexTests {
+    /// A project whose Composefile reads the folder `specs` of the project.
+    func project(_ label: String, pods: String = "pod 'App'") throws -> ProjectFixture {
+        try ProjectFixture(
+            label, composefile: "source 'specs'\nplatform :ios, '15.0'\ntarget 'App' do\n  \(pods)\nend\n")
+    }
+
+    func write(_ project: ProjectFixture, _ name: String, _ version: String, _ dependencies: String = "") throws {
+        let folder = project.directory.url.appendingPathComponent("specs/\(name)/\(version)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let json =
+            #"{"name": "\#(name)", "version": "\#(version)", "summary": "\#(name).", "dependencies": {\#(dependencies)}}"#
+        try json.write(to: folder.appendingPathComponent("\(name).podspec.json"), atomically: false, encoding: .utf8)
+    }
+
+    /// App 1.0.0 and 1.1.0 (1.1.0 needs Kit ~> 2.0), Kit 1.0.0, 2.0.0 and 2.1.0, Core 1.0.0.
+    func writeRepo(_ project: ProjectFixture) throws {
+        try write(project, "App", "1.0.0", #""Kit": ["~> 1.0"]"#)
+        try write(project, "App", "1.1.0", #""Kit": ["~> 2.0"]"#)
+        try write(project, "Kit", "1.0.0")
+        try write(project, "Kit", "2.0.0", #""Core": []"#)
+        try write(project, "Kit", "2.1.0", #""Core": []"#)
+        try write(project, "Core", "1.0.0")
+    }
+
+    /// Files younger than a second are never indexed (their timestamps could hide a change).
+    func waitOutTheRacyWindow() {
+        Thread.sleep(forTimeInterval: 1.1)
+    }
+
+    func index(_ project: ProjectFixture) -> SpecIndex {
+        SpecIndex(
+            home: ComposeHome(url: project.directory.url.appendingPathComponent("home")),
+            root: project.directory.url.appendingPathComponent("specs"))
+    }
+
+    /// The lock a resolve reading every file writes (a compose home without an index).
+    func lockWithoutIndex(_ project: ProjectFixture) throws -> String {
+        let service = ResolveService(
+            projectDirectory: project.path, composeHome: project.directory.url.appendingPathComponent("fresh-home"),
+            toolVersion: "0.1.0")
+        let saved = try project.lockText()
+        _ = try service.resolve(unlock: .all)
+        let text = try project.lockText()
+        try saved.write(toFile: project.path + "/Compose.lock", atomically: true, encoding: .utf8)
+        try? FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("fresh-home"))
+        return text
+    }
+
+    /// A project on `writeRepo`'s specs, resolved once after the racy window (the index is written).
+    func indexedProject(_ label: String) throws -> ProjectFixture {
+        let project = try project(label)
+        try writeRepo(project)
+        waitOutTheRacyWindow()
+        _ = try project.service.resolve()
+        return project
+    }
+
+    @Test func aSecondResolveReadsTheIndexAndChoosesTheSame() throws {
+        let project = try indexedProject("index-hit")
+        defer { project.directory.remove() }
+        let first = try project.lockText()
+        #expect(try project.versions() == ["App": "1.1.0", "Kit": "2.1.0", "Core": "1.0.0"])
+        let index = index(project)
+        #expect(SpecIndex.isReadable(index.file))
+
+        // Read through the index: the listings and the specs the resolve read are answered from it.
+        let repository = SpecRepository(root: project.directory.url.appendingPathComponent("specs"), index: index)
+        #expect(repository.versions(of: "Kit").map(\.string) == ["2.1.0", "2.0.0", "1.0.0"])
+        let kit = try #require(repository.indexedSpec(name: "Kit", version: try Version("2.1.0")))
+        #expect(kit.spec.dependencies.map(\.name) == ["Core"])
+        #expect(kit.spec.summary == nil)  // reduced to what resolution reads
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: kit.path))
+        #expect(kit.checksum == SHA1.hex(of: bytes))
+        #expect(index.hits == 2)
+
+        _ = try project.service.resolve(unlock: .all)
+        #expect(try project.lockText() == first)
+        #expect(try lockWithoutIndex(project) == first)
+    }
+
+    /// What a publish, a `git pull` or a hand edit does to a spec repo folder.
+    enum Change: String, CaseIterable {
+        case editInPlaceSameSize, newVersion, specFileRemovedFolderKept, versionRemoved, jsonReplacedByRuby
+    }
+
+    @Test(arguments: Change.allCases)
+    func everyChangeToTheFolderIsSeen(_ change: Change) throws {
+        let project = try indexedProject("index-change-\(change.rawValue)")
+        defer { project.directory.remove() }
+        _ = try project.service.resolve(unlock: .all)  // read from the index
+        let specs = project.directory.url.appendingPathComponent("specs")
+        switch change {
+        case .editInPlaceSameSize:
+            // "~> 2.0" becomes "~> 1.0": same size, so only the timestamps tell.
+            let file = specs.appendingPathComponent("App/1.1.0/App.podspec.json")
+            let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "~> 2.0", with: "~> 1.0")
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        case .newVersion:
+            try write(project, "Kit", "2.2.0", #""Core": []"#)
+        case .specFileRemovedFolderKept:
+            try FileManager.default.removeItem(at: specs.appendingPathComponent("Kit/2.1.0/Kit.podspec.json"))
+        case .versionRemoved:
+            try FileManager.default.removeItem(at: specs.appendingPathComponent("App/1.1.0"))
+        case .jsonReplacedByRuby:
+            try FileManager.default.removeItem(at: specs.appendingPathComponent("Kit/2.1.0/Kit.podspec.json"))
+            try "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.version = '2.1.0'\n  s.dependency 'Core', '> 5'\nend\n"
+                .write(to: specs.appendingPathComponent("Kit/2.1.0/Kit.podspec"), atomically: false, encoding: .utf8)
+        }
+        _ = try project.service.resolve(unlock: .all)
+        let expected: [String: String] =
+            switch change {
+            case .editInPlaceSameSize: ["App": "1.1.0", "Kit": "1.0.0"]
+            case .newVersion: ["App": "1.1.0", "Kit": "2.2.0", "Core": "1.0.0"]
+            case .specFileRemovedFolderKept, .jsonReplacedByRuby: ["App": "1.1.0", "Kit": "2.0.0", "Core": "1.0.0"]
+            case .versionRemoved: ["App": "1.0.0", "Kit": "1.0.0"]
+            }
+        #expect(try project.versions() == expected)
+        #expect(try lockWithoutIndex(project) == project.lockText())
+    }
+
+    enum Damage: String, CaseIterable {
+        case truncated, byteFlipped, garbage, empty, otherFormatVersion
+    }
+
+    @Test(arguments: Damage.allCases)
+    func aDamagedIndexIsIgnoredAndRewritten(_ damage: Damage) throws {
+        let project = try indexedProject("index-damage-\(damage.rawValue)")
+        defer { project.directory.remove() }
+        let first = try project.lockText()
+        let file = index(project).file
+        var bytes = [UInt8](try Data(contentsOf: file))
+        switch damage {
+        case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
+        case .byteFlipped: bytes[bytes.count / 2] ^= 0x5A
+        case .garbage: bytes = Array("not an index".utf8)
+        case .empty: bytes = []
+        case .otherFormatVersion: bytes[SpecIndex.formatVersion == 99 ? 0 : 19] = 99
+        }
+        try Data(bytes).write(to: file)
+        #expect(!SpecIndex.isReadable(file))
+        _ = try project.service.resolve(unlock: .all)
+        #expect(try project.lockText() == first)
+        #expect(SpecIndex.isReadable(file))
+    }
+
+    /// A spec repo cloned from git: a publish to the remote and `--repo-update` (a checkout of what
+    /// changed) are seen; unchanged pods still come from the index.
+    @Test func aRepoUpdateBringsAPublishedVersion() throws {
+        let temporary = try TemporaryDirectory("index-git")
+        defer { temporary.remove() }
+        let spec = { (name: String, version: String, dependencies: String) in
+            #"{"name": "\#(name)", "version": "\#(version)", "dependencies": {\#(dependencies)}}"#
+        }
+        let remote = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("specs.git"),
+            files: [
+                "App/1.0.0/App.podspec.json": spec("App", "1.0.0", #""Kit": ["~> 1.0"]"#),
+                "Kit/1.0.0/Kit.podspec.json": spec("Kit", "1.0.0", ""),
+            ])
+        let app = temporary.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try "source '\(remote)'\nplatform :ios, '15.0'\npod 'App'\n".write(
+            to: app.appendingPathComponent("Composefile"), atomically: true, encoding: .utf8)
+        let home = temporary.url.appendingPathComponent("home")
+        let service = ResolveService(projectDirectory: app.path, composeHome: home, toolVersion: "0.1.0")
+        _ = try service.resolve()  // clones
+        waitOutTheRacyWindow()
+        _ = try service.resolve(unlock: .all)  // records the index
+
+        // Publish Kit 1.1.0 to the remote from another clone.
+        let work = temporary.url.appendingPathComponent("work")
+        try runGit(["clone", "-q", remote, work.path])
+        let folder = work.appendingPathComponent("Kit/1.1.0")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try spec("Kit", "1.1.0", "").write(
+            to: folder.appendingPathComponent("Kit.podspec.json"), atomically: true, encoding: .utf8)
+        try runGit(["add", "-A"], in: work)
+        try runGit(
+            ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "Kit 1.1.0"], in: work)
+        try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
+
+        _ = try service.resolve(unlock: .all, repoUpdate: true)
+        let lock = try String(contentsOf: app.appendingPathComponent("Compose.lock"), encoding: .utf8)
+        #expect(lock.contains("  - Kit (1.1.0)\n"), "\(lock)")
+        #expect(lock.contains("  - App (1.0.0):\n    - Kit (~> 1.0)\n"), "\(lock)")
+    }
+}
