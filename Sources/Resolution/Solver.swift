@@ -63,6 +63,12 @@ final class Solver {
     /// Per package: -1 when the user asked to update it, 1 for a top-level package, 2 otherwise.
     var staticClass: [Int] = []
     var isTouched: [Bool] = []
+    /// Per package: its place in `touched` (ties between equal ranks go to the earlier one).
+    var touchOrder: [Int] = []
+    /// The undecided packages by rank, lazily: an entry is pushed whenever a package's rank may
+    /// have changed, and an entry whose stamp is not the package's current one is skipped when popped.
+    var queue = DecisionQueue()
+    var rankStamp: [Int] = []
 
     var log: [String] = []
 
@@ -103,6 +109,8 @@ final class Solver {
         history.append([])
         decision.append(-1)
         isTouched.append(false)
+        touchOrder.append(-1)
+        rankStamp.append(0)
         return id
     }
 
@@ -328,8 +336,25 @@ final class Solver {
         assignments.append(Assignment(term: term, accumulated: accumulated, level: level, cause: cause))
         if !isTouched[p] {
             isTouched[p] = true
+            touchOrder[p] = touched.count
             touched.append(p)
         }
+        rankChanged(p)
+    }
+
+    /// Queues `p` at its current rank, when it is a candidate for the next decision: undecided, with
+    /// a positive accumulated term. The rank is `makeDecision`'s: one candidate left first (in touch
+    /// order), then by decision class and candidate count, then touch order.
+    private func rankChanged(_ p: Int) {
+        rankStamp[p] += 1
+        guard decision[p] < 0, let accumulated = accumulated(p), accumulated.isPositive else { return }
+        let count = accumulated.versions.count
+        let rank =
+            count <= 1
+            ? DecisionQueue.Rank(decisionClass: -1, count: 0, order: touchOrder[p])
+            : DecisionQueue.Rank(
+                decisionClass: decisionClass(p, accumulated.versions), count: count, order: touchOrder[p])
+        queue.push(rank, package: p, stamp: rankStamp[p])
     }
 
     func decide(_ package: Int, _ index: Int) {
@@ -343,13 +368,16 @@ final class Solver {
     }
 
     func backtrack(to target: Int) {
+        var changed: [Int] = []
         while let last = assignments.last, last.level > target {
             let p = last.term.package
             history[p].removeLast()
             if last.cause == nil { decision[p] = -1 }
             assignments.removeLast()
+            changed.append(p)
         }
         level = target
+        for p in Set(changed) { rankChanged(p) }
     }
 
     enum Relation { case satisfied, contradicted, inconclusive }
@@ -557,16 +585,10 @@ final class Solver {
     /// Picks the next package and version; returns the package to propagate from, or nil when done.
     func makeDecision() throws -> Int? {
         var best = -1
-        var bestRank = (Int.max, Int.max)
-        for p in touched where decision[p] < 0 {
-            guard let accumulated = accumulated(p), accumulated.isPositive else { continue }
-            let count = accumulated.versions.count
-            let rank = (count <= 1 ? -1 : decisionClass(p, accumulated.versions), count)
-            if rank < bestRank {
-                best = p
-                bestRank = rank
-                if count <= 1 { break }
-            }
+        while let entry = queue.pop() {
+            guard entry.stamp == rankStamp[entry.package], decision[entry.package] < 0 else { continue }
+            best = entry.package
+            break
         }
         guard best >= 0 else { return nil }
         let candidates = accumulated(best)!.versions
@@ -584,7 +606,9 @@ final class Solver {
             }
             if holdsOnceDecided { conflict = true }
         }
-        if !conflict {
+        if conflict {
+            rankChanged(best)  // still a candidate until propagation says otherwise
+        } else {
             decide(best, index)
             log.append(
                 best == Solver.root
@@ -621,5 +645,51 @@ final class Solver {
             result.append(LockChange(package: name, locked: locked, chosen: version, reason: reason))
         }
         return result
+    }
+}
+
+/// A binary min-heap of decision candidates (see `Solver.rankChanged`).
+struct DecisionQueue {
+    struct Rank: Comparable {
+        let decisionClass: Int
+        let count: Int
+        let order: Int
+
+        static func < (a: Rank, b: Rank) -> Bool {
+            (a.decisionClass, a.count, a.order) < (b.decisionClass, b.count, b.order)
+        }
+    }
+
+    private var heap: [(rank: Rank, package: Int, stamp: Int)] = []
+
+    mutating func push(_ rank: Rank, package: Int, stamp: Int) {
+        heap.append((rank, package, stamp))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].rank < heap[parent].rank else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> (package: Int, stamp: Int)? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < heap.count, heap[left].rank < heap[smallest].rank { smallest = left }
+                if right < heap.count, heap[right].rank < heap[smallest].rank { smallest = right }
+                if smallest == parent { break }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+        return (top.package, top.stamp)
     }
 }
