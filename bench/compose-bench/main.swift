@@ -72,6 +72,34 @@ struct Generator {
         return graph
     }
 
+    /// Components with 0–4 dependencies each on any earlier component (no layers, no hidden
+    /// solution), every version requiring `>= M.0` (three in four) or `~> M.0` of a random major of
+    /// each: what a graph looks like when nobody planned it. It may have no solution; both
+    /// resolvers must agree.
+    mutating func random(components: Int, versions: Int, top: Int) -> Graph {
+        var graph = Graph()
+        let names = (0..<components).map { "C\($0)" }
+        for (i, name) in names.enumerated() {
+            let count = i == 0 ? 0 : Int.random(in: 0...4, using: &rng)
+            let dependees = Array(Set((0..<count).map { _ in Int.random(in: 0..<i, using: &rng) })).sorted()
+            var list: [(String, [(String, [String])])] = []
+            for v in 0..<versions {
+                let dependencies = dependees.map { d -> (String, [String]) in
+                    let target = Int.random(in: 0..<versions, using: &rng)
+                    let form =
+                        Int.random(in: 0..<4, using: &rng) == 0
+                        ? "~> \(target / 4 + 1).0" : ">= \(target / 8 + 1).0"
+                    return (names[d], [form])
+                }
+                list.append((versionString(v), dependencies))
+            }
+            graph.packages[name] = list
+        }
+        let chosen = Array(names.indices.shuffled(using: &rng).prefix(top)).sorted()
+        graph.top = chosen.map { (names[$0], [">= 1.0"]) }
+        return graph
+    }
+
     /// A conflict discovered far from its cause: the top level needs `Anchor` and `k` independent
     /// pods `Filler0…`, and `Late`, whose every version depends on `Deep`, whose every version
     /// needs the oldest `Anchor`. Chronological backtracking retries every combination of the
@@ -210,6 +238,7 @@ case "generate":
     case "adversarial-unsatisfiable":
         graph = generator.adversarial(fillers: components, versions: versions, solvable: false)
     case "unsatisfiable": graph = generator.unsatisfiable(components: components, versions: versions, top: top)
+    case "random": graph = generator.random(components: components, versions: versions, top: top)
     default: graph = generator.layered(components: components, versions: versions, top: top)
     }
     print(graph.text())
