@@ -311,6 +311,8 @@ package struct Lockfile: Sendable, Equatable {
     /// node may start (line start, after `- `, `? `, `key: `, and inside `[ ]`/`{ }`), quoted
     /// scalars and comments skipped. compose and CocoaPods never write either.
     static func firstAnchorOrAlias(in text: String) -> (line: Int, column: Int, text: String, isAlias: Bool)? {
+        // Neither can start without its character; most locks hold neither.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "*") }) else { return nil }
         var flow = 0
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {

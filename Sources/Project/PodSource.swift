@@ -49,6 +49,19 @@ final class PodSource {
         return versions.isEmpty ? nil : versions
     }
 
+    /// The SHA-1 of `name`'s spec file at `version` (a folder source answers from its index when
+    /// the file is unchanged).
+    func specChecksum(of name: String, version: Version) throws(ProjectError) -> String {
+        if case .folder(let repository) = storage, repository.index != nil {
+            do {
+                return try repository.specChecksum(name: name, version: version).checksum
+            } catch {
+                throw .unreadable(path: name, reason: error.description)
+            }
+        }
+        return SHA1.hex(of: try specFile(of: name, version: version).data)
+    }
+
     /// The spec file of `name` at `version`: its path and bytes.
     func specFile(of name: String, version: Version) throws(ProjectError) -> (path: String, data: Data) {
         switch storage {

@@ -48,8 +48,7 @@ extension ResolveService {
                 let candidates = project.restrictedSources[root].map { [$0] } ?? project.sources
                 guard let index = candidates.firstIndex(where: { $0.key == key }),
                     candidates[..<index].allSatisfy({ $0.versions(of: root) == nil }),
-                    let file = try? candidates[index].specFile(of: root, version: version),
-                    SHA1.hex(of: file.data) == checksum
+                    (try? candidates[index].specChecksum(of: root, version: version)) == checksum
                 else { return nil }
                 covered.insert(root)
             }

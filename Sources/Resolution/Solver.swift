@@ -125,7 +125,9 @@ final class Solver {
             throw ResolutionError.provider(package: name, version: nil, message: "\(error)", kind: .environment)
         }
         var unique: [Version] = []
-        for version in raw.sorted(by: <) {
+        // Sources list newest first: strictly descending needs no sort, only reversing.
+        let isDescending = zip(raw, raw.dropFirst()).allSatisfy { $0 > $1 }
+        for version in isDescending ? raw.reversed() : raw.sorted(by: <) {
             if let last = unique.last, last == version {
                 unique[unique.count - 1] = version
             } else {

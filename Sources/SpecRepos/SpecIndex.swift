@@ -154,6 +154,29 @@ package final class SpecIndex {
         return listing
     }
 
+    /// The checksum of `name`'s spec at `version` and its path, when the index holds it and
+    /// nothing it depends on changed: the pod folder (which folders exist), every version folder
+    /// spelling that version (which of them holds the spec), and the spec file. Three `lstat`s in
+    /// the usual case, no read: what a resolve with nothing to do needs per locked pod.
+    func checksum(of name: String, version: Version, podPath: String, safe: SafeName)
+        -> (path: String, checksum: String)?
+    {
+        load()
+        guard let listing = listings[name], Stamp.of(podPath) == listing.stamp else { return nil }
+        // The folders whose version reads as `version` (a version is its text, trimmed).
+        let spellings = listing.folders.filter {
+            $0.folder == version.string || $0.folder.trimmingASCIIWhitespace() == version.string
+        }
+        guard let chosen = spellings.first(where: { $0.format != nil }), let format = chosen.format,
+            spellings.allSatisfy({ Stamp.of(podPath + "/" + $0.folder) == $0.stamp }),
+            let entry = specs[name + "\u{0}" + chosen.folder], entry.format == format
+        else { return nil }
+        let path = podPath + "/" + chosen.folder + "/" + format.fileName(for: safe.string)
+        guard Stamp.of(path) == entry.stamp else { return nil }
+        hits += 1
+        return (path, entry.checksum)
+    }
+
     func record(_ listing: PodListing, of name: String) {
         let now = Self.now()
         guard !listing.stamp.isRacy(now: now), !listing.folders.contains(where: { $0.stamp.isRacy(now: now) }) else {

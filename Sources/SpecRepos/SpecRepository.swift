@@ -118,6 +118,22 @@ package final class SpecRepository {
         return (path, checksum, spec)
     }
 
+    /// The path and SHA-1 of `name`'s spec file at `version`: from the index when it holds them and
+    /// nothing changed (no read), else by reading the file.
+    package func specChecksum(name: String, version: Version) throws(SpecRepoError) -> (path: String, checksum: String)
+    {
+        if let index, let safe = try? SafeName(name, as: .pod) {
+            let podPath = layout.podPath(safe)
+            if layout.firstSymlink(along: podPath) == nil,
+                let known = index.checksum(of: name, version: version, podPath: layout.absolute(podPath), safe: safe)
+            {
+                return known
+            }
+        }
+        let file = try specFile(name: name, version: version)
+        return (file.path, SHA1.hex(of: file.data))
+    }
+
     /// Keeps a spec read by `specFile(name:version:)` from `path` in the index (it decoded without
     /// error, and its checksum is `checksum`).
     package func recordSpec(name: String, path: String, checksum: String, spec: Spec) {

@@ -231,7 +231,7 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
 }
 
 extension String {
-    func trimmingASCIIWhitespace() -> String {
+    package func trimmingASCIIWhitespace() -> String {
         let isSpace: (Character) -> Bool = {
             $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}"
         }

@@ -1,4 +1,5 @@
 import ComposeTestSupport
+import ComposefileFormat
 import Foundation
 import Project
 import SpecRepos
@@ -129,6 +130,24 @@ struct SpecIndexTests {
             }
         #expect(try project.versions() == expected)
         #expect(try lockWithoutIndex(project) == project.lockText())
+    }
+
+    /// A resolve with nothing to do takes each locked spec's checksum from the index (no read), and
+    /// still sees an edit that keeps the file's size.
+    @Test func aResolveWithNothingToDoSeesAnEditedLockedSpec() throws {
+        let project = try indexedProject("index-up-to-date")
+        defer { project.directory.remove() }
+        let standing = try project.service.resolve()
+        #expect(standing.decisions.contains { $0.contains("the lock stands") })
+        let file = project.directory.url.appendingPathComponent("specs/Kit/2.1.0/Kit.podspec.json")
+        let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Kit.", with: "KIT.")
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(edited.utf8))
+        try handle.close()
+        let report = try project.service.resolve()
+        #expect(!report.decisions.contains { $0.contains("the lock stands") })
+        let lock = try Lockfile.parse(project.lockText())
+        #expect(lock.specChecksums["Kit"] == SHA1.hex(of: Data(edited.utf8)))
     }
 
     enum Damage: String, CaseIterable {
