@@ -33,6 +33,7 @@ format:
 bench:
 	bash bench/run.sh
 	bash bench/cdn.sh
+	bash bench/whole-command.sh
 
 bench-spec-repos:
 	bash bench/spec-repos.sh
