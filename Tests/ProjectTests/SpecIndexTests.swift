@@ -150,6 +150,18 @@ struct SpecIndexTests {
         #expect(lock.specChecksums["Kit"] == SHA1.hex(of: Data(edited.utf8)))
     }
 
+    /// Install needs every attribute: a spec the resolve read reduced from the index is read whole.
+    @Test func installGetsWholeSpecsAfterAResolveFromTheIndex() throws {
+        let project = try indexedProject("index-install")
+        defer { project.directory.remove() }
+        try FileManager.default.removeItem(atPath: project.path + "/Compose.lock")
+        let (report, inputs) = try project.service.installInputs()
+        #expect(report != nil)  // resolved first, from the index
+        let kit = try #require(inputs.pods.first { $0.name == "Kit" })
+        #expect(kit.spec.summary == "Kit.")
+        #expect(inputs.pods.allSatisfy { $0.spec.summary == "\($0.name)." })
+    }
+
     enum Damage: String, CaseIterable {
         case truncated, byteFlipped, garbage, empty, otherFormatVersion
     }
