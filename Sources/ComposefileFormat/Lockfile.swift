@@ -62,13 +62,7 @@ package struct Lockfile: Sendable, Equatable {
 
     /// Splits the lock's `Name (…)` spelling into the name and the parenthesised part (nil if none).
     package static func splitEntry(_ entry: String) -> (name: String, detail: String?) {
-        guard entry.hasSuffix(")"),
-            let space = entry.utf8.indices.first(where: { i in
-                entry.utf8[i] == 0x20 && entry.utf8.index(after: i) < entry.utf8.endIndex
-                    && entry.utf8[entry.utf8.index(after: i)] == 0x28
-            })
-        else { return (entry, nil) }
-        let open = space..<entry.utf8.index(space, offsetBy: 2)
+        guard entry.hasSuffix(")"), let open = entry.utf8.firstRange(of: " (".utf8) else { return (entry, nil) }
         let name = String(entry[..<open.lowerBound])
         let detail = String(entry[open.upperBound..<entry.index(before: entry.endIndex)])
         return (name, detail)

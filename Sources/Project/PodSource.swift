@@ -52,7 +52,7 @@ final class PodSource {
     /// The SHA-1 of `name`'s spec file at `version` (a folder source answers from its index when
     /// the file is unchanged).
     func specChecksum(of name: String, version: Version) throws(ProjectError) -> String {
-        if case .folder(let repository) = storage, repository.index != nil {
+        if case .folder(let repository) = storage {
             do {
                 return try repository.specChecksum(name: name, version: version).checksum
             } catch {

@@ -171,23 +171,31 @@ package struct SpecRepoLayout: Sendable, Equatable {
     }
 
     private func versionFolders(of name: String, limit: Int?) -> [(version: Version, folder: String)] {
-        guard let safe = try? SafeName(name, as: .pod) else { return [] }
-        let podPath = podPath(safe)
-        guard firstSymlink(along: podPath) == nil,
-            case .success(let entries) = DirectoryListing.entries(of: absolute(podPath))
-        else { return [] }
-        var candidates: [(version: Version, folder: String)] = []
-        for entry in entries where entry.isDirectory && !entry.isSymlink {
-            guard let version = try? Version(entry.name) else { continue }
-            candidates.append((version, entry.name))
+        guard let safe = try? SafeName(name, as: .pod), let candidates = versionFolderCandidates(of: safe) else {
+            return []
         }
-        candidates.sort { $0.version > $1.version }
         var table: [(version: Version, folder: String)] = []
         for candidate in candidates where specFile(of: safe, folder: candidate.folder) != nil {
             table.append(candidate)
             if let limit, table.count == limit { break }
         }
         return table
+    }
+
+    /// Every real folder of `name` whose name is a version, newest first, whether or not it holds
+    /// a spec file; nil when the pod's folder (or a folder above it) is a symlink or cannot be listed.
+    package func versionFolderCandidates(of name: SafeName) -> [(version: Version, folder: String)]? {
+        let podPath = podPath(name)
+        guard firstSymlink(along: podPath) == nil,
+            case .success(let entries) = DirectoryListing.entries(of: absolute(podPath))
+        else { return nil }
+        var candidates: [(version: Version, folder: String)] = []
+        for entry in entries where entry.isDirectory && !entry.isSymlink {
+            guard let version = try? Version(entry.name) else { continue }
+            candidates.append((version, entry.name))
+        }
+        candidates.sort { $0.version > $1.version }
+        return candidates
     }
 
     /// The spec file of `name` in version folder `folder`, relative to the root: the first of

@@ -162,19 +162,15 @@ package final class SpecRepository {
         } else {
             // Stamps first, then the listing: a change in between makes the stamps stale, never the entry.
             guard let stamp = SpecIndex.Stamp.of(absolute), stamp.isDirectory,
-                case .success(let entries) = DirectoryListing.entries(of: absolute)
+                let candidates = layout.versionFolderCandidates(of: safe)
             else { return [] }
-            var folders: [SpecIndex.VersionFolder] = []
-            for entry in entries where entry.isDirectory && !entry.isSymlink && Version.isValid(entry.name) {
-                guard let folderStamp = SpecIndex.Stamp.of(absolute + "/" + entry.name) else { continue }
-                folders.append(
-                    SpecIndex.VersionFolder(
-                        folder: entry.name, stamp: folderStamp,
-                        format: layout.specFile(of: safe, folder: entry.name)?.format))
+            let folders = candidates.compactMap { candidate -> SpecIndex.VersionFolder? in
+                guard let folderStamp = SpecIndex.Stamp.of(absolute + "/" + candidate.folder) else { return nil }
+                return SpecIndex.VersionFolder(
+                    folder: candidate.folder, stamp: folderStamp,
+                    format: layout.specFile(of: safe, folder: candidate.folder)?.format)
             }
-            let versions = folders.map { (try? Version($0.folder)) ?? Version.zero }
-            let newestFirst = folders.indices.sorted { versions[$0] > versions[$1] }.map { folders[$0] }
-            listing = SpecIndex.PodListing(stamp: stamp, folders: newestFirst)
+            listing = SpecIndex.PodListing(stamp: stamp, folders: folders)
             index.record(listing, of: name)
         }
         var table: [(version: Version, folder: String)] = []

@@ -34,6 +34,16 @@ struct SpecIndexTests {
         try write(project, "Core", "1.0.0")
     }
 
+    /// Rewrites `file` in place (same inode, no rename), `old` replaced by `new`; returns the text.
+    @discardableResult
+    func editInPlace(_ file: URL, _ old: String, _ new: String) throws -> String {
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: old, with: new)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        return text
+    }
+
     /// Files younger than a second are never indexed (their timestamps could hide a change).
     func waitOutTheRacyWindow() {
         Thread.sleep(forTimeInterval: 1.1)
@@ -104,11 +114,7 @@ struct SpecIndexTests {
         switch change {
         case .editInPlaceSameSize:
             // "~> 2.0" becomes "~> 1.0": same size, so only the timestamps tell.
-            let file = specs.appendingPathComponent("App/1.1.0/App.podspec.json")
-            let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "~> 2.0", with: "~> 1.0")
-            let handle = try FileHandle(forWritingTo: file)
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.close()
+            try editInPlace(specs.appendingPathComponent("App/1.1.0/App.podspec.json"), "~> 2.0", "~> 1.0")
         case .newVersion:
             try write(project, "Kit", "2.2.0", #""Core": []"#)
         case .specFileRemovedFolderKept:
@@ -140,10 +146,7 @@ struct SpecIndexTests {
         let standing = try project.service.resolve()
         #expect(standing.decisions.contains { $0.contains("the lock stands") })
         let file = project.directory.url.appendingPathComponent("specs/Kit/2.1.0/Kit.podspec.json")
-        let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Kit.", with: "KIT.")
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.write(contentsOf: Data(edited.utf8))
-        try handle.close()
+        let edited = try editInPlace(file, "Kit.", "KIT.")
         let report = try project.service.resolve()
         #expect(!report.decisions.contains { $0.contains("the lock stands") })
         let lock = try Lockfile.parse(project.lockText())
