@@ -23,9 +23,32 @@ git init -q --bare -b main "$out/specs.git"
 ruby bench/spec-repo-fast-import.rb "$names" "$versions" | git -C "$out/specs.git" fast-import --quiet
 url=file://$out/specs.git
 
-start=$(date +%s%N)
+# repo add against git clone, over file:// and over a git daemon on 127.0.0.1, interleaved
+# (ADD_RUNS each, default 3): wall time of each whole process, the file cache warm, `sync` between.
+add_runs=${ADD_RUNS:-3}
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+git daemon --reuseaddr --export-all --base-path="$out" --listen=127.0.0.1 --port="$port" "$out" &
+daemon=$!
+trap 'kill $daemon 2>/dev/null || true' EXIT
+sleep 1
+ms() { local s=$(date +%s%N); "$@" >/dev/null 2>&1; echo $(( ($(date +%s%N) - s) / 1000000 )); }
+median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+declare -A add_times
+for transport in file daemon; do
+    [ "$transport" = file ] && from=$url || from=git://127.0.0.1:$port/specs.git
+    for run in $(seq "$add_runs"); do
+        rm -rf "$out/add-home" "$out/git-clone" "$out/git-clone-bare"; sync
+        add_times[$transport-compose]+=" $(COMPOSE_HOME=$out/add-home ms "$compose" repo add big "$from")"
+        sync
+        add_times[$transport-git]+=" $(ms git clone -q "$from" "$out/git-clone")"
+        sync
+        add_times[$transport-nocheckout]+=" $(ms git clone -q --no-checkout "$from" "$out/git-clone-bare")"
+        echo "repo add over $transport, run $run: compose${add_times[$transport-compose]##* } ms," \
+            "git clone${add_times[$transport-git]##* } ms" >&2
+    done
+done
+rm -rf "$out/add-home" "$out/git-clone" "$out/git-clone-bare"
 "$compose" repo add big "$url" >&2
-add_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 clone=$COMPOSE_HOME/repos/big
 
 # median of RUNS wall times (ms) of a command
@@ -70,15 +93,19 @@ ruby bench/spec-repo-fast-import.rb 10 5 | git -C "$out/small.git" fast-import -
 "$compose" repo add small "file://$out/small.git" >&2
 small_publish_ms=$(publish_median small Small)
 
-start=$(date +%s%N)
-git clone -q "$url" "$out/git-clone"
-git_clone_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 
 echo
 echo "| $((names * versions)) specs, median of $runs runs | wall time |"
 echo "|---|---|"
-echo "| \`compose repo add\` (clone and checkout, once) | ${add_ms} ms |"
-echo "| \`git clone\` of the same repo, once | ${git_clone_ms} ms |"
+for transport in file daemon; do
+    compose_ms=$(median_of ${add_times[$transport-compose]})
+    git_ms=$(median_of ${add_times[$transport-git]})
+    [ "$transport" = file ] && over='file://' || over='git daemon on 127.0.0.1'
+    echo "| \`compose repo add\` over $over (median of $add_runs:${add_times[$transport-compose]} ms) | ${compose_ms} ms |"
+    echo "| \`git clone\` over $over (median of $add_runs:${add_times[$transport-git]} ms) | ${git_ms} ms |"
+    echo "| \`git clone --no-checkout\` over $over (median of $add_runs:${add_times[$transport-nocheckout]} ms) | $(median_of ${add_times[$transport-nocheckout]}) ms |"
+    echo "| ratio git clone / compose repo add over $over | $(python3 -c "print(f'{$git_ms / $compose_ms:.2f}×')") |"
+done
 echo "| \`compose repo update\`, nothing new | ${update_ms} ms |"
 echo "| \`git pull --ff-only\`, nothing new | ${pull_ms} ms |"
 echo "| \`git status\` (what a clean-tree check costs) | ${status_ms} ms |"

@@ -22,18 +22,20 @@ final class TransferProgressBar {
 
     private func draw(_ progress: TransferProgress) {
         let now = Date()
-        let complete =
-            progress.totalObjects > 0 && progress.indexedDeltas == progress.totalDeltas
-            && progress.receivedObjects == progress.totalObjects
-        guard complete || now.timeIntervalSince(lastDraw) > 0.1 else { return }
+        guard progress.isComplete || now.timeIntervalSince(lastDraw) > 0.1 else { return }
         lastDraw = now
         let width = 30
         let filled = Int(progress.fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let mebibytes = Double(progress.receivedBytes) / 1_048_576
-        let line = String(
-            format: "\r%@ [%@] %3d%% %d/%d objects, %.1f MiB", label, bar, Int(progress.fraction * 100),
-            progress.receivedObjects, progress.totalObjects, mebibytes)
+        let line =
+            progress.isWritingFiles
+            ? String(
+                format: "\r%@ [%@] %3d%% %d/%d files written          ", label, bar, Int(progress.fraction * 100),
+                progress.writtenFiles, progress.totalFiles)
+            : String(
+                format: "\r%@ [%@] %3d%% %d/%d objects, %.1f MiB", label, bar, Int(progress.fraction * 100),
+                progress.receivedObjects, progress.totalObjects, mebibytes)
         terminal.write(line)
         drew = true
     }

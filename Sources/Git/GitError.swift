@@ -20,6 +20,9 @@ package enum GitError: Error, Equatable, CustomStringConvertible {
     case revisionNotFound(revision: String, repository: String)
     /// A tag of that name exists already.
     case tagExists(name: String, target: ObjectID)
+    /// A tree holds a path that must not be written into a working tree (`..`, `.git`, a name
+    /// given twice…): nothing of it was written.
+    case unsafePath(path: String, reason: String)
     /// Neither the environment nor git's configuration says who makes a commit or a tag.
     case noIdentity(repository: String)
 
@@ -51,6 +54,10 @@ package enum GitError: Error, Equatable, CustomStringConvertible {
                 + "it has commits that \(target.short) does not have"
         case .revisionNotFound(let revision, let repository):
             return "no revision '\(revision)' in \(repository)"
+        case .unsafePath(let path, let reason):
+            return "the repository's tree holds '\(path)', which compose does not write (\(reason)); the tree was "
+                + "not checked out. Ask whoever pushed it to remove the path (git refuses such trees too: "
+                + "`git fsck` names them)"
         case .tagExists(let name, let target):
             return "tag \(name) exists already (at \(target.short))"
         }

@@ -1,7 +1,8 @@
 internal import CGit2
 import Foundation
 
-/// How far a clone or fetch has got (libgit2's indexer progress).
+/// How far a clone or fetch has got: libgit2's indexer progress while objects arrive, then, for a
+/// clone whose working tree compose writes itself (`Repository.writeWorkingTree`), the files written.
 package struct TransferProgress: Sendable, Equatable {
     package let totalObjects: Int
     package let receivedObjects: Int
@@ -9,9 +10,38 @@ package struct TransferProgress: Sendable, Equatable {
     package let receivedBytes: Int
     package let totalDeltas: Int
     package let indexedDeltas: Int
+    /// Files of the working tree written so far, of `totalFiles` (0 while objects arrive).
+    package let writtenFiles: Int
+    package let totalFiles: Int
 
-    /// 0…1: objects received then deltas resolved, as one figure for a progress bar.
+    package init(
+        totalObjects: Int, receivedObjects: Int, indexedObjects: Int, receivedBytes: Int, totalDeltas: Int,
+        indexedDeltas: Int, writtenFiles: Int = 0, totalFiles: Int = 0
+    ) {
+        self.totalObjects = totalObjects
+        self.receivedObjects = receivedObjects
+        self.indexedObjects = indexedObjects
+        self.receivedBytes = receivedBytes
+        self.totalDeltas = totalDeltas
+        self.indexedDeltas = indexedDeltas
+        self.writtenFiles = writtenFiles
+        self.totalFiles = totalFiles
+    }
+
+    /// Whether this reports files written rather than objects received.
+    package var isWritingFiles: Bool { totalFiles > 0 }
+
+    /// Whether the phase it reports is over.
+    package var isComplete: Bool {
+        isWritingFiles
+            ? writtenFiles == totalFiles
+            : totalObjects > 0 && indexedDeltas == totalDeltas && receivedObjects == totalObjects
+    }
+
+    /// 0…1: objects received then deltas resolved, as one figure for a progress bar; files written
+    /// of all files while the working tree is written.
     package var fraction: Double {
+        if isWritingFiles { return Double(writtenFiles) / Double(totalFiles) }
         let total = totalObjects + totalDeltas
         guard total > 0 else { return 0 }
         return Double(receivedObjects + indexedDeltas) / Double(total)

@@ -54,13 +54,23 @@ package final class Repository {
 
     /// Clones `url` into `destination` (which must not exist or be empty). `branch` is checked out
     /// instead of the remote's default branch when given. `applyFilters: false` writes files as
-    /// stored (no `.gitattributes` filters). `progress` receives transfer progress.
+    /// stored (no `.gitattributes` filters). `checkout: false` leaves the working tree empty and
+    /// the index unwritten (then `writeWorkingTree`). `progress` receives transfer progress.
+    ///
+    /// With `linkLocalObjects`, the objects of a local remote (`file://…` or a path) are linked
+    /// (copied across file systems) instead of packed and sent, as `git clone --local` does (no
+    /// transfer progress is reported then), unless the remote's object folder holds a symbolic link
+    /// or borrows objects (`info/alternates`): then they travel through git's protocol, so nothing
+    /// outside the remote's own objects is taken. Without it, a local remote is cloned through
+    /// git's protocol too.
     package static func clone(
         from url: String,
         to destination: URL,
         branch: String? = nil,
         bare: Bool = false,
         applyFilters: Bool = true,
+        checkout: Bool = true,
+        linkLocalObjects: Bool = false,
         credentials: Credentials = .fromEnvironment(),
         progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> Repository {
@@ -68,6 +78,8 @@ package final class Repository {
         var options = git_clone_options()
         try check("git_clone_options_init", git_clone_options_init(&options, 1))
         options.bare = bare ? 1 : 0
+        options.local = linkLocalObjects ? localCloneMode(of: url, destination: destination) : GIT_CLONE_NO_LOCAL
+        if !checkout { options.checkout_opts.checkout_strategy = GIT_CHECKOUT_NONE.rawValue }
         // Without filters, files are written as stored (no .gitattributes lookups, no line-ending
         // conversion): right for plain data such as a spec repo's JSON, and faster on many files.
         options.checkout_opts.disable_filters = applyFilters ? 0 : 1
@@ -95,6 +107,35 @@ package final class Repository {
         let repository = Repository(pointer: pointer!)
         try repository.scrubReflogs(of: url)
         return repository
+    }
+
+    /// How a clone of `url` takes the objects: linked or copied from a local remote whose object
+    /// folder is plain (no symbolic link, no `info/alternates`), else through git's protocol.
+    static func localCloneMode(of url: String, destination: URL) -> git_clone_local_t {
+        let path: String
+        if url.hasPrefix("file://") {
+            guard let parsed = URL(string: url), !parsed.path.isEmpty else { return GIT_CLONE_NO_LOCAL }
+            path = parsed.path
+        } else if url.hasPrefix("/") {
+            path = url
+        } else {
+            return GIT_CLONE_LOCAL_AUTO
+        }
+        var pointer: OpaquePointer?
+        guard git_repository_open_ext(&pointer, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil) == 0 else {
+            git_error_clear()
+            return GIT_CLONE_NO_LOCAL
+        }
+        let objects = String(cString: git_repository_path(pointer)) + "objects"
+        git_repository_free(pointer)
+        guard WorkingTreeWriter.isPlainFolder(objects, depth: 1),
+            FileManager.default.fileExists(atPath: objects + "/info/alternates") == false
+        else { return GIT_CLONE_NO_LOCAL }
+        var source = stat()
+        var target = stat()
+        let parent = destination.deletingLastPathComponent().path
+        guard stat(objects, &source) == 0, stat(parent, &target) == 0 else { return GIT_CLONE_NO_LOCAL }
+        return source.st_dev == target.st_dev ? GIT_CLONE_LOCAL : GIT_CLONE_LOCAL_NO_LINKS
     }
 
     // MARK: Where it is

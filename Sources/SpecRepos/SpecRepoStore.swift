@@ -232,7 +232,9 @@ package struct SpecRepoStore: Sendable {
         let repository: Repository
         do {
             repository = try Repository.clone(
-                from: url, to: staging, branch: branch, applyFilters: false, credentials: trusted, progress: progress)
+                from: url, to: staging, branch: branch, applyFilters: false, checkout: false, linkLocalObjects: true,
+                credentials: trusted, progress: progress)
+            try repository.writeWorkingTree(progress: progress)
         } catch .revisionNotFound(let revision, let remote) {
             // The branch may be missing only because the remote is empty: then start it.
             try? FileManager.default.removeItem(at: staging)

@@ -46,6 +46,25 @@ package func makeBareRepository(at bare: URL, files: [String: String], message: 
     return bare.absoluteURL.absoluteString
 }
 
+/// Writes a tree object holding exactly `entries` (mode, name, object id) into `repository`, as no
+/// `git` porcelain would (names such as `..` or `.git`, one name twice), and returns its id.
+package func writeRawTree(_ entries: [(mode: String, name: String, id: String)], in repository: URL) throws -> String {
+    var bytes = Data()
+    for entry in entries {
+        bytes.append(Data("\(entry.mode) \(entry.name)\0".utf8))
+        var hex = Substring(entry.id)
+        while !hex.isEmpty {
+            bytes.append(UInt8(hex.prefix(2), radix: 16)!)
+            hex = hex.dropFirst(2)
+        }
+    }
+    let raw = repository.appendingPathComponent("raw-tree")
+    try bytes.write(to: raw)
+    defer { try? FileManager.default.removeItem(at: raw) }
+    return try runGit(["hash-object", "-t", "tree", "--literally", "-w", raw.path], in: repository).stdout
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
 /// A `git daemon --export-all --enable=receive-pack` serving `base` on 127.0.0.1 at a free port,
 /// for tests that need a server's atomic ref updates (racing pushes). Stop it with `stop()`.
 package final class GitDaemon: @unchecked Sendable {

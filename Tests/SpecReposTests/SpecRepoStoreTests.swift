@@ -76,6 +76,33 @@ struct SpecRepoStoreTests {
         #expect(store.names().isEmpty)
     }
 
+    /// A spec repo whose tree names `..` (pushed with plumbing, as no git porcelain would) is refused
+    /// by `repo add` before a file is written: a clear error, and nothing added.
+    @Test func aTreeThatWouldEscapeIsNotAdded() throws {
+        let temp = try TemporaryDirectory("unsafe-add")
+        defer { temp.remove() }
+        let bare = temp.url.appendingPathComponent("specs.git")
+        let url = try makeBareRepository(at: bare, files: ["A/1.0/A.podspec.json": "{}\n"])
+        let spec = try runGit(["rev-parse", "HEAD:A"], in: bare).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tree = try writeRawTree([("40000", "..", spec), ("40000", "A", spec)], in: bare)
+        let commit = try runGit(["commit-tree", tree, "-p", "HEAD", "-m", "evil"], in: bare).stdout
+        try runGit(["update-ref", "refs/heads/main", commit.trimmingCharacters(in: .whitespacesAndNewlines)], in: bare)
+
+        let store = SpecRepoStore(home: ComposeHome(url: temp.url.appendingPathComponent("home")))
+        do {
+            try store.add(name: "specs", url: url)
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.description.contains("'..'"))
+            #expect(error.description.contains("nothing was added"))
+        }
+        #expect(store.names().isEmpty)
+        // Only the lock file stays (as after any add); no clone, no staging folder.
+        let left = try FileManager.default.contentsOfDirectory(atPath: store.home.reposDirectory.path)
+        #expect(left == [".specs.lock"])
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("home/1.0").path))
+    }
+
     @Test func localChangesAndDivergedBranchesAreRefused() throws {
         let world = try PublishWorld("refuse", specs: ["A/1.0/A.podspec.json": "{}\n"])
         defer { world.stop() }
