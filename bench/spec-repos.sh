@@ -13,8 +13,12 @@ runs=${RUNS:-10}
 rm -rf "$out"
 mkdir -p "$out"
 
-swift build -c release --product compose >&2
-compose=$(swift build -c release --product compose --show-bin-path)/compose
+# COMPOSE=path/to/compose measures that build instead of building one here.
+if [ -z "${COMPOSE:-}" ]; then
+    swift build -c release --product compose >&2
+    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
+fi
+compose=$COMPOSE
 export COMPOSE_HOME=$out/home GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.invalid
 export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.invalid
 
@@ -43,8 +47,8 @@ for transport in file daemon; do
         add_times[$transport-git]+=" $(ms git clone -q "$from" "$out/git-clone")"
         sync
         add_times[$transport-nocheckout]+=" $(ms git clone -q --no-checkout "$from" "$out/git-clone-bare")"
-        echo "repo add over $transport, run $run: compose${add_times[$transport-compose]##* } ms," \
-            "git clone${add_times[$transport-git]##* } ms" >&2
+        echo "repo add over $transport, run $run: compose ${add_times[$transport-compose]##* } ms," \
+            "git clone ${add_times[$transport-git]##* } ms" >&2
     done
 done
 rm -rf "$out/add-home" "$out/git-clone" "$out/git-clone-bare"

@@ -69,8 +69,10 @@ enum WorkingTreeWriter {
     static func unsafeReason(_ name: String) -> String? {
         if name.isEmpty { return "an empty name" }
         if name == "." || name == ".." { return "a name that leaves its folder" }
-        if name.contains("/") || name.contains("\\") { return "a name with a path separator" }
-        if name.lowercased() == ".git" { return "git's own folder" }
+        if name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
+            return "a name with a path separator"
+        }
+        if name.utf8.count == 4, name.lowercased() == ".git" { return "git's own folder" }
         return nil
     }
 
