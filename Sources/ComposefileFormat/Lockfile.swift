@@ -62,9 +62,10 @@ package struct Lockfile: Sendable, Equatable {
 
     /// Splits the lock's `Name (…)` spelling into the name and the parenthesised part (nil if none).
     package static func splitEntry(_ entry: String) -> (name: String, detail: String?) {
-        guard entry.hasSuffix(")"), let open = entry.utf8.firstRange(of: " (".utf8) else { return (entry, nil) }
-        let name = String(entry[..<open.lowerBound])
-        let detail = String(entry[open.upperBound..<entry.index(before: entry.endIndex)])
+        guard entry.utf8.last == UInt8(ascii: ")"), let open = entry.firstIndex(ofASCII: 32, UInt8(ascii: "("))
+        else { return (entry, nil) }
+        let name = String(entry[..<open])
+        let detail = String(entry[entry.utf8.index(open, offsetBy: 2)..<entry.index(before: entry.endIndex)])
         return (name, detail)
     }
 
@@ -201,19 +202,9 @@ package struct Lockfile: Sendable, Equatable {
                     "line \(found.line), column \(found.column) uses a YAML \(found.isAlias ? "alias" : "anchor") ('\(found.text)'), which a lock never holds"
             )
         }
-        let loaded: Any?
-        do {
-            // The YAML tree as written, turned into plain values by `plainValue` (Yams' own
-            // construction traps on a key that is not a scalar): every scalar as the string written,
-            // so versions and checksums are never numbers.
-            loaded = try Yams.compose(yaml: text).map { node throws(ComposefileError) in
-                try plainValue(node, path: path, depth: 0)
-            }
-        } catch let error as ComposefileError {
-            throw error
-        } catch {
-            throw .malformedLock(path: path, message: "not YAML (\(error))")
-        }
+        // What compose writes is read without a YAML parser; anything else goes through Yams.
+        var loaded: Any? = LockTextReader.read(text)
+        if loaded == nil { loaded = try yamlValues(text, path: path) }
         guard let root = loaded as? [String: Any] else {
             throw .malformedLock(path: path, message: "the top level is not a mapping of sections")
         }
@@ -299,6 +290,21 @@ package struct Lockfile: Sendable, Equatable {
         if let version = root["COCOAPODS"] { lock.cocoapodsVersion = try string(version, "COCOAPODS") }
         if let version = root["COMPOSE"] { lock.composeVersion = try string(version, "COMPOSE") }
         return (lock, warnings)
+    }
+
+    /// The YAML tree as written, turned into plain values by `plainValue` (Yams' own construction
+    /// traps on a key that is not a scalar): every scalar as the string written, so versions and
+    /// checksums are never numbers. Nil for an empty document.
+    static func yamlValues(_ text: String, path: String) throws(ComposefileError) -> Any? {
+        do {
+            return try Yams.compose(yaml: text).map { node throws(ComposefileError) in
+                try plainValue(node, path: path, depth: 0)
+            }
+        } catch let error as ComposefileError {
+            throw error
+        } catch {
+            throw .malformedLock(path: path, message: "not YAML (\(error))")
+        }
     }
 
     /// The first YAML anchor (`&a`) or alias (`*a`) in `text`, found by a linear scan of where a
@@ -421,9 +427,7 @@ enum YAMLWriter {
         }
         return !first
     }
-    private static let indicators: Set<Character> = [
-        "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
-    ]
+    private static let indicators = Set("-?:,[]{}#&*!|>'\"%@`".utf8)
 
     /// A string as a YAML scalar: plain when unambiguous, `'…'` when YAML would read it as another
     /// type, `"…"` (escaped) otherwise.
@@ -435,8 +439,10 @@ enum YAMLWriter {
         {
             return "'\(s)'"
         }
-        if s.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) || indicators.contains(s.first!) || s.hasSuffix(":")
-            || s.contains(": ") || s.contains(" #")
+        if s.utf8.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 }) || indicators.contains(s.utf8.first!)
+            || s.utf8.last == UInt8(ascii: ":") || s.utf8.last == 32
+            || s.firstIndex(ofASCII: UInt8(ascii: ":"), 32) != nil
+            || s.firstIndex(ofASCII: 32, UInt8(ascii: "#")) != nil
         {
             return quoted(s)
         }

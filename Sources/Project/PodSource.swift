@@ -51,6 +51,13 @@ final class PodSource {
 
     /// The SHA-1 of `name`'s spec file at `version` (a folder source answers from its index when
     /// the file is unchanged).
+    /// Writes the index of every folder source among `sources` that recorded something (see `SpecIndex.save`).
+    static func saveIndexes(of sources: [PodSource]) {
+        for source in sources {
+            if case .folder(let repository) = source.storage { repository.index?.save() }
+        }
+    }
+
     func specChecksum(of name: String, version: Version) throws(ProjectError) -> String {
         if case .folder(let repository) = storage {
             do {

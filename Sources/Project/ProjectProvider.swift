@@ -336,9 +336,7 @@ final class ProjectProvider: DependencyProvider {
 
     /// Writes the index of every folder source that recorded something (see `SpecIndex.save`).
     func saveIndexes() {
-        for source in sources + restrictedSources.values {
-            if case .folder(let repository) = source.storage { repository.index?.save() }
-        }
+        PodSource.saveIndexes(of: sources + restrictedSources.values)
     }
 
     static func validate(_ name: String) throws(ProjectError) {

@@ -114,7 +114,10 @@ package struct ResolveService: Sendable {
     /// `ProjectError` or `ResolutionError` (whose description is the plain-words explanation).
     package func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
         let project = try load(repoUpdate: repoUpdate, unlock: unlock)
-        if unlock == .none, let report = upToDate(project) { return report }
+        if unlock == .none, let report = upToDate(project) {
+            PodSource.saveIndexes(of: project.sources + project.restrictedSources.values)
+            return report
+        }
         return try resolve(project: project, unlock: unlock, write: write).report
     }
 

@@ -22,14 +22,21 @@ extension ResolveService {
                 dependency.requirements.isSatisfied(by: version)
             else { return nil }
         }
+        // Many pods spell the same requirement (`Core (~> 2.1)`): each spelling is parsed once.
+        var parsed: [String: RequirementSet?] = [:]
         for pod in lock.pods {
             for entry in pod.dependencies {
                 let (name, detail) = Lockfile.splitEntry(entry)
                 guard let version = locked[name] else { return nil }
                 if let detail {
-                    guard let requirements = try? RequirementSet(parsingList: detail),
-                        requirements.isSatisfied(by: version)
-                    else { return nil }
+                    let requirements =
+                        parsed[detail]
+                        ?? {
+                            let result = try? RequirementSet(parsingList: detail)
+                            parsed[detail] = result
+                            return result
+                        }()
+                    guard let requirements, requirements.isSatisfied(by: version) else { return nil }
                 }
             }
         }

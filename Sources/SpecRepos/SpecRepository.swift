@@ -119,7 +119,7 @@ package final class SpecRepository {
     }
 
     /// The path and SHA-1 of `name`'s spec file at `version`: from the index when it holds them and
-    /// nothing changed (no read), else by reading the file.
+    /// nothing changed (no read), else by reading the file (and recording it in the index).
     package func specChecksum(name: String, version: Version) throws(SpecRepoError) -> (path: String, checksum: String)
     {
         if let index, let safe = try? SafeName(name, as: .pod) {
@@ -130,8 +130,15 @@ package final class SpecRepository {
                 return known
             }
         }
-        let file = try specFile(name: name, version: version)
-        return (file.path, SHA1.hex(of: file.data))
+        let (file, format) = try located(name: name, version: version)
+        let checksum = SHA1.hex(of: file.data)
+        // Kept for the next time (a resolve with nothing to do then reads no file), when it decodes.
+        if index != nil, let spec = try? SpecRepoLayout.decode(file.data, format: format, path: file.path),
+            spec.name == name, spec.version.string == version.string
+        {
+            recordSpec(name: name, path: file.path, checksum: checksum, spec: spec)
+        }
+        return (file.path, checksum)
     }
 
     /// Keeps a spec read by `specFile(name:version:)` from `path` in the index (it decoded without

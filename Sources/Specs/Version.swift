@@ -232,6 +232,8 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
 
 extension String {
     package func trimmingASCIIWhitespace() -> String {
+        let isSpaceByte: (UInt8) -> Bool = { $0 == 32 || (9...13).contains($0) }
+        if let first = utf8.first, let last = utf8.last, !isSpaceByte(first), !isSpaceByte(last) { return self }
         let isSpace: (Character) -> Bool = {
             $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}"
         }

@@ -153,6 +153,23 @@ struct SpecIndexTests {
         #expect(lock.specChecksums["Kit"] == SHA1.hex(of: Data(edited.utf8)))
     }
 
+    /// A clone of the project on a new machine (a lock, no index yet): the first resolve has nothing
+    /// to do and writes the index anyway, so the second takes every checksum from it.
+    @Test func aResolveWithNothingToDoInAFreshHomeWritesTheIndex() throws {
+        let project = try indexedProject("index-fresh-home")
+        defer { project.directory.remove() }
+        let home = project.directory.url.appendingPathComponent("new-home")
+        let service = ResolveService(projectDirectory: project.path, composeHome: home, toolVersion: "0.1.0")
+        #expect(try service.resolve().decisions.contains { $0.contains("the lock stands") })
+        let index = SpecIndex(home: ComposeHome(url: home), root: project.directory.url.appendingPathComponent("specs"))
+        #expect(SpecIndex.isReadable(index.file))
+        let repository = SpecRepository(root: project.directory.url.appendingPathComponent("specs"), index: index)
+        let kit = try repository.specChecksum(name: "Kit", version: try Version("2.1.0"))
+        #expect(index.hits == 1)  // answered from the index, no file read
+        #expect(kit.checksum == (try Lockfile.parse(project.lockText()).specChecksums["Kit"]))
+        #expect(try service.resolve().decisions.contains { $0.contains("the lock stands") })
+    }
+
     /// Install needs every attribute: a spec the resolve read reduced from the index is read whole.
     @Test func installGetsWholeSpecsAfterAResolveFromTheIndex() throws {
         let project = try indexedProject("index-install")
