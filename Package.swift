@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
         .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
-        .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs"]),
+        .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),

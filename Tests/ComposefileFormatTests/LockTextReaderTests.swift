@@ -1,3 +1,4 @@
+import ComposeTestSupport
 import Foundation
 import Specs
 import Testing
@@ -26,7 +27,7 @@ struct LockTextReaderTests {
     /// subspecs, prerelease versions, every requirement form, several spec repos, external sources,
     /// checkout options, configurations and checksums made of digits alone.
     static func generated(count: Int, seed: UInt64) throws -> Lockfile {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(state: seed)
         let awkward = ["NO", "true", "1.0", "~", "null", "Off", "0x1F", "2026-11-26", "y", ".inf", "+1", "-"]
         var lock = Lockfile()
         for index in 0..<count {
@@ -60,18 +61,6 @@ struct LockTextReaderTests {
         lock.composefileChecksum = String(repeating: "9", count: 40)
         lock.composeVersion = "0.1.0"
         return lock
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     @Test(arguments: [(1, 1 as UInt64), (40, 2), (300, 3), (2_000, 4)])
