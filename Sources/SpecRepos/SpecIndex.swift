@@ -103,8 +103,8 @@ package final class SpecIndex {
         let format: SpecFileFormat
         let stamp: Stamp
         let checksum: String
-        /// The reduced spec in the binary node encoding.
-        let node: [UInt8]
+        /// The reduced spec in the binary node encoding (a slice of the index file as read: no copy).
+        let node: ArraySlice<UInt8>
     }
 
     /// Where the index is kept.
@@ -210,7 +210,7 @@ package final class SpecIndex {
         }
         let entry = SpecEntry(
             format: format, stamp: stamp, checksum: checksum,
-            node: BinaryNode.encode(Self.resolutionNode(of: spec.json)))
+            node: BinaryNode.encode(Self.resolutionNode(of: spec.json))[...])
         guard specs[key] != entry else { return }
         specs[key] = entry
         isDirty = true
@@ -389,8 +389,8 @@ enum BinaryNode {
         }
     }
 
-    static func decode(_ bytes: [UInt8]) throws(Malformed) -> JSONNode {
-        var reader = ByteReader(bytes: bytes, position: 0)
+    static func decode(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> JSONNode {
+        var reader = ByteReader(bytes: bytes)
         let node = try read(&reader, depth: 0)
         guard reader.isAtEnd else { throw Malformed() }
         return node
@@ -465,14 +465,21 @@ struct ByteWriter {
 
 /// Bounds-checked reading: every method returns nil past the end instead of trapping.
 struct ByteReader {
-    let bytes: [UInt8]
+    let bytes: ArraySlice<UInt8>
     var position: Int
     var end: Int
 
     init(bytes: [UInt8], position: Int, end: Int? = nil) {
-        self.bytes = bytes
+        self.bytes = bytes[...]
         self.position = position
         self.end = end ?? bytes.count
+    }
+
+    /// Reads `bytes` (a slice: positions are its own indices).
+    init(bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        position = bytes.startIndex
+        end = bytes.endIndex
     }
 
     var isAtEnd: Bool { position == end }
@@ -500,10 +507,11 @@ struct ByteReader {
         return value
     }
 
-    mutating func take(_ count: Int) -> [UInt8]? {
+    /// The next `count` bytes, sharing the storage read (no copy).
+    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
         guard count >= 0, remaining >= count else { return nil }
         defer { position += count }
-        return Array(bytes[position..<(position + count)])
+        return bytes[position..<(position + count)]
     }
 
     mutating func string() -> String? {

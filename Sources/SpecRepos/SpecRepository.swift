@@ -81,10 +81,14 @@ package final class SpecRepository {
         } catch {
             throw .unreadableSpec(path: name, message: "not a pod name (\(error.reason))")
         }
-        let folder =
+        let listed =
             (newest[name].flatMap { $0.version.string == version.string ? $0.folder : nil })
-            ?? table(for: name).first { $0.version.string == version.string }?.folder ?? version.string
-        guard let (relative, format) = layout.specFile(of: safe, folder: folder) else {
+            ?? table(for: name).first { $0.version.string == version.string }?.folder
+        // A listed folder was reached without a symbolic link; a version not listed is looked up by
+        // its name, and then every folder on the way is checked.
+        let folder = listed ?? version.string
+        let unlisted = listed == nil ? layout.firstSymlink(along: layout.specPath(safe, version: folder)) : nil
+        guard unlisted == nil, let (relative, format) = layout.specFile(of: safe, folder: folder) else {
             let path = layout.absolute(layout.specPath(safe, version: folder))
             if let link = layout.firstSymlink(along: layout.specPath(safe, version: folder)) {
                 throw .unreadableSpec(
@@ -124,7 +128,10 @@ package final class SpecRepository {
     {
         if let index, let safe = try? SafeName(name, as: .pod) {
             let podPath = layout.podPath(safe)
-            if layout.firstSymlink(along: podPath) == nil,
+            // The folders above the pod's are checked here; the pod's own by its stamp (an `lstat`
+            // of a symlink never matches the folder recorded).
+            let above = podPath.split(separator: "/").dropLast().joined(separator: "/")
+            if above.isEmpty || layout.firstSymlink(along: above) == nil,
                 let known = index.checksum(of: name, version: version, podPath: layout.absolute(podPath), safe: safe)
             {
                 return known

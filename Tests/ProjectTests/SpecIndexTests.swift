@@ -153,6 +153,19 @@ struct SpecIndexTests {
         #expect(lock.specChecksums["Kit"] == SHA1.hex(of: Data(edited.utf8)))
     }
 
+    /// A pod folder swapped for a symbolic link to the very same files elsewhere: the index's
+    /// answer is not used (compose never reads through a link in a spec repo), so Kit is missing.
+    @Test func aPodFolderReplacedByASymlinkIsNotAnsweredFromTheIndex() throws {
+        let project = try indexedProject("index-symlink")
+        defer { project.directory.remove() }
+        #expect(try project.service.resolve().decisions.contains { $0.contains("the lock stands") })
+        let kit = project.directory.url.appendingPathComponent("specs/Kit")
+        let outside = project.directory.url.appendingPathComponent("elsewhere-Kit")
+        try FileManager.default.moveItem(at: kit, to: outside)
+        try FileManager.default.createSymbolicLink(at: kit, withDestinationURL: outside)
+        #expect(throws: (any Error).self) { try project.service.resolve() }
+    }
+
     /// A clone of the project on a new machine (a lock, no index yet): the first resolve has nothing
     /// to do and writes the index anyway, so the second takes every checksum from it.
     @Test func aResolveWithNothingToDoInAFreshHomeWritesTheIndex() throws {
