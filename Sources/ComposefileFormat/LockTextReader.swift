@@ -5,8 +5,8 @@
 ///
 /// It accepts only the shapes the writer makes (sections at column 0; list items and keys at
 /// column 2; one more level at column 4) and only scalars that read the same in any YAML parser:
-/// a plain scalar that `YAMLWriter.scalar` would write plain, or `'…'` or `"…"` without a quote or
-/// a backslash inside that it would write so. Anything else (a comment, a tab, an escape, a flow
+/// a plain scalar that `YAMLWriter.scalar` would write plain (decided without YAML's type regex),
+/// or `'…'` or `"…"` of printable ASCII without a quote or a backslash inside. Anything else (a comment, a tab, an escape, a flow
 /// collection, a key written twice, other indentation) returns nil, and the lock goes through Yams,
 /// which reads it or names the fault.
 struct LockTextReader {
@@ -135,15 +135,19 @@ struct LockTextReader {
         let quote = bytes[range.lowerBound]
         guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else {
             if Self.isPlainWithoutDoubt(bytes[range]) { return string(range) }
+            // What only YAML's type regex could settle is left to Yams.
             let text = string(range)
+            guard YAMLWriter.resolvesWithoutRegex(text) != nil else { return nil }
             return YAMLWriter.scalar(text) == text ? text : nil
         }
-        // `'…'` and `"…"` with no quote or backslash inside: the text between the quotes.
+        // `'…'` and `"…"` holding printable ASCII but no quote or backslash: every YAML parser reads
+        // the text between the quotes.
         guard range.count > 2, bytes[range.upperBound - 1] == quote else { return nil }
         let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-        guard !bytes[inner].contains(where: { $0 == quote || $0 == UInt8(ascii: "\\") }) else { return nil }
-        let text = string(inner)
-        return YAMLWriter.scalar(text) == string(range) ? text : nil
+        guard bytes[inner].allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != quote && $0 != UInt8(ascii: "\\") }) else {
+            return nil
+        }
+        return string(inner)
     }
 
     /// Whether YAML reads these bytes as the string they spell, by a check of the bytes alone that

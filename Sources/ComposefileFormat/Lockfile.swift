@@ -413,6 +413,41 @@ enum YAMLWriter {
         return s.unicodeScalars.allSatisfy { "0123456789+-.:eETtZ \t".unicodeScalars.contains($0) }
     }
 
+    /// Whether `resolvedTag` matches the whole of `s`.
+    static func isResolvedByRegex(_ s: String) -> Bool {
+        (try? resolvedTag.wholeMatch(in: s)) != nil
+    }
+
+    /// The words `resolvedTag` matches: for a string starting with a letter, matching the regex
+    /// and being one of these are the same.
+    private static let resolvedWords: Set<String> = [
+        "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES", "no", "No",
+        "NO", "on", "On", "ON", "off", "Off", "OFF",
+    ]
+
+    /// Whether YAML would read `s` as another type than a string (null, a bool, a number, a date),
+    /// or nil when only the regex can tell (`s` starts with a digit, `+`, `-`, `.` or `~` and is
+    /// not a dotted version such as `1.2.3`, which no YAML type matches).
+    static func resolvesWithoutRegex(_ s: String) -> Bool? {
+        guard let first = s.utf8.first, "nNtTfFyYoO~0123456789+-.".utf8.contains(first), mayBeResolved(s) else {
+            return false
+        }
+        let isLetter = { (byte: UInt8) in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        }
+        if isLetter(first) { return resolvedWords.contains(s) }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        // Every match of the regex is made of these bytes alone.
+        if !s.utf8.allSatisfy({ isDigit($0) || isLetter($0) || " \t.+-:~".utf8.contains($0) }) { return false }
+        if isDigit(first), s.utf8.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }),
+            s.utf8.filter({ $0 == UInt8(ascii: ".") }).count >= 2
+        {
+            return false
+        }
+        return nil
+    }
+
     /// `[A-Za-z0-9_][A-Za-z0-9_/ ()~<>=.:`,-]*`, checked scalar by scalar (a regex costs more than
     /// the rest of writing a lock of thousands of pods).
     private static func isPlain(_ s: String) -> Bool {
@@ -433,10 +468,7 @@ enum YAMLWriter {
     /// type, `"…"` (escaped) otherwise.
     static func scalar(_ s: String) -> String {
         if s.isEmpty { return "''" }
-        // Every form of `resolvedTag` starts with one of these; most lock strings (pod names) do not.
-        if let first = s.unicodeScalars.first, "nNtTfFyYoO~0123456789+-.".unicodeScalars.contains(first),
-            mayBeResolved(s), (try? resolvedTag.wholeMatch(in: s)) != nil
-        {
+        if resolvesWithoutRegex(s) ?? isResolvedByRegex(s) {
             return "'\(s)'"
         }
         if s.utf8.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 }) || indicators.contains(s.utf8.first!)

@@ -113,6 +113,30 @@ struct LockTextReaderTests {
         #expect(Self.canonical(fast) == Self.canonical(yaml), "\(text)")
     }
 
+    /// The writer decides without YAML's type regex where it can (words, dotted versions, bytes no
+    /// match holds); on every string tried that decision is the regex's own.
+    @Test func theTypeDecisionWithoutTheRegexIsTheRegexs() {
+        var random = SeededGenerator(state: 7)
+        let alphabet = Array("0123456789.eE+-:xXaFfTtnNoOyYlLuUrRsS ~_(/".utf8)
+        var samples = [
+            "null", "Null", "NULL", "nulls", "true", "TRUE", "tRue", "no", "NO", "No", "nO", "y", "Y", "on", "OFF",
+            "0.1.0", "1.2.3.4", "1.5", "12e3", "1e", "0x1F", "0x", "0o17", "0017", "2026-11-26", "2026-1-2 3:04:05",
+            "+1", "-1", ".inf", "-.INF", ".NaN", "~", "Networking", "NO (1.0)", "1.0 (~> 2)", "10.0.0", "1..2",
+        ]
+        for _ in 0..<20_000 {
+            let length = Int(random.next() % 8) + 1
+            samples.append(
+                String(
+                    decoding: (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] },
+                    as: UTF8.self))
+        }
+        for sample in samples {
+            #expect(
+                (YAMLWriter.resolvesWithoutRegex(sample) ?? YAMLWriter.isResolvedByRegex(sample))
+                    == YAMLWriter.isResolvedByRegex(sample), "\(sample)")
+        }
+    }
+
     @Test func aNameEndingInASpaceIsQuotedAndReadBack() throws {
         var lock = Lockfile()
         lock.specChecksums = ["A ": "x", " B": "y"]
