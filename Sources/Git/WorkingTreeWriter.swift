@@ -89,7 +89,10 @@ enum WorkingTreeWriter {
         let group = DispatchGroup()
         for worker in 0..<workers {
             let range = (files.count * worker / workers)..<(files.count * (worker + 1) / workers)
-            DispatchQueue.global().async(group: group) {
+            // Dedicated threads, not a shared pool: the caller may itself run on one and wait here.
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
                 do throws(GitError) {
                     var pointer: OpaquePointer?
                     try check("git_repository_open(\(gitDirectory))", git_repository_open(&pointer, gitDirectory))
