@@ -191,7 +191,7 @@ package struct Lockfile: Sendable, Equatable {
     package static func parseWithWarnings(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> (
         lockfile: Lockfile, warnings: [String]
     ) {
-        if text.contains("<<<<<<<") {
+        if Self.holdsConflictMarker(text) {
             throw .malformedLock(path: path, message: "it holds git merge conflict markers")
         }
         // Before YAML sees the text: an alias can expand a few kilobytes into gigabytes.
@@ -290,6 +290,17 @@ package struct Lockfile: Sendable, Equatable {
         if let version = root["COCOAPODS"] { lock.cocoapodsVersion = try string(version, "COCOAPODS") }
         if let version = root["COMPOSE"] { lock.composeVersion = try string(version, "COMPOSE") }
         return (lock, warnings)
+    }
+
+    /// Whether `text` holds git's `<<<<<<<` (seven in a row), by a scan of its bytes (Foundation's
+    /// `contains` would copy the whole lock to UTF-16 first).
+    static func holdsConflictMarker(_ text: String) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "<") ? run + 1 : 0
+            if run == 7 { return true }
+        }
+        return false
     }
 
     /// The YAML tree as written, turned into plain values by `plainValue` (Yams' own construction
