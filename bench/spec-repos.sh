@@ -58,12 +58,8 @@ clone=$COMPOSE_HOME/repos/big
 # median of RUNS wall times (ms) of a command
 median() {
     local times=()
-    for _ in $(seq "$runs"); do
-        local s=$(date +%s%N)
-        "$@" >/dev/null 2>&1
-        times+=($(( ($(date +%s%N) - s) / 1000000 )))
-    done
-    printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'
+    for _ in $(seq "$runs"); do times+=("$(ms "$@")"); done
+    median_of "${times[@]}"
 }
 update_ms=$(median "$compose" repo update big)
 pull_ms=$(median git -C "$clone" pull -q --ff-only)
@@ -87,7 +83,7 @@ JSON
         (cd "$out/$component" && "$compose" publish "$repo" --allow-warnings >/dev/null)
         times+=($(( ($(date +%s%N) - s) / 1000000 )))
     done
-    printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'
+    median_of "${times[@]}"
 }
 publish_ms=$(publish_median big Bench)
 

@@ -156,28 +156,10 @@ struct LockTextReader {
     /// characters `YAMLWriter.isPlain` allows, no `: `, no `:` at the end. False means "ask
     /// `YAMLWriter.scalar`", not "not plain".
     private static func isPlainWithoutDoubt(_ text: ArraySlice<UInt8>) -> Bool {
-        guard let first = text.first, text.last != UInt8(ascii: ":") else { return false }
-        switch first {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
-            if "nNtTfFyYoO".utf8.contains(first) { return false }
-        default: return false
-        }
-        var previous: UInt8 = 0
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "("),
-                UInt8(ascii: ")"), UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="),
-                UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "`"), UInt8(ascii: ","), UInt8(ascii: "-"):
-                break
-            case UInt8(ascii: " "):
-                if previous == UInt8(ascii: ":") { return false }
-            default:
-                return false
-            }
-            previous = byte
-        }
-        return true
+        guard let first = text.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            !"nNtTfFyYoO".utf8.contains(first), text.last != UInt8(ascii: ":"), YAMLWriter.isPlain(text)
+        else { return false }
+        return !zip(text, text.dropFirst()).contains { $0 == UInt8(ascii: ":") && $1 == UInt8(ascii: " ") }
     }
 
     private func string(_ range: Range<Int>) -> String {

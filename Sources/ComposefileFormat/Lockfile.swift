@@ -459,14 +459,19 @@ enum YAMLWriter {
         return nil
     }
 
-    /// `[A-Za-z0-9_][A-Za-z0-9_/ ()~<>=.:`,-]*`, checked scalar by scalar (a regex costs more than
+    /// `[A-Za-z0-9_][A-Za-z0-9_/ ()~<>=.:`,-]*`, checked byte by byte (a regex costs more than
     /// the rest of writing a lock of thousands of pods).
-    private static func isPlain(_ s: String) -> Bool {
+    static func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
         var first = true
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "A"..."Z", "a"..."z", "0"..."9", "_": break
-            case "/", " ", "(", ")", "~", "<", ">", "=", ".", ":", "`", ",", "-": if first { return false }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                break
+            case UInt8(ascii: "/"), UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "~"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "."), UInt8(ascii: ":"),
+                UInt8(ascii: "`"), UInt8(ascii: ","), UInt8(ascii: "-"):
+                if first { return false }
             default: return false
             }
             first = false
@@ -489,7 +494,7 @@ enum YAMLWriter {
         {
             return quoted(s)
         }
-        return isPlain(s) ? s : quoted(s)
+        return isPlain(s.utf8) ? s : quoted(s)
     }
 
     static func quoted(_ s: String) -> String {

@@ -141,9 +141,10 @@ extension Repository {
 
     /// The folder of a local remote (`file:///x`, `/x`, `../x`), or nil for a network URL.
     private func localPath(of url: String) -> String? {
-        if url.hasPrefix("file://") { return URL(string: url)?.path ?? String(url.dropFirst("file://".count)) }
+        if let folder = Repository.localFolder(ofRemote: url) { return folder }
+        if url.hasPrefix("file://") { return String(url.dropFirst("file://".count)) }
         guard RemoteAddress(url)?.scheme == "file" else { return nil }
-        return url.hasPrefix("/") ? url : location.appendingPathComponent(url).standardizedFileURL.path
+        return location.appendingPathComponent(url).standardizedFileURL.path
     }
 
     private func pushLocally(

@@ -109,18 +109,16 @@ package final class Repository {
         return repository
     }
 
+    /// The folder a local remote names (`file:///x` or `/x`); nil for a network URL.
+    package static func localFolder(ofRemote url: String) -> String? {
+        if url.hasPrefix("file://") { return URL(string: url)?.path }
+        return url.hasPrefix("/") ? url : nil
+    }
+
     /// How a clone of `url` takes the objects: linked or copied from a local remote whose object
     /// folder is plain (no symbolic link, no `info/alternates`), else through git's protocol.
     static func localCloneMode(of url: String, destination: URL) -> git_clone_local_t {
-        let path: String
-        if url.hasPrefix("file://") {
-            guard let parsed = URL(string: url), !parsed.path.isEmpty else { return GIT_CLONE_NO_LOCAL }
-            path = parsed.path
-        } else if url.hasPrefix("/") {
-            path = url
-        } else {
-            return GIT_CLONE_LOCAL_AUTO
-        }
+        guard let path = localFolder(ofRemote: url), !path.isEmpty else { return GIT_CLONE_NO_LOCAL }
         var pointer: OpaquePointer?
         guard git_repository_open_ext(&pointer, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil) == 0 else {
             git_error_clear()

@@ -125,8 +125,8 @@ enum WorkingTreeWriter {
                 guard mkdir(path, 0o777) == 0 else { throw systemError("mkdir", path) }
                 continue
             }
-            let target = try blobBytes(entry, repository: pointer!)
-            guard symlink(String(decoding: target, as: UTF8.self), path) == 0 else {
+            let target = try withBlob(entry, repository: pointer!) { String(decoding: $0, as: UTF8.self) }
+            guard symlink(target, path) == 0 else {
                 throw systemError("symlink", path)
             }
         }
@@ -138,10 +138,6 @@ enum WorkingTreeWriter {
         throws(GitError)
     {
         let path = workdir + "/" + entry.path
-        var oid = entry.id
-        var blob: OpaquePointer?
-        try check("git_blob_lookup(\(entry.path))", git_blob_lookup(&blob, repository, &oid))
-        defer { git_blob_free(blob) }
         let mode: mode_t = entry.mode == executableMode ? 0o777 : 0o666
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
         var descriptor = open(path, flags, mode)
@@ -151,13 +147,14 @@ enum WorkingTreeWriter {
         }
         guard descriptor >= 0 else { throw systemError("open", path) }
         defer { close(descriptor) }
-        var pending = UnsafeRawBufferPointer(
-            start: git_blob_rawcontent(blob), count: Int(git_blob_rawsize(blob)))
-        while !pending.isEmpty {
-            let written = Foundation.write(descriptor, pending.baseAddress, pending.count)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw systemError("write", path) }
-            pending = UnsafeRawBufferPointer(rebasing: pending[written...])
+        try withBlob(entry, repository: repository) { (content) throws(GitError) in
+            var pending = content
+            while !pending.isEmpty {
+                let written = Foundation.write(descriptor, pending.baseAddress, pending.count)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw systemError("write", path) }
+                pending = UnsafeRawBufferPointer(rebasing: pending[written...])
+            }
         }
     }
 
@@ -182,13 +179,15 @@ enum WorkingTreeWriter {
         }
     }
 
-    private static func blobBytes(_ entry: Entry, repository: OpaquePointer) throws(GitError) -> [UInt8] {
+    /// Calls `body` with the bytes of `entry`'s blob (valid only during the call).
+    private static func withBlob<R>(
+        _ entry: Entry, repository: OpaquePointer, _ body: (UnsafeRawBufferPointer) throws(GitError) -> R
+    ) throws(GitError) -> R {
         var oid = entry.id
         var blob: OpaquePointer?
         try check("git_blob_lookup(\(entry.path))", git_blob_lookup(&blob, repository, &oid))
         defer { git_blob_free(blob) }
-        let start = git_blob_rawcontent(blob)!.assumingMemoryBound(to: UInt8.self)
-        return Array(UnsafeBufferPointer(start: start, count: Int(git_blob_rawsize(blob))))
+        return try body(UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: Int(git_blob_rawsize(blob))))
     }
 
     /// Replaces the index of `repository` by `entries` as written below `workdir`, with each file's

@@ -254,8 +254,7 @@ package struct SpecRepoStore: Sendable {
 
     /// The folder of a local remote (`file://…` or an absolute path), nil for a network URL.
     static func localPath(of url: String) -> URL? {
-        if url.hasPrefix("file://") { return URL(string: url).map { URL(fileURLWithPath: $0.path) } }
-        return url.hasPrefix("/") ? URL(fileURLWithPath: url) : nil
+        Repository.localFolder(ofRemote: url).map { URL(fileURLWithPath: $0) }
     }
 
     /// Under the lock of `name`: deletes what a killed `add` or `remove` of it left (`.NAME.adding-*`,

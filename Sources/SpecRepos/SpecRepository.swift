@@ -90,7 +90,7 @@ package final class SpecRepository {
         let unlisted = listed == nil ? layout.firstSymlink(along: layout.specPath(safe, version: folder)) : nil
         guard unlisted == nil, let (relative, format) = layout.specFile(of: safe, folder: folder) else {
             let path = layout.absolute(layout.specPath(safe, version: folder))
-            if let link = layout.firstSymlink(along: layout.specPath(safe, version: folder)) {
+            if let link = unlisted ?? layout.firstSymlink(along: layout.specPath(safe, version: folder)) {
                 throw .unreadableSpec(
                     path: path, message: "\(link) is a symbolic link, which compose does not follow in a spec repo")
             }
