@@ -70,14 +70,16 @@ extension Repository {
         let url = git_remote_url(remote).map { String(cString: $0) } ?? name
         var options = git_fetch_options()
         git_fetch_options_init(&options, 1)
-        let context = RemoteContext(url: url, credentials: credentials, progress: progress)
-        let code = context.withPayload { payload in
-            context.install(on: &options.callbacks, payload: payload)
-            return withStrArray(refspecs) { array -> Int32 in
-                git_remote_fetch(remote, refspecs.isEmpty ? nil : array, &options, nil)
+        try Self.retryingVanishedIncomingReference { () throws(GitError) in
+            let context = RemoteContext(url: url, credentials: credentials, progress: progress)
+            let code = context.withPayload { payload in
+                context.install(on: &options.callbacks, payload: payload)
+                return withStrArray(refspecs) { array -> Int32 in
+                    git_remote_fetch(remote, refspecs.isEmpty ? nil : array, &options, nil)
+                }
             }
+            if code < 0 { throw context.error(operation: "git fetch \(url)", code: code) }
         }
-        if code < 0 { throw context.error(operation: "git fetch \(url)", code: code) }
         let stats = git_remote_stats(remote)!.pointee
         return FetchResult(receivedObjects: Int(stats.received_objects), receivedBytes: Int(stats.received_bytes))
     }
@@ -147,6 +149,25 @@ extension Repository {
         return location.appendingPathComponent(url).standardizedFileURL.path
     }
 
+    /// Runs `body` (a fetch from or a push to a local remote) again when it failed only because
+    /// another publisher's temporary reference vanished under it: libgit2's local transport lists
+    /// the remote's references and then reads each one, and a `refs/compose-incoming/…` deleted in
+    /// between fails the listing ("reference … not found"). Nothing was fetched or moved then.
+    static func retryingVanishedIncomingReference<R>(_ body: () throws(GitError) -> R) throws(GitError) -> R {
+        var attempt = 0
+        while true {
+            do {
+                return try body()
+            } catch {
+                attempt += 1
+                guard attempt < 8, case .failed(_, _, let message) = error, message.contains("refs/compose-incoming/"),
+                    message.contains("not found")
+                else { throw error }
+                usleep(useconds_t(20_000 * attempt))
+            }
+        }
+    }
+
     private func pushLocally(
         remote: OpaquePointer, remoteName: String, path: String, url: String,
         updates: [(source: String, destination: String)],
@@ -162,23 +183,10 @@ extension Repository {
             moves.append((update.destination, id, "\(batch)/\(index)"))
         }
         defer { for move in moves { target.deleteReference(move.temporary) } }
-        // libgit2's local transport lists the remote's references and then reads each one: another
-        // publisher's temporary reference, deleted in between, fails the listing ("reference
-        // 'refs/compose-incoming/…' not found"). Nothing was moved then, so the transfer is tried again.
-        var attempt = 0
-        while true {
-            do {
-                try transfer(
-                    remote: remote, rawURL: path, refspecs: zip(updates, moves).map { "\($0.source):\($1.temporary)" },
-                    credentials: credentials)
-                break
-            } catch {
-                attempt += 1
-                guard attempt < 8, case .failed(_, _, let message) = error, message.contains("refs/compose-incoming/"),
-                    message.contains("not found")
-                else { throw error }
-                usleep(useconds_t(20_000 * attempt))
-            }
+        try Self.retryingVanishedIncomingReference { () throws(GitError) in
+            try transfer(
+                remote: remote, rawURL: path, refspecs: zip(updates, moves).map { "\($0.source):\($1.temporary)" },
+                credentials: credentials)
         }
         for move in moves {
             let current = try target.referenceID(move.destination)
