@@ -108,9 +108,22 @@ func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions
             default: break
             }
         }
-        let what = report.lockChanged ? "wrote" : "unchanged:"
-        out.write("Resolved \(roots.count) pod\(roots.count == 1 ? "" : "s"); \(what) \(report.lockPath)\n")
+        out.write(resolvedLine(roots: roots.count, lockChanged: report.lockChanged, lockPath: report.lockPath))
     }
+}
+
+/// What `printResolveReport` prints for a resolve with nothing to do, from its record.
+func printRecordedUpToDate(_ recorded: RecordedUpToDate, verbose: Bool) {
+    let err = Terminal.standardError
+    for note in recorded.notes { err.write(note + "\n") }
+    if verbose { err.write("  \(recorded.decision)\n") }
+    Terminal.standardOutput.write(
+        resolvedLine(roots: recorded.rootCount, lockChanged: false, lockPath: recorded.lockPath))
+}
+
+/// "Resolved 3 pods; wrote /app/Compose.lock"
+private func resolvedLine(roots: Int, lockChanged: Bool, lockPath: String) -> String {
+    "Resolved \(roots) pod\(roots == 1 ? "" : "s"); \(lockChanged ? "wrote" : "unchanged:") \(lockPath)\n"
 }
 
 /// "Kit was locked at 1.0.0; the Composefile now requires Kit ~> 2.0 (Composefile:3), so 2.1.0 was chosen."

@@ -10,6 +10,16 @@ package struct ProjectLock: Sendable, Equatable {
     package let adoptedFromPodfileLock: Bool
     /// Sections skipped, one line each, and (for an adopted Podfile.lock) one line saying so.
     package let messages: [String]
+    /// The file's bytes as read.
+    package let data: Data
+
+    package init(lockfile: Lockfile, path: String, adoptedFromPodfileLock: Bool, messages: [String], data: Data) {
+        self.lockfile = lockfile
+        self.path = path
+        self.adoptedFromPodfileLock = adoptedFromPodfileLock
+        self.messages = messages
+        self.data = data
+    }
 }
 
 extension Lockfile {
@@ -34,7 +44,8 @@ extension Lockfile {
                     "\(display(name)): note: there is no Compose.lock, so the Podfile.lock is the lock (the versions of its \(count) \(count == 1 ? "pod are" : "pods are") kept); resolving writes Compose.lock from it."
                 )
             }
-            return ProjectLock(lockfile: lockfile, path: path, adoptedFromPodfileLock: adopted, messages: messages)
+            return ProjectLock(
+                lockfile: lockfile, path: path, adoptedFromPodfileLock: adopted, messages: messages, data: data)
         }
         return nil
     }

@@ -15,10 +15,8 @@ extension ResolveService {
         if let existing = store.name(forURL: url) {
             if repoUpdate {
                 _ = try store.update(existing, waiting: progress)
-            } else if let age = store.secondsSinceFetch(existing), age > Self.staleAfter {
-                progress(
-                    "note: the clone of '\(existing)' was last fetched \(Self.describe(age: age)) ago; --repo-update "
-                        + "(or `compose repo update \(existing)`) brings what was published since")
+            } else {
+                noteIfStale(existing, in: store)
             }
             return try store.directory(of: existing)
         }
@@ -31,6 +29,14 @@ extension ResolveService {
         }
         report?(nil)
         return try store.directory(of: name)
+    }
+
+    /// Tells `progress` when the clone `name` was last fetched more than `staleAfter` ago.
+    func noteIfStale(_ name: String, in store: SpecRepoStore) {
+        guard let age = store.secondsSinceFetch(name), age > Self.staleAfter else { return }
+        progress(
+            "note: the clone of '\(name)' was last fetched \(Self.describe(age: age)) ago; --repo-update "
+                + "(or `compose repo update \(name)`) brings what was published since")
     }
 
     /// A clone not fetched for a day is mentioned when a command reads it without fetching.

@@ -7,14 +7,19 @@ import Specs
 struct LoadedProject {
     let composefile: Composefile
     let composefileBytes: Data
-    let previousLock: Lockfile?
+    /// The file read: the Composefile, or the Podfile when there is no Composefile.
+    let composefilePath: String
+    /// The lock read (Compose.lock, else an adopted Podfile.lock).
+    var lockRead: ProjectLock?
+    var previousLock: Lockfile? { lockRead?.lockfile }
     let sources: [PodSource]
     let restrictedSources: [String: PodSource]
     let externals: [String: ExternalPod]
     let platforms: [(name: String, deploymentTarget: Version?)]
     /// The Composefile line that set each platform's deployment target (`Composefile:3`).
     let platformOrigins: [String: String]
-    let notes: [String]
+    /// The notes about the Composefile and the lock (`lockRead`'s messages among them).
+    var notes: [String]
 
     func provider() -> ProjectProvider {
         ProjectProvider(
@@ -125,7 +130,8 @@ extension ResolveService {
             )
         }
         return LoadedProject(
-            composefile: composefile, composefileBytes: bytes, previousLock: previous, sources: sources,
+            composefile: composefile, composefileBytes: bytes, composefilePath: filePath, lockRead: found,
+            sources: sources,
             restrictedSources: restricted, externals: externals, platforms: platforms,
             platformOrigins: platformOrigins, notes: notes)
     }

@@ -49,8 +49,6 @@ final class PodSource {
         return versions.isEmpty ? nil : versions
     }
 
-    /// The SHA-1 of `name`'s spec file at `version` (a folder source answers from its index when
-    /// the file is unchanged).
     /// Writes the index of every folder source among `sources` that recorded something (see `SpecIndex.save`).
     static func saveIndexes(of sources: [PodSource]) {
         for source in sources {
@@ -58,10 +56,12 @@ final class PodSource {
         }
     }
 
-    func specChecksum(of name: String, version: Version) throws(ProjectError) -> String {
+    /// The SHA-1 of `name`'s spec file at `version` (a folder source answers from its index when
+    /// the file is unchanged; with `verify` false, as of the index's stamps: see `SpecRepository`).
+    func specChecksum(of name: String, version: Version, verify: Bool = true) throws(ProjectError) -> String {
         if case .folder(let repository) = storage {
             do {
-                return try repository.specChecksum(name: name, version: version).checksum
+                return try repository.specChecksum(name: name, version: version, verify: verify).checksum
             } catch {
                 throw .unreadable(path: name, reason: error.description)
             }

@@ -114,8 +114,9 @@ package struct ResolveService: Sendable {
     /// `ProjectError` or `ResolutionError` (whose description is the plain-words explanation).
     package func resolve(unlock: Unlock = .none, repoUpdate: Bool = false, write: Bool = true) throws -> Report {
         let project = try load(repoUpdate: repoUpdate, unlock: unlock)
-        if unlock == .none, let report = upToDate(project) {
+        if unlock == .none, let (report, basis) = upToDate(project) {
             PodSource.saveIndexes(of: project.sources + project.restrictedSources.values)
+            recordUpToDate(project, report: report, basis: basis)
             return report
         }
         return try resolve(project: project, unlock: unlock, write: write).report
@@ -142,8 +143,14 @@ package struct ResolveService: Sendable {
         }
         try project.throwSourceFailure()
         let lock = try buildLock(project: project, provider: provider, solution: solution)
-        let changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
-        if write { try lock.write(to: lockPath) }
+        let changed: Bool
+        if write {
+            let written = try lock.write(to: lockPath)
+            changed = written.changed
+            recordWritten(project, lock: lock, data: written.data)
+        } else {
+            changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
+        }
         provider.saveIndexes()
         let report = Report(
             lockfile: lock, lockPath: lockPath, lockChanged: changed,

@@ -1,8 +1,21 @@
 import ComposefileFormat
 import Foundation
+import SpecRepos
 import Specs
 
 extension ResolveService {
+    /// What an answer "nothing to do" rests on: per locked root from a spec source, the source it is
+    /// read from, the earlier sources that must not have it, its version and checksum; per external
+    /// pod, its spec file and checksum.
+    struct UpToDateBasis {
+        var specs: [(root: String, source: PodSource, earlier: [PodSource], version: Version, checksum: String)] = []
+        var externals: [(pod: ExternalPod, checksum: String)] = []
+    }
+
+    /// The solver's one step when it does not run.
+    static let nothingChanged =
+        "nothing changed since Compose.lock was written (the Composefile and every locked spec are as they were): the lock stands"
+
     /// The report of a resolve that has nothing to do, or nil when the solver must run: the lock was
     /// written by this compose from these very Composefile bytes, every locked spec is byte for byte
     /// what the lock's checksum says, no earlier source has gained a locked pod, and every
@@ -10,7 +23,10 @@ extension ResolveService {
     /// resolve would keep every locked version and write the same bytes, so it is not run: a second
     /// resolve with nothing changed reads the Composefile, the lock and the locked specs, nothing more.
     /// `:git` pods always go through the solver (their checkout is not re-read here).
-    func upToDate(_ project: LoadedProject) -> Report? {
+    /// With `verify` false, checksums the index holds are taken as of its stamps (they become the
+    /// record's witnesses, checked by the next resolve): for the lock a resolve has just written
+    /// from specs it has just read.
+    func upToDate(_ project: LoadedProject, verify: Bool = true) -> (report: Report, basis: UpToDateBasis)? {
         guard let lock = project.previousLock, lock.composeVersion == toolVersion,
             lock.composefileChecksum == SHA1.hex(of: project.composefileBytes),
             lock.checkoutOptions.isEmpty
@@ -41,10 +57,13 @@ extension ResolveService {
             }
         }
         // Every locked spec unchanged, from the source the solver would read it from.
+        var basis = UpToDateBasis()
         var covered = Set<String>()
         for (name, external) in project.externals {
-            guard lock.externalSources[name] != nil, lock.specChecksums[name] == SHA1.hex(of: external.specData)
+            guard lock.externalSources[name] != nil, let checksum = lock.specChecksums[name],
+                checksum == SHA1.hex(of: external.specData)
             else { return nil }
+            basis.externals.append((external, checksum))
             covered.insert(name)
         }
         for (key, roots) in lock.specRepos {
@@ -55,8 +74,9 @@ extension ResolveService {
                 let candidates = project.restrictedSources[root].map { [$0] } ?? project.sources
                 guard let index = candidates.firstIndex(where: { $0.key == key }),
                     candidates[..<index].allSatisfy({ $0.versions(of: root) == nil }),
-                    (try? candidates[index].specChecksum(of: root, version: version)) == checksum
+                    (try? candidates[index].specChecksum(of: root, version: version, verify: verify)) == checksum
                 else { return nil }
+                basis.specs.append((root, candidates[index], Array(candidates[..<index]), version, checksum))
                 covered.insert(root)
             }
         }
@@ -64,11 +84,222 @@ extension ResolveService {
         var origins: [String: String] = [:]
         for (key, names) in lock.specRepos { for name in names { origins[name] = key } }
         for (name, options) in lock.externalSources { origins[name] = options["path"] ?? options["git"] ?? "" }
-        return Report(
-            lockfile: lock, lockPath: lockPath, lockChanged: false, changes: [],
-            decisions: [
-                "nothing changed since Compose.lock was written (the Composefile and every locked spec are as they were): the lock stands"
-            ],
+        let report = Report(
+            lockfile: lock, lockPath: lockPath, lockChanged: false, changes: [], decisions: [Self.nothingChanged],
             lockChanges: [], notes: project.notes + project.offlineNotes, origins: origins)
+        return (report, basis)
+    }
+}
+
+// MARK: The record of an answer "nothing to do"
+
+/// What `compose resolve` prints when the record of the last resolve still holds.
+package struct RecordedUpToDate: Sendable, Equatable {
+    package let lockPath: String
+    /// Root pods in the lock.
+    package let rootCount: Int
+    package let notes: [String]
+    /// The solver's one step (for `--verbose`).
+    package let decision: String
+}
+
+extension ResolveService {
+    /// Whether the record is off for this process: `COMPOSE_RESOLVE_RECORD=0`, or the spec index
+    /// off (`COMPOSE_SPEC_INDEX=0`: nothing kept between runs).
+    static var isRecordDisabled: Bool {
+        SpecIndex.isDisabled || ProcessInfo.processInfo.environment["COMPOSE_RESOLVE_RECORD"] == "0"
+    }
+
+    /// Where the record of this project's last answer "nothing to do" is kept: in the compose home
+    /// (never in the project), named after the project's folder and how it was spelled (which the
+    /// notes' paths follow).
+    var upToDateRecordFile: URL {
+        let key = SHA1.hex(of: Data((projectURL.path + "\u{0}" + projectDirectory).utf8))
+        return composeHome.appendingPathComponent("resolved", isDirectory: true).appendingPathComponent(key)
+    }
+
+    /// A resolve with nothing to do, answered from the record the last such resolve left
+    /// (`recordUpToDate`) when every file it rests on is as it was: one `lstat` per witness (about
+    /// two per locked pod), no Composefile, lock or spec read, nothing solved. Nil when there is no
+    /// record, it was written by another compose or for another folder, or anything changed: then
+    /// `resolve` reads everything as usual. Off with `COMPOSE_RESOLVE_RECORD=0` (and with
+    /// `COMPOSE_SPEC_INDEX=0`, as the index is).
+    package func recordedUpToDate() -> RecordedUpToDate? {
+        guard !Self.isRecordDisabled, let record = WitnessedRecord.read(upToDateRecordFile),
+            record.facts["tool"] == [toolVersion], record.facts["project"] == [projectURL.path, projectDirectory],
+            let roots = record.facts["roots"]?.first.flatMap({ Int($0) }), record.holds()
+        else { return nil }
+        let store = SpecRepoStore(home: home)
+        for name in record.facts["clones"] ?? [] { noteIfStale(name, in: store) }
+        return RecordedUpToDate(
+            lockPath: lockPath, rootCount: roots, notes: record.facts["notes"] ?? [],
+            decision: Self.nothingChanged
+                + " (answered from the record of the last such resolve: \(record.witnesses.count) files and folders as they were)"
+        )
+    }
+
+    /// Keeps `report` (an answer "nothing to do") with the witnesses of everything it rests on, for
+    /// `recordedUpToDate`. Each witness is taken first and then what it vouches for is read again
+    /// and compared with what the answer came from, so a change at any moment shows next time. Not
+    /// kept (and any older record removed) when something cannot be vouched for by its stamps: an
+    /// HTTP source, notes about being offline, a symbolic link where a file is read, an adopted
+    /// Podfile.lock, a folder changed within the last second.
+    func recordUpToDate(_ project: LoadedProject, report: Report, basis: UpToDateBasis) {
+        guard !Self.isRecordDisabled else { return }
+        let file = upToDateRecordFile
+        guard let witnesses = upToDateWitnesses(project, basis: basis) else {
+            unlink(file.path)
+            return
+        }
+        var clones: [String] = []
+        let store = SpecRepoStore(home: home)
+        for source in project.sources + project.restrictedSources.values where Self.isGitURL(source.key) {
+            if let name = store.name(forURL: source.key), !clones.contains(name) { clones.append(name) }
+        }
+        let roots = Set(report.lockfile.pods.map(\.rootName)).count
+        WitnessedRecord(
+            facts: [
+                "tool": [toolVersion], "project": [projectURL.path, projectDirectory], "roots": [String(roots)],
+                "notes": report.notes, "clones": clones,
+            ],
+            witnesses: witnesses,
+            bases: [projectURL.path]
+                + (project.sources + project.restrictedSources.values).compactMap { source in
+                    guard case .folder(let repository) = source.storage else { return nil }
+                    return repository.root.path
+                }
+        ).write(to: file)
+    }
+
+    /// After a resolve that wrote `lock` (as `data`): the next resolve would find nothing to do,
+    /// so its answer is recorded now (when `upToDate` agrees for the project with that lock) and
+    /// the very next resolve is already answered from the record.
+    func recordWritten(_ project: LoadedProject, lock: Lockfile, data: Data) {
+        guard !Self.isRecordDisabled else { return }
+        var next = project
+        // The notes a resolve reading this lock would print: the old lock's messages left out (a
+        // lock compose writes reads without any).
+        let messages = Set(project.lockRead?.messages ?? [])
+        next.notes = project.notes.filter { !messages.contains($0) }
+        next.lockRead = ProjectLock(
+            lockfile: lock, path: lockPath, adoptedFromPodfileLock: false, messages: [], data: data)
+        if let (report, basis) = upToDate(next, verify: false) {
+            recordUpToDate(next, report: report, basis: basis)
+        } else {
+            unlink(upToDateRecordFile.path)
+        }
+    }
+
+    private func upToDateWitnesses(_ project: LoadedProject, basis: UpToDateBasis) -> [Witness]? {
+        guard let lock = project.lockRead, !lock.adoptedFromPodfileLock, project.offlineNotes.isEmpty else {
+            return nil
+        }
+        var set = WitnessSet()
+        // The Composefile (the Podfile only while there is no Composefile) and the lock.
+        let composefile = projectURL.appendingPathComponent("Composefile").path
+        if project.composefilePath != composefile { set.add(Witness.take(composefile)) }
+        set.addFile(project.composefilePath, holding: project.composefileBytes)
+        set.addFile(lock.path, holding: lock.data)
+        // External pods read from a folder or a podspec path.
+        for (pod, checksum) in basis.externals {
+            let folder = URL(fileURLWithPath: pod.specPath).deletingLastPathComponent()
+            if pod.options["path"] != nil, !pod.specPath.hasSuffix(".json") {
+                set.add(Witness.take(folder.appendingPathComponent("\(pod.dependency.rootName).podspec.json").path))
+            }
+            set.addFile(pod.specPath, checksum: checksum)
+        }
+        // Which clone a git URL names: the clones listed before it, their remotes, git's own settings.
+        let store = SpecRepoStore(home: home)
+        var named: Set<String> = []
+        for source in project.sources + project.restrictedSources.values where !named.contains(source.key) {
+            named.insert(source.key)
+            guard case .folder(let repository) = source.storage else { return nil }
+            set.add(repository.layoutWitnesses())
+            guard Self.isGitURL(source.key) else { continue }
+            set.add(Witness.take(home.reposDirectory.path))
+            for configuration in Self.gitConfigurationFiles() { set.add(Witness.take(configuration)) }
+            for name in store.names() {
+                // The remote is in `.git/config` (a fetch rewrites other files there, not this one).
+                set.add(Witness.take(home.repoDirectory(name).appendingPathComponent(".git/config").path))
+                if store.isClone(named: name, of: source.key) { break }
+            }
+            guard let name = store.name(forURL: source.key),
+                (try? store.directory(of: name))?.standardizedFileURL.path == repository.root.standardizedFileURL.path
+            else { return nil }
+        }
+        // Every locked spec, and its absence from the sources before its own.
+        for spec in basis.specs {
+            guard case .folder(let repository) = spec.source.storage else { return nil }
+            set.add(repository.witnesses(ofSpec: spec.root, version: spec.version, checksum: spec.checksum))
+            for earlier in spec.earlier {
+                guard case .folder(let other) = earlier.storage else { return nil }
+                set.add(other.witnesses(ofAbsence: spec.root))
+            }
+        }
+        return set.witnesses
+    }
+
+    /// The git configuration files read besides a repository's own (`url.*.insteadOf` there can
+    /// change what a remote is).
+    static func gitConfigurationFiles() -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        var files = ["/etc/gitconfig"]
+        if let home = environment["HOME"], !home.isEmpty {
+            files.append(home + "/.gitconfig")
+            files.append(home + "/.config/git/config")
+        }
+        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty { files.append(config + "/git/config") }
+        return files
+    }
+}
+
+/// Witnesses gathered once per path; a path seen in two states (it changed while they were taken)
+/// or one that could not be taken spoils the set.
+private struct WitnessSet {
+    private var byPath: [String: Witness.State] = [:]
+    private(set) var ordered: [Witness] = []
+    private var spoiled = false
+
+    var witnesses: [Witness]? { spoiled ? nil : ordered }
+
+    mutating func add(_ witness: Witness?) {
+        guard let witness else {
+            spoiled = true
+            return
+        }
+        if let known = byPath[witness.path] {
+            if known != witness.state { spoiled = true }
+            return
+        }
+        byPath[witness.path] = witness.state
+        ordered.append(witness)
+    }
+
+    mutating func add(_ witnesses: [Witness]?) {
+        guard let witnesses else {
+            spoiled = true
+            return
+        }
+        for witness in witnesses { add(witness) }
+    }
+
+    /// A regular file's witness, then its bytes read again and compared with `bytes`.
+    mutating func addFile(_ path: String, holding bytes: Data) {
+        addFile(path) { $0 == bytes }
+    }
+
+    /// A regular file's witness, then its bytes read again and their SHA-1 compared with `checksum`.
+    mutating func addFile(_ path: String, checksum: String) {
+        addFile(path) { SHA1.hex(of: $0) == checksum }
+    }
+
+    private mutating func addFile(_ path: String, matches: (Data) -> Bool) {
+        guard let witness = Witness.take(path), witness.stamp?.isFile == true,
+            let data = FileManager.default.contents(atPath: path), matches(data)
+        else {
+            spoiled = true
+            return
+        }
+        add(witness)
     }
 }

@@ -40,11 +40,11 @@ package final class SpecIndex {
         var size: Int64
         var modified: Int64
         var changed: Int64
-        var isDirectory: Bool
-        var isFile: Bool
+        package var isDirectory: Bool
+        package var isFile: Bool
 
         /// `lstat(path)`, nil when it does not exist.
-        static func of(_ path: String) -> Stamp? {
+        package static func of(_ path: String) -> Stamp? {
             var status = stat()
             guard lstat(path, &status) == 0 else { return nil }
             return Stamp(status)
@@ -89,6 +89,11 @@ package final class SpecIndex {
         let folder: String
         let stamp: Stamp
         let format: SpecFileFormat?
+
+        /// Whether the folder's name reads as `version` (a version is its text, trimmed).
+        func spells(_ version: Version) -> Bool {
+            folder == version.string || folder.trimmingASCIIWhitespace() == version.string
+        }
     }
 
     /// A pod's folder as listed: its stamp, and its version folders (every real directory whose
@@ -158,23 +163,49 @@ package final class SpecIndex {
     /// nothing it depends on changed: the pod folder (which folders exist), every version folder
     /// spelling that version (which of them holds the spec), and the spec file. Three `lstat`s in
     /// the usual case, no read: what a resolve with nothing to do needs per locked pod.
-    func checksum(of name: String, version: Version, podPath: String, safe: SafeName)
-        -> (path: String, checksum: String)?
+    /// The stamps compared are returned as witnesses of the answer.
+    /// With `verify` false the stamps are not compared now: the answer is as of the stamps, which
+    /// the witnesses carry (for a record whose witnesses are checked later anyway).
+    func checksum(of name: String, version: Version, podPath: String, safe: SafeName, verify: Bool = true)
+        -> (path: String, checksum: String, witnesses: [Witness])?
     {
         load()
-        guard let listing = listings[name], Stamp.of(podPath) == listing.stamp else { return nil }
-        // The folders whose version reads as `version` (a version is its text, trimmed).
-        let spellings = listing.folders.filter {
-            $0.folder == version.string || $0.folder.trimmingASCIIWhitespace() == version.string
-        }
+        func unchanged(_ path: String, _ stamp: Stamp) -> Bool { !verify || Stamp.of(path) == stamp }
+        guard let listing = listings[name], unchanged(podPath, listing.stamp) else { return nil }
+        let spellings = listing.folders.filter { $0.spells(version) }
         guard let chosen = spellings.first(where: { $0.format != nil }), let format = chosen.format,
-            spellings.allSatisfy({ Stamp.of(podPath + "/" + $0.folder) == $0.stamp }),
+            spellings.allSatisfy({ unchanged(podPath + "/" + $0.folder, $0.stamp) }),
             let entry = specs[name + "\u{0}" + chosen.folder], entry.format == format
         else { return nil }
         let path = podPath + "/" + chosen.folder + "/" + format.fileName(for: safe.string)
-        guard Stamp.of(path) == entry.stamp else { return nil }
+        guard unchanged(path, entry.stamp) else { return nil }
         hits += 1
-        return (path, entry.checksum)
+        // The folders that decide which file is read: those before the chosen one (no spec file
+        // yet) and the chosen one unless it holds the format that wins.
+        var witnesses = [Witness(path: podPath, state: .stamped(listing.stamp))]
+        for spelling in spellings {
+            if spelling.folder != chosen.folder || format != SpecFileFormat.readable.first {
+                witnesses.append(Witness(path: podPath + "/" + spelling.folder, state: .stamped(spelling.stamp)))
+            }
+            if spelling.folder == chosen.folder { break }
+        }
+        witnesses.append(Witness(path: path, state: .stamped(entry.stamp)))
+        return (path, entry.checksum, witnesses)
+    }
+
+    /// The listing the index holds for `name`, when it was taken of a pod folder with exactly `stamp`.
+    func listing(of name: String, stamp: Stamp) -> PodListing? {
+        load()
+        guard let listing = listings[name], listing.stamp == stamp else { return nil }
+        return listing
+    }
+
+    /// The checksum the index holds for `name`'s spec in version folder `folder`, when it was read
+    /// from a file with exactly `stamp` (its content then is what was hashed): no read needed.
+    func checksum(of name: String, folder: String, stamp: Stamp) -> String? {
+        load()
+        guard let entry = specs[name + "\u{0}" + folder], entry.stamp == stamp else { return nil }
+        return entry.checksum
     }
 
     func record(_ listing: PodListing, of name: String) {
@@ -246,7 +277,8 @@ package final class SpecIndex {
 
     // MARK: The file
 
-    private static func now() -> Int64 {
+    /// The real-time clock in nanoseconds, as stamps count time.
+    package static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)

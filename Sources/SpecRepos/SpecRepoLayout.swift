@@ -13,6 +13,8 @@ import Specs
 package struct SpecRepoLayout: Sendable, Equatable {
     /// The repo's folder as given.
     package let root: URL
+    /// `root.path`, computed once (every absolute path starts with it).
+    package let rootPath: String
     /// `Specs` when the repo has a (real) `Specs` folder, else empty: where the pod folders start,
     /// relative to `root`.
     package let specsPrefix: String
@@ -25,6 +27,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
 
     package init(root: URL) {
         self.root = root
+        rootPath = root.path
         let specs = root.appendingPathComponent("Specs")
         specsPrefix = FileKind.of(specs.path) == .directory ? "Specs" : ""
         let versionFile = root.appendingPathComponent(Self.versionFile)
@@ -77,7 +80,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
     /// The first part of `relativePath` (a path below the root) that is a symbolic link, as a path
     /// relative to the root; nil when none is. Parts that do not exist end the walk.
     package func firstSymlink(along relativePath: String) -> String? {
-        var current = root.path
+        var current = rootPath
         var shown: [String] = []
         for part in relativePath.split(separator: "/") {
             current += "/" + part
@@ -218,7 +221,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
 
     /// `relative` below the root as an absolute path.
     package func absolute(_ relative: String) -> String {
-        relative.isEmpty ? root.path : root.path + "/" + relative
+        relative.isEmpty ? rootPath : rootPath + "/" + relative
     }
 
     // MARK: Decoding

@@ -87,7 +87,7 @@ package struct SpecRepoStore: Sendable {
     }
 
     /// Whether the clone `name` exists and its remote is `url`, compared as `name(forURL:)` does.
-    func isClone(named name: String, of url: String) -> Bool {
+    package func isClone(named name: String, of url: String) -> Bool {
         func normal(_ text: String) -> String {
             var text = strippingCredentials(text)
             while text.hasSuffix("/") { text.removeLast() }

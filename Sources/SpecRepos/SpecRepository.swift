@@ -23,6 +23,11 @@ package final class SpecRepository {
 
     /// The persistent index of this folder (see `SpecIndex`), when resolution keeps one.
     package let index: SpecIndex?
+    /// Per `name\0version` answered from the index by `specChecksum`: the checksum and the stamps
+    /// it was compared with (taken before the index read the files), for `witnesses(ofSpec:)`.
+    private var vouched: [String: (checksum: String, witnesses: [Witness])] = [:]
+    /// Witnesses of the folders above pod folders, taken by `witnesses(ofSpec:)`.
+    private var folderWitnesses: [String: Witness] = [:]
     /// Stamps of spec files taken just before they were read, for `recordSpec`.
     private var readStamps: [String: (folder: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)] = [:]
 
@@ -124,17 +129,22 @@ package final class SpecRepository {
 
     /// The path and SHA-1 of `name`'s spec file at `version`: from the index when it holds them and
     /// nothing changed (no read), else by reading the file (and recording it in the index).
-    package func specChecksum(name: String, version: Version) throws(SpecRepoError) -> (path: String, checksum: String)
-    {
+    /// With `verify` false, an answer from the index is as of its stamps, not checked now (see
+    /// `SpecIndex.checksum`): only for a conclusion kept with those stamps as witnesses.
+    package func specChecksum(name: String, version: Version, verify: Bool = true) throws(SpecRepoError) -> (
+        path: String, checksum: String
+    ) {
         if let index, let safe = try? SafeName(name, as: .pod) {
             let podPath = layout.podPath(safe)
             // The folders above the pod's are checked here; the pod's own by its stamp (an `lstat`
             // of a symlink never matches the folder recorded).
-            let above = podPath.split(separator: "/").dropLast().joined(separator: "/")
-            if above.isEmpty || layout.firstSymlink(along: above) == nil,
-                let known = index.checksum(of: name, version: version, podPath: layout.absolute(podPath), safe: safe)
+            if !verify
+                || layout.firstSymlink(along: podPath.split(separator: "/").dropLast().joined(separator: "/")) == nil,
+                let known = index.checksum(
+                    of: name, version: version, podPath: layout.absolute(podPath), safe: safe, verify: verify)
             {
-                return known
+                vouched[name + "\u{0}" + version.string] = (known.checksum, known.witnesses)
+                return (known.path, known.checksum)
             }
         }
         let (file, format) = try located(name: name, version: version)
@@ -154,6 +164,110 @@ package final class SpecRepository {
         guard let index, let read = readStamps.removeValue(forKey: path) else { return }
         index.record(
             name: name, folder: read.folder, format: read.format, stamp: read.stamp, checksum: checksum, spec: spec)
+    }
+
+    // MARK: Witnesses (see `Witness`)
+
+    /// Witnesses of where this object looks for specs, taken now: the folder itself, its `Specs`
+    /// and `CocoaPods-version.yml`. Nil when one cannot be taken or the layout is no longer the one
+    /// read when this object was made.
+    package func layoutWitnesses() -> [Witness]? {
+        let now = SpecIndex.now()
+        var result = [Witness(path: layout.rootPath, state: .folder)]
+        for name in ["Specs", SpecRepoLayout.versionFile] {
+            guard let witness = Witness.take(layout.absolute(name), now: now) else { return nil }
+            result.append(witness)
+        }
+        guard SpecRepoLayout(root: root) == layout else { return nil }
+        return result
+    }
+
+    /// Witnesses that `name`'s spec at `version` is the file whose SHA-1 is `checksum`, taken now
+    /// and then checked against the files themselves (not the index): every folder from the root
+    /// down to the pod's (whose stamp changes when a version folder is added, removed or renamed),
+    /// the version folders spelling `version` (whose stamp changes when a spec file is added or
+    /// removed) and the spec file. Nil when one cannot be taken or the files give another answer.
+    package func witnesses(ofSpec name: String, version: Version, checksum: String) -> [Witness]? {
+        let now = SpecIndex.now()
+        guard let safe = try? SafeName(name, as: .pod) else { return nil }
+        var result: [Witness] = []
+        func take(_ path: String, isFolder: Bool) -> Bool {
+            guard let witness = Witness.take(path, now: now), let stamp = witness.stamp,
+                isFolder ? stamp.isDirectory : stamp.isFile
+            else { return false }
+            result.append(witness)
+            return true
+        }
+        let podPath = layout.podPath(safe)
+        var path = layout.rootPath
+        let parts = podPath.split(separator: "/")
+        for part in parts.dropLast() {
+            path += "/" + part
+            // `Specs` and the shard folders are shared by many pods: taken once per object.
+            if let known = folderWitnesses[path] {
+                result.append(known)
+                continue
+            }
+            guard take(path, isFolder: true) else { return nil }
+            folderWitnesses[path] = result.last
+        }
+        // What `specChecksum` compared with the index's stamps: nothing more to take or read.
+        if let known = vouched[name + "\u{0}" + version.string] {
+            return known.checksum == checksum ? result + known.witnesses : nil
+        }
+        guard take(path + "/" + parts[parts.count - 1], isFolder: true) else { return nil }
+        // Each witness is taken before what it vouches for is read: a change in between shows in it.
+        // The spelling folders up to the one read: the file that folder holds and whether the ones
+        // before it hold one follow from their stamps, unless the one read holds the format that
+        // wins (`Name.podspec.json`): then its own spec file's witness is enough.
+        // The folder's listing and each version folder's spec file come from the index when it
+        // took them with the same stamps (no listing, no file checks), else from the files.
+        guard let podStamp = result.last?.stamp else { return nil }
+        let listing = index?.listing(of: name, stamp: podStamp)
+        let spellings: [(folder: String, indexed: SpecIndex.VersionFolder?)]
+        if let listing {
+            spellings = listing.folders.filter { $0.spells(version) }.map { ($0.folder, $0) }
+        } else {
+            guard let candidates = layout.versionFolderCandidates(of: safe) else { return nil }
+            spellings = candidates.filter { $0.version.string == version.string }.map { ($0.folder, nil) }
+        }
+        var chosen: (folder: String, path: String)?
+        for spelling in spellings {
+            let folder = layout.absolute(podPath + "/" + spelling.folder)
+            guard let witness = Witness.take(folder, now: now), let stamp = witness.stamp, stamp.isDirectory else {
+                return nil
+            }
+            let file: (path: String, format: SpecFileFormat)? =
+                if let indexed = spelling.indexed, indexed.stamp == stamp {
+                    indexed.format.map { (podPath + "/" + spelling.folder + "/" + $0.fileName(for: name), $0) }
+                } else {
+                    layout.specFile(of: safe, folder: spelling.folder)
+                }
+            if file?.format != SpecFileFormat.readable.first { result.append(witness) }
+            if let file {
+                chosen = (spelling.folder, layout.absolute(file.path))
+                break
+            }
+        }
+        // The file's bytes are those the index hashed when it was read with the same stamp; else read.
+        guard let chosen, take(chosen.path, isFolder: false), let stamp = result.last?.stamp else { return nil }
+        if let known = index?.checksum(of: name, folder: chosen.folder, stamp: stamp) {
+            return known == checksum ? result : nil
+        }
+        guard let data = FileManager.default.contents(atPath: chosen.path), SHA1.hex(of: data) == checksum else {
+            return nil
+        }
+        return result
+    }
+
+    /// Witnesses that this repository has no folder for pod `name`, taken now; nil when it has one
+    /// (or a witness cannot be taken).
+    package func witnesses(ofAbsence name: String) -> [Witness]? {
+        guard let safe = try? SafeName(name, as: .pod),
+            let witness = Witness.take(layout.absolute(layout.podPath(safe))),
+            witness.state == .absent
+        else { return nil }
+        return [witness]
     }
 
     private func table(for name: String) -> [(version: Version, folder: String)] {

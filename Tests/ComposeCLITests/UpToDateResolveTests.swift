@@ -46,6 +46,36 @@ import Testing
         #expect(edited.stderr.contains("decide Order"))
     }
 
+    /// The record a resolve with nothing to do leaves answers the next one, which prints the same
+    /// and needs nothing else (with the spec index deleted, nothing writes it again).
+    @Test func theRecordOfAResolveWithNothingToDoAnswersTheNextWithTheSameOutput() async throws {
+        let (folder, app, _) = try Self.project("up-to-date-record")
+        defer { folder.remove() }
+        let home = folder.url.appendingPathComponent("home")
+        let environment = ["COMPOSE_HOME": home.path]
+        #expect(try await runComposeInProcess(["resolve", "--project", app.path], environment: environment).code == 0)
+        try await Task.sleep(for: .milliseconds(1100))  // the stamps of files older than a second can vouch for them
+        let read = try await runComposeInProcess(
+            ["resolve", "--project", app.path, "--verbose"], environment: environment)
+        #expect(read.stderr.contains(Self.standing), "\(read.stderr)")
+        let records = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("resolved").path)
+        #expect(records.count == 1)
+
+        try FileManager.default.removeItem(at: home.appendingPathComponent("index"))
+        let recorded = try await runComposeInProcess(
+            ["resolve", "--project", app.path, "--verbose"], environment: environment)
+        #expect(recorded.code == 0)
+        #expect(recorded.stdout == read.stdout)
+        #expect(recorded.stderr.contains(Self.standing) && recorded.stderr.contains("answered from the record"))
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("index").path))
+
+        // --format json reads the lock (it lists every pod): the record is not used there.
+        let json = try await runComposeInProcess(
+            ["resolve", "--project", app.path, "--format", "json"], environment: environment)
+        #expect(json.code == 0 && json.stdout.contains("\"Order\""), "\(json.stdout)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("index").path))
+    }
+
     @Test func aHandEditedLockOrAPodInAnEarlierSourceIsSolvedAgain() async throws {
         let (folder, app, specs) = try Self.project("up-to-date-edited")
         defer { folder.remove() }

@@ -68,6 +68,40 @@ struct SpecIndexTests {
         return text
     }
 
+    /// A bare spec repo holding `files` and a project `App` beside it that reads it for `pod`,
+    /// resolved once (which clones the repo).
+    func gitProject(in temporary: TemporaryDirectory, files: [String: String], pod: String) throws -> (
+        remote: String, app: URL, service: ResolveService
+    ) {
+        let remote = try makeBareRepository(at: temporary.url.appendingPathComponent("specs.git"), files: files)
+        let app = temporary.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try "source '\(remote)'\nplatform :ios, '15.0'\npod '\(pod)'\n".write(
+            to: app.appendingPathComponent("Composefile"), atomically: true, encoding: .utf8)
+        let home = temporary.url.appendingPathComponent("home")
+        let service = ResolveService(projectDirectory: app.path, composeHome: home, toolVersion: "0.1.0")
+        _ = try service.resolve()
+        return (remote, app, service)
+    }
+
+    /// Publishes `json` as `name` `version` to `remote` from a new clone in `temporary`.
+    func publish(
+        _ json: String, as name: String, _ version: String, to remote: String, from temporary: TemporaryDirectory
+    )
+        throws
+    {
+        let work = temporary.url.appendingPathComponent("work-\(name)-\(version)")
+        try runGit(["clone", "-q", remote, work.path])
+        let folder = work.appendingPathComponent("\(name)/\(version)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try json.write(to: folder.appendingPathComponent("\(name).podspec.json"), atomically: true, encoding: .utf8)
+        try runGit(["add", "-A"], in: work)
+        try runGit(
+            ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "\(name) \(version)"],
+            in: work)
+        try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
+    }
+
     /// A project on `writeRepo`'s specs, resolved once after the racy window (the index is written).
     func indexedProject(_ label: String) throws -> ProjectFixture {
         let project = try project(label)
@@ -228,33 +262,16 @@ struct SpecIndexTests {
         let spec = { (name: String, version: String, dependencies: String) in
             #"{"name": "\#(name)", "version": "\#(version)", "dependencies": {\#(dependencies)}}"#
         }
-        let remote = try makeBareRepository(
-            at: temporary.url.appendingPathComponent("specs.git"),
+        let (remote, app, service) = try gitProject(
+            in: temporary,
             files: [
                 "App/1.0.0/App.podspec.json": spec("App", "1.0.0", #""Kit": ["~> 1.0"]"#),
                 "Kit/1.0.0/Kit.podspec.json": spec("Kit", "1.0.0", ""),
-            ])
-        let app = temporary.url.appendingPathComponent("App")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try "source '\(remote)'\nplatform :ios, '15.0'\npod 'App'\n".write(
-            to: app.appendingPathComponent("Composefile"), atomically: true, encoding: .utf8)
-        let home = temporary.url.appendingPathComponent("home")
-        let service = ResolveService(projectDirectory: app.path, composeHome: home, toolVersion: "0.1.0")
-        _ = try service.resolve()  // clones
+            ], pod: "App")
         waitOutTheRacyWindow()
         _ = try service.resolve(unlock: .all)  // records the index
 
-        // Publish Kit 1.1.0 to the remote from another clone.
-        let work = temporary.url.appendingPathComponent("work")
-        try runGit(["clone", "-q", remote, work.path])
-        let folder = work.appendingPathComponent("Kit/1.1.0")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try spec("Kit", "1.1.0", "").write(
-            to: folder.appendingPathComponent("Kit.podspec.json"), atomically: true, encoding: .utf8)
-        try runGit(["add", "-A"], in: work)
-        try runGit(
-            ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "Kit 1.1.0"], in: work)
-        try runGit(["push", "-q", "origin", "HEAD:main"], in: work)
+        try publish(spec("Kit", "1.1.0", ""), as: "Kit", "1.1.0", to: remote, from: temporary)
 
         _ = try service.resolve(unlock: .all, repoUpdate: true)
         let lock = try String(contentsOf: app.appendingPathComponent("Compose.lock"), encoding: .utf8)

@@ -15,7 +15,8 @@ struct ResolveCommand: AsyncParsableCommand {
             Versions already in Compose.lock are kept when the Composefile still allows them; a \
             pod whose Composefile line is new or changed is resolved again. Use 'compose update' \
             to move locked pods forward. A second resolve of an unchanged project writes the \
-            same bytes.
+            same bytes; it is recorded (in $COMPOSE_HOME/resolved) with the stamps of the files \
+            it read, and the next one only checks those stamps.
 
             When no versions fit, the error explains why in plain words, naming the Composefile \
             lines involved, and exits 1.
@@ -41,6 +42,12 @@ struct ResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let service = options.service
+        // Nothing changed since the last resolve found nothing to do: its record answers.
+        if !checkLayers, options.format == .human, options.repoUpdate != true,
+            let recorded = service.recordedUpToDate()
+        {
+            return printRecordedUpToDate(recorded, verbose: global.verbose)
+        }
         let report = try service.resolve(repoUpdate: options.repoUpdate ?? false, write: !checkLayers)
         if checkLayers {
             try ComposeCLI.checkLayers(of: report.lockfile, in: service, writing: "Compose.lock was not written")

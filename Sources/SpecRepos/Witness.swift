@@ -1,0 +1,251 @@
+import Foundation
+import Specs
+
+/// A file or folder that a conclusion was drawn from, as it was when the conclusion was drawn: its
+/// `lstat` stamp (see `SpecIndex.Stamp`), or that nothing was there. The conclusion holds for as
+/// long as every witness does. A stamp younger than `SpecIndex.racyWindow` cannot vouch alone (a
+/// change within the file system's timestamp granularity may leave it as it was): a file's is kept
+/// with the SHA-1 of its bytes and the bytes are checked too; a folder's cannot be taken.
+package struct Witness: Equatable, Sendable {
+    package enum State: Equatable, Sendable {
+        case stamped(SpecIndex.Stamp)
+        /// A recent file: the stamp and the SHA-1 of its bytes must both match.
+        case stampedAndHashed(SpecIndex.Stamp, checksum: String)
+        case absent
+        /// A folder (a symbolic link to one counts): its content is vouched for by other witnesses.
+        case folder
+    }
+
+    /// Absolute.
+    package let path: String
+    package let state: State
+
+    package init(path: String, state: State) {
+        self.path = path
+        self.state = state
+    }
+
+    /// The witness of `path` now; nil when it cannot be one (an `lstat` failing otherwise than for
+    /// a missing path, or a folder changed within the racy window).
+    package static func take(_ path: String, now: Int64 = SpecIndex.now()) -> Witness? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT ? Witness(path: path, state: .absent) : nil }
+        let stamp = SpecIndex.Stamp(status)
+        guard stamp.isRacy(now: now) else { return Witness(path: path, state: .stamped(stamp)) }
+        guard stamp.isFile, let data = FileManager.default.contents(atPath: path) else { return nil }
+        return Witness(path: path, state: .stampedAndHashed(stamp, checksum: SHA1.hex(of: data)))
+    }
+
+    /// Whether `path` is as witnessed.
+    package func holds() -> Bool {
+        holds(in: AT_FDCWD, skipping: 0)
+    }
+
+    /// Whether the path is as witnessed, looked up as `path` without its first `skipping` bytes
+    /// below the open folder `folder` (`AT_FDCWD` and 0: the path as it is).
+    func holds(in folder: Int32, skipping: Int) -> Bool {
+        var status = stat()
+        let follow = state == .folder
+        let result = path.withCString { fstatat(folder, $0 + skipping, &status, follow ? 0 : AT_SYMLINK_NOFOLLOW) }
+        switch state {
+        case .absent: return result != 0 && errno == ENOENT
+        case .folder: return result == 0 && status.st_mode & S_IFMT == S_IFDIR
+        case .stamped(let stamp): return result == 0 && SpecIndex.Stamp(status) == stamp
+        case .stampedAndHashed(let stamp, let checksum):
+            guard result == 0, SpecIndex.Stamp(status) == stamp, let data = FileManager.default.contents(atPath: path)
+            else { return false }
+            return SHA1.hex(of: data) == checksum
+        }
+    }
+
+    /// The stamp, when something was there.
+    package var stamp: SpecIndex.Stamp? {
+        switch state {
+        case .stamped(let stamp), .stampedAndHashed(let stamp, _): stamp
+        case .absent, .folder: nil
+        }
+    }
+}
+
+/// A conclusion kept between runs with what it depends on: a few facts (strings the writer
+/// chooses: the tool's version, notes to repeat) and the witnesses it was drawn from. One file,
+/// written atomically, starting with a magic line and the format version and ending with the
+/// FNV-1a hash of everything before it (a truncated, corrupt or older file reads as none).
+package struct WitnessedRecord: Equatable, Sendable {
+    package static let formatVersion: UInt32 = 1
+    static let magic = Array("compose witnessed record\n".utf8)
+    static let noBase = UInt32.max
+
+    package var facts: [String: [String]]
+    package var witnesses: [Witness]
+    /// Folders most witnesses lie in (a spec repo, the project): each is opened once when the
+    /// record is checked and its witnesses looked up from there, a shorter walk than from `/`.
+    package var bases: [String]
+
+    package init(facts: [String: [String]], witnesses: [Witness], bases: [String] = []) {
+        self.facts = facts
+        self.witnesses = witnesses
+        self.bases = bases
+    }
+
+    /// Per witness: the index of the longest base its path lies in (nil: none), and the number of
+    /// bytes of its path that base and the `/` after it take.
+    func located() -> [(base: Int, skipping: Int)?] {
+        let prefixes = bases.enumerated().map { (index: $0.offset, prefix: $0.element + "/") }
+            .sorted { $0.prefix.utf8.count > $1.prefix.utf8.count }
+        return witnesses.map { witness in
+            prefixes.first { witness.path.hasPrefix($0.prefix) }.map { ($0.index, $0.prefix.utf8.count) }
+        }
+    }
+
+    /// Whether every witness still holds. Thousands of `lstat`s are spread over the cores (each
+    /// share stops at its first witness that does not hold).
+    package func holds() -> Bool {
+        let located = located()
+        let folders = bases.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { for folder in folders where folder >= 0 { close(folder) } }
+        @Sendable func check(_ range: Range<Int>) -> Bool {
+            for index in range {
+                let place = located[index]
+                let folder = place.map { folders[$0.base] } ?? -1
+                let holds =
+                    folder >= 0
+                    ? witnesses[index].holds(in: folder, skipping: place!.skipping) : witnesses[index].holds()
+                if !holds { return false }
+            }
+            return true
+        }
+        // One share per core; the others on dedicated threads (not a shared pool, whose threads
+        // the caller may be using: Dispatch then runs the shares one after the other).
+        // The first few alone first: the writer puts the project's own files there, the likeliest
+        // to have changed.
+        let first = min(witnesses.count, 8)
+        guard check(0..<first) else { return false }
+        let shares = min(ProcessInfo.processInfo.activeProcessorCount, witnesses.count / 512)
+        guard shares > 1 else { return check(first..<witnesses.count) }
+        let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: shares)
+        defer { results.deallocate() }
+        let count = witnesses.count
+        nonisolated(unsafe) let slots = results
+        let group = DispatchGroup()
+        for share in 1..<shares {
+            group.enter()
+            Thread.detachNewThread {
+                slots[share] = check((count * share / shares)..<(count * (share + 1) / shares))
+                group.leave()
+            }
+        }
+        slots[0] = check(first..<(count / shares))
+        group.wait()
+        return results.allSatisfy { $0 }
+    }
+
+    /// The record in `file`; nil when there is none or it is not one this version reads whole.
+    package static func read(_ file: URL) -> WitnessedRecord? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return decode([UInt8](data))
+    }
+
+    /// Writes the record to `file` (a temporary file renamed over it). A failure is not reported:
+    /// the record only saves work.
+    package func write(to file: URL) {
+        let folder = file.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        // Plain writes, no `fsync`: a record lost in a crash costs one slower resolve, nothing else.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let bytes = encode()
+        let written = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count <= 0 { break }
+                offset += count
+            }
+            return offset
+        }
+        close(descriptor)
+        if written != bytes.count || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+    }
+
+    func encode() -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes += Self.magic
+        out.u32(Self.formatVersion)
+        out.u32(UInt32(facts.count))
+        for key in facts.keys.sorted() {
+            out.string(key)
+            out.u32(UInt32(facts[key]!.count))
+            for value in facts[key]! { out.string(value) }
+        }
+        out.u32(UInt32(bases.count))
+        for base in bases { out.string(base) }
+        out.u32(UInt32(witnesses.count))
+        for (witness, place) in zip(witnesses, located()) {
+            out.u32(place.map { UInt32($0.base) } ?? Self.noBase)
+            out.string(String(decoding: witness.path.utf8.dropFirst(place?.skipping ?? 0), as: UTF8.self))
+            switch witness.state {
+            case .absent: out.bytes.append(0)
+            case .folder: out.bytes.append(3)
+            case .stamped(let stamp):
+                out.bytes.append(1)
+                out.stamp(stamp)
+            case .stampedAndHashed(let stamp, let checksum):
+                out.bytes.append(2)
+                out.stamp(stamp)
+                out.string(checksum)
+            }
+        }
+        out.u64(FNV1a.hash(out.bytes))
+        return out.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) -> WitnessedRecord? {
+        guard bytes.count >= magic.count + 12, bytes.starts(with: magic) else { return nil }
+        var hashReader = ByteReader(bytes: bytes, position: bytes.count - 8)
+        guard let stored = hashReader.u64(), stored == FNV1a.hash(bytes[..<(bytes.count - 8)]) else { return nil }
+        var reader = ByteReader(bytes: bytes, position: magic.count, end: bytes.count - 8)
+        guard reader.u32() == formatVersion, let factCount = reader.u32() else { return nil }
+        var facts: [String: [String]] = [:]
+        for _ in 0..<factCount {
+            guard let key = reader.string(), let count = reader.u32(), count <= reader.remaining else { return nil }
+            var values: [String] = []
+            for _ in 0..<count {
+                guard let value = reader.string() else { return nil }
+                values.append(value)
+            }
+            facts[key] = values
+        }
+        guard let baseCount = reader.u32(), baseCount <= reader.remaining else { return nil }
+        var bases: [String] = []
+        for _ in 0..<baseCount {
+            guard let base = reader.string() else { return nil }
+            bases.append(base)
+        }
+        guard let witnessCount = reader.u32(), witnessCount <= reader.remaining else { return nil }
+        var witnesses: [Witness] = []
+        witnesses.reserveCapacity(Int(witnessCount))
+        for _ in 0..<witnessCount {
+            guard let base = reader.u32(), base == noBase || base < baseCount, let relative = reader.string(),
+                let kind = reader.byte()
+            else { return nil }
+            let path = base == noBase ? relative : bases[Int(base)] + "/" + relative
+            let state: Witness.State
+            switch kind {
+            case 0: state = .absent
+            case 3: state = .folder
+            case 1:
+                guard let stamp = reader.stamp() else { return nil }
+                state = .stamped(stamp)
+            case 2:
+                guard let stamp = reader.stamp(), let checksum = reader.string() else { return nil }
+                state = .stampedAndHashed(stamp, checksum: checksum)
+            default: return nil
+            }
+            witnesses.append(Witness(path: path, state: state))
+        }
+        guard reader.isAtEnd else { return nil }
+        return WitnessedRecord(facts: facts, witnesses: witnesses, bases: bases)
+    }
+}

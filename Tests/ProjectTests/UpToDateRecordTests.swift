@@ -1,0 +1,239 @@
+import ComposeTestSupport
+import ComposefileFormat
+import Foundation
+import Project
+import SpecRepos
+import Specs
+import Testing
+
+/// The record a resolve with nothing to do leaves (`ResolveService.recordedUpToDate`): the next
+/// resolve is answered from it only while every file the answer rests on is as it was; any change
+/// sends it through the full reading again, which gives what a compose home without any record or
+/// index gives.
+@Suite("Up-to-date record")
+struct UpToDateRecordTests {
+    let specs = SpecIndexTests()
+
+    /// How the record's witnesses of the locked specs were taken.
+    enum Route: String, CaseIterable {
+        /// From the files (the specs were too young for the index when first read).
+        case files
+        /// From the stamps the index's answers were checked against.
+        case index
+    }
+
+    /// App → Kit → Core in `specs`, with an empty source `private` listed first; resolved, then
+    /// resolved again with nothing to do after the racy window (which records it); by `route`.
+    func recordedProject(_ label: String, route: Route = .files) throws -> ProjectFixture {
+        let project = try ProjectFixture(
+            label,
+            composefile: "source 'private'\nsource 'specs'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'App'\nend\n")
+        try FileManager.default.createDirectory(
+            at: project.directory.url.appendingPathComponent("private"), withIntermediateDirectories: true)
+        try specs.writeRepo(project)
+        _ = try project.service.resolve()
+        specs.waitOutTheRacyWindow()
+        #expect(try project.service.resolve().decisions.contains { $0.contains("the lock stands") })
+        if route == .index {
+            try FileManager.default.removeItem(at: file(project, "home/resolved"))
+            #expect(try project.service.resolve().decisions.contains { $0.contains("the lock stands") })
+        }
+        return project
+    }
+
+    /// The lock a resolve (keeping locked versions) writes from a new compose home: no index, no record.
+    func lockFromAFreshHome(_ project: ProjectFixture) throws -> String {
+        let home = project.directory.url.appendingPathComponent("fresh-home")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let saved = try project.lockText()
+        _ = try ResolveService(projectDirectory: project.path, composeHome: home, toolVersion: "0.1.0").resolve()
+        let text = try project.lockText()
+        try saved.write(toFile: project.path + "/Compose.lock", atomically: true, encoding: .utf8)
+        return text
+    }
+
+    func file(_ project: ProjectFixture, _ path: String) -> URL { project.directory.url.appendingPathComponent(path) }
+
+    @Test func theNextResolveIsAnsweredFromTheRecord() throws {
+        let project = try recordedProject("record-hit")
+        defer { project.directory.remove() }
+        let report = try project.service.resolve()
+        let recorded = try #require(project.service.recordedUpToDate())
+        #expect(recorded.rootCount == 3)
+        #expect(recorded.notes == report.notes)
+        #expect(recorded.lockPath == report.lockPath)
+        #expect(recorded.decision.hasPrefix(try #require(report.decisions.first)))
+        // Nothing else is needed: with the index gone the record still answers (and nothing rewrites it).
+        try FileManager.default.removeItem(at: file(project, "home/index"))
+        #expect(project.service.recordedUpToDate() == recorded)
+        #expect(!FileManager.default.fileExists(atPath: file(project, "home/index").path))
+        // Another compose, or the same project spelled another way, has no record.
+        let other = ResolveService(
+            projectDirectory: project.path, composeHome: file(project, "home"), toolVersion: "0.2.0")
+        #expect(other.recordedUpToDate() == nil)
+        let spelled = ResolveService(
+            projectDirectory: project.path + "/.", composeHome: file(project, "home"), toolVersion: "0.1.0")
+        #expect(spelled.recordedUpToDate() == nil)
+    }
+
+    /// The resolve that writes the lock records the answer the next one would give, so the very
+    /// next resolve is answered from the record, with the notes reading the new lock gives (an
+    /// adopted Podfile.lock's note is printed once, by the resolve that adopts it).
+    @Test func theResolveThatWritesTheLockRecordsTheNextAnswer() throws {
+        let project = try ProjectFixture(
+            "record-after-solve",
+            composefile: "source 'specs'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'App'\nend\n")
+        defer { project.directory.remove() }
+        try specs.writeRepo(project)
+        specs.waitOutTheRacyWindow()
+        #expect(try !project.service.resolve().decisions.contains { $0.contains("the lock stands") })
+        let recorded = try #require(project.service.recordedUpToDate())
+        #expect(recorded.rootCount == 3)
+        // The full reading, with the record out of the way, says the same.
+        try FileManager.default.removeItem(at: file(project, "home/resolved"))
+        let next = try project.service.resolve()
+        #expect(next.decisions.contains { $0.contains("the lock stands") })
+        #expect(recorded.notes == next.notes)
+
+        // A Podfile.lock as CocoaPods writes it (no COMPOSE version), and no Compose.lock.
+        let podfileLock = try project.lockText().replacingOccurrences(of: "COMPOSE: 0.1.0", with: "COCOAPODS: 1.16.2")
+        try podfileLock.write(to: file(project, "Podfile.lock"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: file(project, "Compose.lock"))
+        let adopted = try project.service.resolve()
+        #expect(adopted.notes.contains { $0.contains("so the Podfile.lock is the lock") })
+        let after = try #require(project.service.recordedUpToDate())
+        #expect(!after.notes.contains { $0.contains("Podfile.lock") })
+        #expect(try !project.service.resolve().notes.contains { $0.contains("Podfile.lock") })
+    }
+
+    /// What a user, a `git pull` or a publish does between two resolves.
+    enum Change: String, CaseIterable {
+        case composefileEdited, lockEditedSameSize, lockedSpecEditedInPlace, newVersionOfALockedPod
+        case specFileReplacedBySymlink, earlierSourceGainsALockedPod, podfileInsteadOfComposefile
+        case jsonSpecGainsARubyOneBesideIt, jsonSpecReplacedByARubyOne, sourceFolderReplaced, recordTruncated
+        case recordByteFlipped
+    }
+
+    @Test(arguments: Change.allCases, Route.allCases)
+    func everyChangeIsSeen(_ change: Change, route: Route) throws {
+        let project = try recordedProject("record-\(change.rawValue)-\(route.rawValue)", route: route)
+        defer { project.directory.remove() }
+        #expect(project.service.recordedUpToDate() != nil)
+        let kit = file(project, "specs/Kit/2.1.0/Kit.podspec.json")
+        let ruby = "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.version = '2.1.0'\n  s.dependency 'Core'\nend\n"
+        let record = try #require(
+            try FileManager.default.contentsOfDirectory(
+                at: file(project, "home/resolved"), includingPropertiesForKeys: nil
+            ).first)
+        switch change {
+        case .composefileEdited:
+            try FileManager.default.removeItem(at: file(project, "Composefile"))
+            try project.write("source 'specs'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'App', '1.0.0'\nend\n")
+        case .lockEditedSameSize:
+            try specs.editInPlace(file(project, "Compose.lock"), "Kit (2.1.0)", "Kit (2.0.0)")
+        case .lockedSpecEditedInPlace:
+            try specs.editInPlace(kit, "Kit.", "KIT.")
+        case .newVersionOfALockedPod:
+            try specs.write(project, "Kit", "2.2.0", #""Core": []"#)
+        case .specFileReplacedBySymlink:
+            let outside = file(project, "Kit.podspec.json")
+            try FileManager.default.moveItem(at: kit, to: outside)
+            try FileManager.default.createSymbolicLink(at: kit, withDestinationURL: outside)
+        case .earlierSourceGainsALockedPod:
+            let folder = file(project, "private/Core/0.1.0")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try #"{"name": "Core", "version": "0.1.0"}"#.write(
+                to: folder.appendingPathComponent("Core.podspec.json"), atomically: true, encoding: .utf8)
+        case .podfileInsteadOfComposefile:
+            try FileManager.default.moveItem(at: file(project, "Composefile"), to: file(project, "Podfile"))
+        case .jsonSpecGainsARubyOneBesideIt:
+            // `Name.podspec.json` wins over `Name.podspec`: the answer stands, and so does the record.
+            try ruby.write(to: file(project, "specs/Kit/2.1.0/Kit.podspec"), atomically: true, encoding: .utf8)
+            #expect(project.service.recordedUpToDate() != nil)
+            #expect(try project.service.resolve().decisions.contains { $0.contains("the lock stands") })
+            return
+        case .jsonSpecReplacedByARubyOne:
+            try FileManager.default.removeItem(at: kit)
+            try ruby.write(to: file(project, "specs/Kit/2.1.0/Kit.podspec"), atomically: true, encoding: .utf8)
+        case .sourceFolderReplaced:
+            try FileManager.default.moveItem(at: file(project, "specs"), to: file(project, "old-specs"))
+            try FileManager.default.copyItem(at: file(project, "old-specs"), to: file(project, "specs"))
+        case .recordTruncated:
+            let data = try Data(contentsOf: record)
+            try data.prefix(data.count / 2).write(to: record)
+        case .recordByteFlipped:
+            var data = try Data(contentsOf: record)
+            data[data.count / 2] ^= 0x20
+            try data.write(to: record)
+        }
+        #expect(project.service.recordedUpToDate() == nil)
+        let expected = try lockFromAFreshHome(project)
+        _ = try project.service.resolve()
+        #expect(try project.lockText() == expected)
+    }
+
+    /// A witness of a file younger than the racy window checks the bytes too; one of a folder that
+    /// young is not taken at all; an older stamp vouches alone.
+    @Test func aWitnessVouchesOnlyForWhatItSaw() throws {
+        let folder = try TemporaryDirectory("witness")
+        defer { folder.remove() }
+        let path = folder.url.appendingPathComponent("file").path
+        let absent = try #require(Witness.take(path))
+        #expect(absent.state == .absent && absent.holds())
+        try "one".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(!absent.holds())
+
+        let young = try #require(Witness.take(path))
+        guard case .stampedAndHashed(let stamp, _) = young.state else {
+            Issue.record("a file written just now is witnessed with its bytes: \(young.state)")
+            return
+        }
+        // The same stamp with other bytes behind it (a change within one timestamp tick) does not hold.
+        #expect(!Witness(path: path, state: .stampedAndHashed(stamp, checksum: SHA1.hex(of: Data("two".utf8)))).holds())
+        #expect(young.holds())
+        #expect(Witness.take(folder.path) == nil)  // a folder changed just now
+
+        Thread.sleep(forTimeInterval: 1.1)
+        let old = try #require(Witness.take(path))
+        guard case .stamped = old.state else {
+            Issue.record("an old file is witnessed by its stamp: \(old.state)")
+            return
+        }
+        #expect(old.holds())
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("One".utf8))
+        try handle.close()
+        #expect(!old.holds())
+        #expect(Witness(path: folder.path, state: .folder).holds())
+        #expect(!Witness(path: path, state: .folder).holds())
+    }
+
+    /// A git spec repo: the record holds until `repo update` brings a version of a locked pod.
+    @Test func aRepoUpdateOfALockedPodVoidsTheRecord() throws {
+        let temporary = try TemporaryDirectory("record-git")
+        defer { temporary.remove() }
+        let spec = { (name: String, version: String) in #"{"name": "\#(name)", "version": "\#(version)"}"# }
+        let (remote, app, service) = try specs.gitProject(
+            in: temporary,
+            files: [
+                "Kit/1.0.0/Kit.podspec.json": spec("Kit", "1.0.0"),
+                "Other/1.0.0/Other.podspec.json": spec("Other", "1.0.0"),
+            ], pod: "Kit")
+        specs.waitOutTheRacyWindow()
+        #expect(try service.resolve().decisions.contains { $0.contains("the lock stands") })
+        #expect(service.recordedUpToDate()?.rootCount == 1)
+
+        func publish(_ name: String, _ version: String) throws {
+            try specs.publish(spec(name, version), as: name, version, to: remote, from: temporary)
+            _ = try SpecRepoStore(home: ComposeHome(url: temporary.url.appendingPathComponent("home"))).update(nil)
+        }
+        try publish("Other", "1.1.0")  // a pod the project does not use
+        #expect(service.recordedUpToDate() != nil)
+        try publish("Kit", "1.1.0")
+        #expect(service.recordedUpToDate() == nil)
+        let report = try service.resolve()  // the lock stands: Kit 1.0.0 is still allowed and unchanged
+        #expect(report.decisions.contains { $0.contains("the lock stands") })
+        #expect(
+            try String(contentsOf: app.appendingPathComponent("Compose.lock"), encoding: .utf8).contains("Kit (1.0.0)"))
+    }
+}
