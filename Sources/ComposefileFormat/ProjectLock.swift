@@ -12,14 +12,6 @@ package struct ProjectLock: Sendable, Equatable {
     package let messages: [String]
     /// The file's bytes as read.
     package let data: Data
-
-    package init(lockfile: Lockfile, path: String, adoptedFromPodfileLock: Bool, messages: [String], data: Data) {
-        self.lockfile = lockfile
-        self.path = path
-        self.adoptedFromPodfileLock = adoptedFromPodfileLock
-        self.messages = messages
-        self.data = data
-    }
 }
 
 extension Lockfile {

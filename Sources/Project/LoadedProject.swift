@@ -10,7 +10,7 @@ struct LoadedProject {
     /// The file read: the Composefile, or the Podfile when there is no Composefile.
     let composefilePath: String
     /// The lock read (Compose.lock, else an adopted Podfile.lock).
-    var lockRead: ProjectLock?
+    let lockRead: ProjectLock?
     var previousLock: Lockfile? { lockRead?.lockfile }
     let sources: [PodSource]
     let restrictedSources: [String: PodSource]
@@ -18,8 +18,7 @@ struct LoadedProject {
     let platforms: [(name: String, deploymentTarget: Version?)]
     /// The Composefile line that set each platform's deployment target (`Composefile:3`).
     let platformOrigins: [String: String]
-    /// The notes about the Composefile and the lock (`lockRead`'s messages among them).
-    var notes: [String]
+    let notes: [String]
 
     func provider() -> ProjectProvider {
         ProjectProvider(

@@ -57,11 +57,11 @@ final class PodSource {
     }
 
     /// The SHA-1 of `name`'s spec file at `version` (a folder source answers from its index when
-    /// the file is unchanged; with `verify` false, as of the index's stamps: see `SpecRepository`).
-    func specChecksum(of name: String, version: Version, verify: Bool = true) throws(ProjectError) -> String {
+    /// the file is unchanged).
+    func specChecksum(of name: String, version: Version) throws(ProjectError) -> String {
         if case .folder(let repository) = storage {
             do {
-                return try repository.specChecksum(name: name, version: version, verify: verify).checksum
+                return try repository.specChecksum(name: name, version: version).checksum
             } catch {
                 throw .unreadable(path: name, reason: error.description)
             }

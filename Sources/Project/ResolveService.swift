@@ -145,9 +145,11 @@ package struct ResolveService: Sendable {
         let lock = try buildLock(project: project, provider: provider, solution: solution)
         let changed: Bool
         if write {
-            let written = try lock.write(to: lockPath)
-            changed = written.changed
-            recordWritten(project, lock: lock, data: written.data)
+            changed = try lock.write(to: lockPath).changed
+            // A record of the last answer "nothing to do" no longer holds when the lock changed; the
+            // next resolve, finding nothing to do, writes a new one. (Writing it here would cost a
+            // solving resolve 6–10 %: see docs/benchmarks.md.)
+            if changed { unlink(upToDateRecordFile.path) }
         } else {
             changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
         }

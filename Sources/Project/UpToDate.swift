@@ -23,10 +23,7 @@ extension ResolveService {
     /// resolve would keep every locked version and write the same bytes, so it is not run: a second
     /// resolve with nothing changed reads the Composefile, the lock and the locked specs, nothing more.
     /// `:git` pods always go through the solver (their checkout is not re-read here).
-    /// With `verify` false, checksums the index holds are taken as of its stamps (they become the
-    /// record's witnesses, checked by the next resolve): for the lock a resolve has just written
-    /// from specs it has just read.
-    func upToDate(_ project: LoadedProject, verify: Bool = true) -> (report: Report, basis: UpToDateBasis)? {
+    func upToDate(_ project: LoadedProject) -> (report: Report, basis: UpToDateBasis)? {
         guard let lock = project.previousLock, lock.composeVersion == toolVersion,
             lock.composefileChecksum == SHA1.hex(of: project.composefileBytes),
             lock.checkoutOptions.isEmpty
@@ -74,7 +71,7 @@ extension ResolveService {
                 let candidates = project.restrictedSources[root].map { [$0] } ?? project.sources
                 guard let index = candidates.firstIndex(where: { $0.key == key }),
                     candidates[..<index].allSatisfy({ $0.versions(of: root) == nil }),
-                    (try? candidates[index].specChecksum(of: root, version: version, verify: verify)) == checksum
+                    (try? candidates[index].specChecksum(of: root, version: version)) == checksum
                 else { return nil }
                 basis.specs.append((root, candidates[index], Array(candidates[..<index]), version, checksum))
                 covered.insert(root)
@@ -169,25 +166,6 @@ extension ResolveService {
                     return repository.root.path
                 }
         ).write(to: file)
-    }
-
-    /// After a resolve that wrote `lock` (as `data`): the next resolve would find nothing to do,
-    /// so its answer is recorded now (when `upToDate` agrees for the project with that lock) and
-    /// the very next resolve is already answered from the record.
-    func recordWritten(_ project: LoadedProject, lock: Lockfile, data: Data) {
-        guard !Self.isRecordDisabled else { return }
-        var next = project
-        // The notes a resolve reading this lock would print: the old lock's messages left out (a
-        // lock compose writes reads without any).
-        let messages = Set(project.lockRead?.messages ?? [])
-        next.notes = project.notes.filter { !messages.contains($0) }
-        next.lockRead = ProjectLock(
-            lockfile: lock, path: lockPath, adoptedFromPodfileLock: false, messages: [], data: data)
-        if let (report, basis) = upToDate(next, verify: false) {
-            recordUpToDate(next, report: report, basis: basis)
-        } else {
-            unlink(upToDateRecordFile.path)
-        }
     }
 
     private func upToDateWitnesses(_ project: LoadedProject, basis: UpToDateBasis) -> [Witness]? {

@@ -164,13 +164,11 @@ package final class SpecIndex {
     /// spelling that version (which of them holds the spec), and the spec file. Three `lstat`s in
     /// the usual case, no read: what a resolve with nothing to do needs per locked pod.
     /// The stamps compared are returned as witnesses of the answer.
-    /// With `verify` false the stamps are not compared now: the answer is as of the stamps, which
-    /// the witnesses carry (for a record whose witnesses are checked later anyway).
-    func checksum(of name: String, version: Version, podPath: String, safe: SafeName, verify: Bool = true)
+    func checksum(of name: String, version: Version, podPath: String, safe: SafeName)
         -> (path: String, checksum: String, witnesses: [Witness])?
     {
         load()
-        func unchanged(_ path: String, _ stamp: Stamp) -> Bool { !verify || Stamp.of(path) == stamp }
+        func unchanged(_ path: String, _ stamp: Stamp) -> Bool { Stamp.of(path) == stamp }
         guard let listing = listings[name], unchanged(podPath, listing.stamp) else { return nil }
         let spellings = listing.folders.filter { $0.spells(version) }
         guard let chosen = spellings.first(where: { $0.format != nil }), let format = chosen.format,

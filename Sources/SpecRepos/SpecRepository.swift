@@ -129,19 +129,14 @@ package final class SpecRepository {
 
     /// The path and SHA-1 of `name`'s spec file at `version`: from the index when it holds them and
     /// nothing changed (no read), else by reading the file (and recording it in the index).
-    /// With `verify` false, an answer from the index is as of its stamps, not checked now (see
-    /// `SpecIndex.checksum`): only for a conclusion kept with those stamps as witnesses.
-    package func specChecksum(name: String, version: Version, verify: Bool = true) throws(SpecRepoError) -> (
-        path: String, checksum: String
-    ) {
+    package func specChecksum(name: String, version: Version) throws(SpecRepoError) -> (path: String, checksum: String)
+    {
         if let index, let safe = try? SafeName(name, as: .pod) {
             let podPath = layout.podPath(safe)
             // The folders above the pod's are checked here; the pod's own by its stamp (an `lstat`
             // of a symlink never matches the folder recorded).
-            if !verify
-                || layout.firstSymlink(along: podPath.split(separator: "/").dropLast().joined(separator: "/")) == nil,
-                let known = index.checksum(
-                    of: name, version: version, podPath: layout.absolute(podPath), safe: safe, verify: verify)
+            if layout.firstSymlink(along: podPath.split(separator: "/").dropLast().joined(separator: "/")) == nil,
+                let known = index.checksum(of: name, version: version, podPath: layout.absolute(podPath), safe: safe)
             {
                 vouched[name + "\u{0}" + version.string] = (known.checksum, known.witnesses)
                 return (known.path, known.checksum)

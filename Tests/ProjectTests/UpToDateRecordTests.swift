@@ -76,10 +76,10 @@ struct UpToDateRecordTests {
         #expect(spelled.recordedUpToDate() == nil)
     }
 
-    /// The resolve that writes the lock records the answer the next one would give, so the very
-    /// next resolve is answered from the record, with the notes reading the new lock gives (an
-    /// adopted Podfile.lock's note is printed once, by the resolve that adopts it).
-    @Test func theResolveThatWritesTheLockRecordsTheNextAnswer() throws {
+    /// The resolve that writes the lock keeps no record (the next one finds nothing to do and
+    /// writes it); the record's notes are those of reading the lock it stands on (an adopted
+    /// Podfile.lock's note is printed by the resolves that read it, not repeated after).
+    @Test func theFirstResolveWithNothingToDoWritesTheRecord() throws {
         let project = try ProjectFixture(
             "record-after-solve",
             composefile: "source 'specs'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'App'\nend\n")
@@ -87,23 +87,24 @@ struct UpToDateRecordTests {
         try specs.writeRepo(project)
         specs.waitOutTheRacyWindow()
         #expect(try !project.service.resolve().decisions.contains { $0.contains("the lock stands") })
-        let recorded = try #require(project.service.recordedUpToDate())
-        #expect(recorded.rootCount == 3)
-        // The full reading, with the record out of the way, says the same.
-        try FileManager.default.removeItem(at: file(project, "home/resolved"))
+        #expect(project.service.recordedUpToDate() == nil)
+        specs.waitOutTheRacyWindow()  // the lock, just written, is a witness like any file
         let next = try project.service.resolve()
         #expect(next.decisions.contains { $0.contains("the lock stands") })
+        let recorded = try #require(project.service.recordedUpToDate())
+        #expect(recorded.rootCount == 3)
         #expect(recorded.notes == next.notes)
 
         // A Podfile.lock as CocoaPods writes it (no COMPOSE version), and no Compose.lock.
         let podfileLock = try project.lockText().replacingOccurrences(of: "COMPOSE: 0.1.0", with: "COCOAPODS: 1.16.2")
         try podfileLock.write(to: file(project, "Podfile.lock"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: file(project, "Compose.lock"))
+        #expect(project.service.recordedUpToDate() == nil)
         let adopted = try project.service.resolve()
         #expect(adopted.notes.contains { $0.contains("so the Podfile.lock is the lock") })
+        #expect(try !project.service.resolve().notes.contains { $0.contains("Podfile.lock") })
         let after = try #require(project.service.recordedUpToDate())
         #expect(!after.notes.contains { $0.contains("Podfile.lock") })
-        #expect(try !project.service.resolve().notes.contains { $0.contains("Podfile.lock") })
     }
 
     /// What a user, a `git pull` or a publish does between two resolves.

@@ -16,7 +16,7 @@ struct ResolveCommand: AsyncParsableCommand {
             pod whose Composefile line is new or changed is resolved again. Use 'compose update' \
             to move locked pods forward. A second resolve of an unchanged project writes the \
             same bytes; it is recorded (in $COMPOSE_HOME/resolved) with the stamps of the files \
-            it read, and the next one only checks those stamps.
+            it read, and the next one only checks those stamps (COMPOSE_RESOLVE_RECORD=0: off).
 
             When no versions fit, the error explains why in plain words, naming the Composefile \
             lines involved, and exits 1.
