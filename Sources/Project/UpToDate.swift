@@ -131,7 +131,7 @@ extension ResolveService {
         return RecordedUpToDate(
             lockPath: lockPath, rootCount: roots, notes: record.facts["notes"] ?? [],
             decision: Self.nothingChanged
-                + " (answered from the record of the last such resolve: \(record.witnesses.count) files and folders as they were)"
+                + " (answered from the record of the last such resolve: \(record.witnessCount) files and folders as they were)"
         )
     }
 

@@ -70,27 +70,45 @@ package struct Witness: Equatable, Sendable {
 /// A conclusion kept between runs with what it depends on: a few facts (strings the writer
 /// chooses: the tool's version, notes to repeat) and the witnesses it was drawn from. One file,
 /// written atomically, starting with a magic line and the format version and ending with the
-/// FNV-1a hash of everything before it (a truncated, corrupt or older file reads as none).
+/// FNV-1a hash of everything before it (a truncated, corrupt or older file reads as none). A record
+/// read from a file is checked where it lies in the bytes read: no `String` per witness (a record
+/// of 45,000 witnesses is 3 MB), each path kept with a NUL after it for `fstatat`.
 package struct WitnessedRecord: Equatable, Sendable {
-    package static let formatVersion: UInt32 = 1
+    package static let formatVersion: UInt32 = 2
     static let magic = Array("compose witnessed record\n".utf8)
     static let noBase = UInt32.max
 
     package var facts: [String: [String]]
-    package var witnesses: [Witness]
     /// Folders most witnesses lie in (a spec repo, the project): each is opened once when the
     /// record is checked and its witnesses looked up from there, a shorter walk than from `/`.
     package var bases: [String]
+    /// The record's bytes (made by `encode` or read) and where each witness starts in them.
+    private let bytes: [UInt8]
+    private let offsets: [Int]
 
     package init(facts: [String: [String]], witnesses: [Witness], bases: [String] = []) {
         self.facts = facts
-        self.witnesses = witnesses
         self.bases = bases
+        let encoded = Self.encode(facts: facts, witnesses: witnesses, bases: bases)
+        bytes = encoded
+        offsets = Self.decode(encoded)?.offsets ?? []
     }
+
+    private init(facts: [String: [String]], bases: [String], bytes: [UInt8], offsets: [Int]) {
+        self.facts = facts
+        self.bases = bases
+        self.bytes = bytes
+        self.offsets = offsets
+    }
+
+    package var witnessCount: Int { offsets.count }
+
+    /// The witnesses, decoded (for reading a record, not for checking it).
+    package var witnesses: [Witness] { offsets.map { witness(at: $0) } }
 
     /// Per witness: the index of the longest base its path lies in (nil: none), and the number of
     /// bytes of its path that base and the `/` after it take.
-    func located() -> [(base: Int, skipping: Int)?] {
+    static func located(_ witnesses: [Witness], in bases: [String]) -> [(base: Int, skipping: Int)?] {
         let prefixes = bases.enumerated().map { (index: $0.offset, prefix: $0.element + "/") }
             .sorted { $0.prefix.utf8.count > $1.prefix.utf8.count }
         return witnesses.map { witness in
@@ -101,31 +119,25 @@ package struct WitnessedRecord: Equatable, Sendable {
     /// Whether every witness still holds. Thousands of `lstat`s are spread over the cores (each
     /// share stops at its first witness that does not hold).
     package func holds() -> Bool {
-        let located = located()
         let folders = bases.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { for folder in folders where folder >= 0 { close(folder) } }
+        let record = self
         @Sendable func check(_ range: Range<Int>) -> Bool {
-            for index in range {
-                let place = located[index]
-                let folder = place.map { folders[$0.base] } ?? -1
-                let holds =
-                    folder >= 0
-                    ? witnesses[index].holds(in: folder, skipping: place!.skipping) : witnesses[index].holds()
-                if !holds { return false }
+            record.bytes.withUnsafeBufferPointer { buffer in
+                range.allSatisfy { record.holds(at: record.offsets[$0], in: buffer, folders: folders) }
             }
-            return true
         }
-        // One share per core; the others on dedicated threads (not a shared pool, whose threads
-        // the caller may be using: Dispatch then runs the shares one after the other).
         // The first few alone first: the writer puts the project's own files there, the likeliest
         // to have changed.
-        let first = min(witnesses.count, 8)
+        let count = offsets.count
+        let first = min(count, 8)
         guard check(0..<first) else { return false }
-        let shares = min(ProcessInfo.processInfo.activeProcessorCount, witnesses.count / 512)
-        guard shares > 1 else { return check(first..<witnesses.count) }
+        // One share per core; the others on dedicated threads (not a shared pool, whose threads
+        // the caller may be using: Dispatch then runs the shares one after the other).
+        let shares = min(ProcessInfo.processInfo.activeProcessorCount, count / 512)
+        guard shares > 1 else { return check(first..<count) }
         let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: shares)
         defer { results.deallocate() }
-        let count = witnesses.count
         nonisolated(unsafe) let slots = results
         let group = DispatchGroup()
         for share in 1..<shares {
@@ -140,10 +152,51 @@ package struct WitnessedRecord: Equatable, Sendable {
         return results.allSatisfy { $0 }
     }
 
+    /// Whether the witness at `offset` holds, read in place: its path (NUL-terminated in the
+    /// bytes) looked up below its base's open folder. A recent file's bytes, and a base that did
+    /// not open, go through `Witness.holds` on the decoded witness.
+    private func holds(at offset: Int, in buffer: UnsafeBufferPointer<UInt8>, folders: [Int32]) -> Bool {
+        let raw = UnsafeRawPointer(buffer.baseAddress!) + offset
+        let base = raw.loadUnaligned(as: UInt32.self).littleEndian
+        let length = Int(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
+        let kind = raw.load(fromByteOffset: 8 + length + 1, as: UInt8.self)
+        let folder = base == Self.noBase ? AT_FDCWD : folders[Int(base)]
+        guard kind != 2, folder >= 0 || folder == AT_FDCWD else { return witness(at: offset).holds() }
+        var status = stat()
+        let path = (raw + 8).assumingMemoryBound(to: CChar.self)
+        let result = fstatat(folder, path, &status, kind == 3 ? 0 : AT_SYMLINK_NOFOLLOW)
+        switch kind {
+        case 0: return result != 0 && errno == ENOENT
+        case 3: return result == 0 && status.st_mode & S_IFMT == S_IFDIR
+        default:
+            var reader = ByteReader(bytes: bytes[(offset + 8 + length + 2)...])
+            return result == 0 && reader.stamp() == SpecIndex.Stamp(status)
+        }
+    }
+
+    /// The witness at `offset`, decoded.
+    private func witness(at offset: Int) -> Witness {
+        var reader = ByteReader(bytes: bytes[offset...])
+        let base = reader.u32()!
+        let relative = reader.string()!
+        _ = reader.byte()  // the NUL
+        let path = base == Self.noBase ? relative : bases[Int(base)] + "/" + relative
+        switch reader.byte()! {
+        case 0: return Witness(path: path, state: .absent)
+        case 3: return Witness(path: path, state: .folder)
+        case 1: return Witness(path: path, state: .stamped(reader.stamp()!))
+        default:
+            let stamp = reader.stamp()!
+            return Witness(path: path, state: .stampedAndHashed(stamp, checksum: reader.string()!))
+        }
+    }
+
     /// The record in `file`; nil when there is none or it is not one this version reads whole.
     package static func read(_ file: URL) -> WitnessedRecord? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        return decode([UInt8](data))
+        let bytes = [UInt8](data)
+        guard let (facts, bases, offsets) = decode(bytes) else { return nil }
+        return WitnessedRecord(facts: facts, bases: bases, bytes: bytes, offsets: offsets)
     }
 
     /// Writes the record to `file` (a temporary file renamed over it). A failure is not reported:
@@ -155,7 +208,6 @@ package struct WitnessedRecord: Equatable, Sendable {
         // Plain writes, no `fsync`: a record lost in a crash costs one slower resolve, nothing else.
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
-        let bytes = encode()
         let written = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -169,7 +221,7 @@ package struct WitnessedRecord: Equatable, Sendable {
         if written != bytes.count || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
     }
 
-    func encode() -> [UInt8] {
+    static func encode(facts: [String: [String]], witnesses: [Witness], bases: [String]) -> [UInt8] {
         var out = ByteWriter()
         out.bytes += Self.magic
         out.u32(Self.formatVersion)
@@ -182,9 +234,10 @@ package struct WitnessedRecord: Equatable, Sendable {
         out.u32(UInt32(bases.count))
         for base in bases { out.string(base) }
         out.u32(UInt32(witnesses.count))
-        for (witness, place) in zip(witnesses, located()) {
+        for (witness, place) in zip(witnesses, located(witnesses, in: bases)) {
             out.u32(place.map { UInt32($0.base) } ?? Self.noBase)
             out.string(String(decoding: witness.path.utf8.dropFirst(place?.skipping ?? 0), as: UTF8.self))
+            out.bytes.append(0)
             switch witness.state {
             case .absent: out.bytes.append(0)
             case .folder: out.bytes.append(3)
@@ -201,7 +254,9 @@ package struct WitnessedRecord: Equatable, Sendable {
         return out.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> WitnessedRecord? {
+    /// The facts, the bases and where each witness starts, every length checked against the
+    /// bytes; nil when anything is out of place.
+    static func decode(_ bytes: [UInt8]) -> (facts: [String: [String]], bases: [String], offsets: [Int])? {
         guard bytes.count >= magic.count + 12, bytes.starts(with: magic) else { return nil }
         var hashReader = ByteReader(bytes: bytes, position: bytes.count - 8)
         guard let stored = hashReader.u64(), stored == FNV1a.hash(bytes[..<(bytes.count - 8)]) else { return nil }
@@ -224,28 +279,23 @@ package struct WitnessedRecord: Equatable, Sendable {
             bases.append(base)
         }
         guard let witnessCount = reader.u32(), witnessCount <= reader.remaining else { return nil }
-        var witnesses: [Witness] = []
-        witnesses.reserveCapacity(Int(witnessCount))
+        var offsets: [Int] = []
+        offsets.reserveCapacity(Int(witnessCount))
         for _ in 0..<witnessCount {
-            guard let base = reader.u32(), base == noBase || base < baseCount, let relative = reader.string(),
+            offsets.append(reader.position)
+            // The path's bytes are checked to hold no NUL (it ends at the one after it).
+            guard let base = reader.u32(), base == noBase || base < baseCount, let length = reader.u32(),
+                let path = reader.take(Int(length)), !path.isEmpty, !path.contains(0), reader.byte() == 0,
                 let kind = reader.byte()
             else { return nil }
-            let path = base == noBase ? relative : bases[Int(base)] + "/" + relative
-            let state: Witness.State
             switch kind {
-            case 0: state = .absent
-            case 3: state = .folder
-            case 1:
-                guard let stamp = reader.stamp() else { return nil }
-                state = .stamped(stamp)
-            case 2:
-                guard let stamp = reader.stamp(), let checksum = reader.string() else { return nil }
-                state = .stampedAndHashed(stamp, checksum: checksum)
+            case 0, 3: continue
+            case 1: guard reader.stamp() != nil else { return nil }
+            case 2: guard reader.stamp() != nil, reader.string() != nil else { return nil }
             default: return nil
             }
-            witnesses.append(Witness(path: path, state: state))
         }
         guard reader.isAtEnd else { return nil }
-        return WitnessedRecord(facts: facts, witnesses: witnesses, bases: bases)
+        return (facts, bases, offsets)
     }
 }

@@ -209,6 +209,45 @@ struct UpToDateRecordTests {
         #expect(!Witness(path: path, state: .folder).holds())
     }
 
+    /// A record reads back as written and is checked where it lies in the bytes read: paths below
+    /// a base from the base's open folder, others whole, a young file by its bytes too.
+    @Test func aRecordReadsBackAsWrittenAndIsCheckedInPlace() throws {
+        let folder = try TemporaryDirectory("witness-record")
+        defer { folder.remove() }
+        let base = folder.url.appendingPathComponent("base")
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("a"), withIntermediateDirectories: true)
+        let old = base.appendingPathComponent("a/old")
+        try "old".write(to: old, atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 1.1)
+        let young = folder.url.appendingPathComponent("young")
+        try "young".write(to: young, atomically: true, encoding: .utf8)
+        let missing = base.appendingPathComponent("a/missing")
+        let witnesses = [
+            try #require(Witness.take(old.path)), try #require(Witness.take(missing.path)),
+            Witness(path: base.path, state: .folder), try #require(Witness.take(young.path)),
+        ]
+        guard case .stampedAndHashed = witnesses[3].state else {
+            Issue.record("a young file is witnessed with its bytes: \(witnesses[3].state)")
+            return
+        }
+        let stored = folder.url.appendingPathComponent("record")
+        WitnessedRecord(facts: ["k": ["v", "w"], "empty": []], witnesses: witnesses, bases: [base.path]).write(
+            to: stored)
+        let read = try #require(WitnessedRecord.read(stored))
+        #expect(read.facts == ["k": ["v", "w"], "empty": []])
+        #expect(read.witnesses == witnesses)
+        #expect(read.witnessCount == 4)
+        #expect(read.holds())
+
+        try "now".write(to: missing, atomically: true, encoding: .utf8)
+        #expect(!read.holds())
+        try FileManager.default.removeItem(at: missing)
+        #expect(read.holds())
+        // The base moved away: nothing below it is where it was.
+        try FileManager.default.moveItem(at: base, to: folder.url.appendingPathComponent("moved"))
+        #expect(!read.holds())
+    }
+
     /// A git spec repo: the record holds until `repo update` brings a version of a locked pod.
     @Test func aRepoUpdateOfALockedPodVoidsTheRecord() throws {
         let temporary = try TemporaryDirectory("record-git")
