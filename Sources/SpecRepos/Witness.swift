@@ -38,15 +38,8 @@ package struct Witness: Equatable, Sendable {
 
     /// Whether `path` is as witnessed.
     package func holds() -> Bool {
-        holds(in: AT_FDCWD, skipping: 0)
-    }
-
-    /// Whether the path is as witnessed, looked up as `path` without its first `skipping` bytes
-    /// below the open folder `folder` (`AT_FDCWD` and 0: the path as it is).
-    func holds(in folder: Int32, skipping: Int) -> Bool {
         var status = stat()
-        let follow = state == .folder
-        let result = path.withCString { fstatat(folder, $0 + skipping, &status, follow ? 0 : AT_SYMLINK_NOFOLLOW) }
+        let result = state == .folder ? stat(path, &status) : lstat(path, &status)
         switch state {
         case .absent: return result != 0 && errno == ENOENT
         case .folder: return result == 0 && status.st_mode & S_IFMT == S_IFDIR
