@@ -148,12 +148,12 @@ package struct Lockfile: Sendable, Equatable {
     }
 
     /// Writes the lock to `path` through a temporary file in the same folder and a rename, so a
-    /// reader never sees half a lock. Leaves an identical file untouched. Returns the bytes and
-    /// whether the file changed.
+    /// reader never sees half a lock. Leaves an identical file untouched. Returns whether the file
+    /// changed.
     @discardableResult
-    package func write(to path: String) throws(ComposefileError) -> (data: Data, changed: Bool) {
+    package func write(to path: String) throws(ComposefileError) -> Bool {
         let data = Data(text.utf8)
-        if let existing = FileManager.default.contents(atPath: path), existing == data { return (data, false) }
+        if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(
@@ -169,7 +169,7 @@ package struct Lockfile: Sendable, Equatable {
             try? FileManager.default.removeItem(at: temporary)
             throw .unwritable(path: path, reason: reason)
         }
-        return (data, true)
+        return true
     }
 
     // MARK: Reading

@@ -145,7 +145,7 @@ package struct ResolveService: Sendable {
         let lock = try buildLock(project: project, provider: provider, solution: solution)
         let changed: Bool
         if write {
-            changed = try lock.write(to: lockPath).changed
+            changed = try lock.write(to: lockPath)
             // A record of the last answer "nothing to do" no longer holds when the lock changed; the
             // next resolve, finding nothing to do, writes a new one. (Writing it here would cost a
             // solving resolve 6–10 %: see docs/benchmarks.md.)

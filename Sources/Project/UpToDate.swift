@@ -144,14 +144,9 @@ extension ResolveService {
     func recordUpToDate(_ project: LoadedProject, report: Report, basis: UpToDateBasis) {
         guard !Self.isRecordDisabled else { return }
         let file = upToDateRecordFile
-        guard let witnesses = upToDateWitnesses(project, basis: basis) else {
+        guard let (witnesses, clones) = upToDateWitnesses(project, basis: basis) else {
             unlink(file.path)
             return
-        }
-        var clones: [String] = []
-        let store = SpecRepoStore(home: home)
-        for source in project.sources + project.restrictedSources.values where Self.isGitURL(source.key) {
-            if let name = store.name(forURL: source.key), !clones.contains(name) { clones.append(name) }
         }
         let roots = Set(report.lockfile.pods.map(\.rootName)).count
         WitnessedRecord(
@@ -168,7 +163,10 @@ extension ResolveService {
         ).write(to: file)
     }
 
-    private func upToDateWitnesses(_ project: LoadedProject, basis: UpToDateBasis) -> [Witness]? {
+    /// The witnesses, and the clones the project's git URLs name (for the stale-clone note).
+    private func upToDateWitnesses(_ project: LoadedProject, basis: UpToDateBasis) -> (
+        witnesses: [Witness], clones: [String]
+    )? {
         guard let lock = project.lockRead, !lock.adoptedFromPodfileLock, project.offlineNotes.isEmpty else {
             return nil
         }
@@ -188,6 +186,7 @@ extension ResolveService {
         }
         // Which clone a git URL names: the clones listed before it, their remotes, git's own settings.
         let store = SpecRepoStore(home: home)
+        var clones: [String] = []
         var named: Set<String> = []
         for source in project.sources + project.restrictedSources.values where !named.contains(source.key) {
             named.insert(source.key)
@@ -196,14 +195,17 @@ extension ResolveService {
             guard Self.isGitURL(source.key) else { continue }
             set.add(Witness.take(home.reposDirectory.path))
             for configuration in Self.gitConfigurationFiles() { set.add(Witness.take(configuration)) }
-            for name in store.names() {
+            // The clone `name(forURL:)` chooses: the first listed whose remote is the URL.
+            var found: String?
+            for name in store.names() where found == nil {
                 // The remote is in `.git/config` (a fetch rewrites other files there, not this one).
                 set.add(Witness.take(home.repoDirectory(name).appendingPathComponent(".git/config").path))
-                if store.isClone(named: name, of: source.key) { break }
+                if store.isClone(named: name, of: source.key) { found = name }
             }
-            guard let name = store.name(forURL: source.key),
+            guard let name = found,
                 (try? store.directory(of: name))?.standardizedFileURL.path == repository.root.standardizedFileURL.path
             else { return nil }
+            if !clones.contains(name) { clones.append(name) }
         }
         // Every locked spec, and its absence from the sources before its own.
         for spec in basis.specs {
@@ -214,7 +216,7 @@ extension ResolveService {
                 set.add(other.witnesses(ofAbsence: spec.root))
             }
         }
-        return set.witnesses
+        return set.witnesses.map { ($0, clones) }
     }
 
     /// The git configuration files read besides a repository's own (`url.*.insteadOf` there can

@@ -40,11 +40,11 @@ package final class SpecIndex {
         var size: Int64
         var modified: Int64
         var changed: Int64
-        package var isDirectory: Bool
+        var isDirectory: Bool
         package var isFile: Bool
 
         /// `lstat(path)`, nil when it does not exist.
-        package static func of(_ path: String) -> Stamp? {
+        static func of(_ path: String) -> Stamp? {
             var status = stat()
             guard lstat(path, &status) == 0 else { return nil }
             return Stamp(status)
@@ -168,15 +168,14 @@ package final class SpecIndex {
         -> (path: String, checksum: String, witnesses: [Witness])?
     {
         load()
-        func unchanged(_ path: String, _ stamp: Stamp) -> Bool { Stamp.of(path) == stamp }
-        guard let listing = listings[name], unchanged(podPath, listing.stamp) else { return nil }
+        guard let listing = listings[name], Stamp.of(podPath) == listing.stamp else { return nil }
         let spellings = listing.folders.filter { $0.spells(version) }
         guard let chosen = spellings.first(where: { $0.format != nil }), let format = chosen.format,
-            spellings.allSatisfy({ unchanged(podPath + "/" + $0.folder, $0.stamp) }),
+            spellings.allSatisfy({ Stamp.of(podPath + "/" + $0.folder) == $0.stamp }),
             let entry = specs[name + "\u{0}" + chosen.folder], entry.format == format
         else { return nil }
         let path = podPath + "/" + chosen.folder + "/" + format.fileName(for: safe.string)
-        guard unchanged(path, entry.stamp) else { return nil }
+        guard Stamp.of(path) == entry.stamp else { return nil }
         hits += 1
         // The folders that decide which file is read: those before the chosen one (no spec file
         // yet) and the chosen one unless it holds the format that wins.

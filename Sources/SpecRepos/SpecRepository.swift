@@ -135,7 +135,8 @@ package final class SpecRepository {
             let podPath = layout.podPath(safe)
             // The folders above the pod's are checked here; the pod's own by its stamp (an `lstat`
             // of a symlink never matches the folder recorded).
-            if layout.firstSymlink(along: podPath.split(separator: "/").dropLast().joined(separator: "/")) == nil,
+            let above = podPath.split(separator: "/").dropLast().joined(separator: "/")
+            if above.isEmpty || layout.firstSymlink(along: above) == nil,
                 let known = index.checksum(of: name, version: version, podPath: layout.absolute(podPath), safe: safe)
             {
                 vouched[name + "\u{0}" + version.string] = (known.checksum, known.witnesses)

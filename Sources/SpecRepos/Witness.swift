@@ -82,9 +82,7 @@ package struct WitnessedRecord: Equatable, Sendable {
     package init(facts: [String: [String]], witnesses: [Witness], bases: [String] = []) {
         self.facts = facts
         self.bases = bases
-        let encoded = Self.encode(facts: facts, witnesses: witnesses, bases: bases)
-        bytes = encoded
-        offsets = Self.decode(encoded)?.offsets ?? []
+        (bytes, offsets) = Self.encode(facts: facts, witnesses: witnesses, bases: bases)
     }
 
     private init(facts: [String: [String]], bases: [String], bytes: [UInt8], offsets: [Int]) {
@@ -214,7 +212,10 @@ package struct WitnessedRecord: Equatable, Sendable {
         if written != bytes.count || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
     }
 
-    static func encode(facts: [String: [String]], witnesses: [Witness], bases: [String]) -> [UInt8] {
+    /// The record's bytes, and where each witness starts in them.
+    static func encode(facts: [String: [String]], witnesses: [Witness], bases: [String]) -> (
+        bytes: [UInt8], offsets: [Int]
+    ) {
         var out = ByteWriter()
         out.bytes += Self.magic
         out.u32(Self.formatVersion)
@@ -227,7 +228,9 @@ package struct WitnessedRecord: Equatable, Sendable {
         out.u32(UInt32(bases.count))
         for base in bases { out.string(base) }
         out.u32(UInt32(witnesses.count))
+        var offsets: [Int] = []
         for (witness, place) in zip(witnesses, located(witnesses, in: bases)) {
+            offsets.append(out.bytes.count)
             out.u32(place.map { UInt32($0.base) } ?? Self.noBase)
             out.string(String(decoding: witness.path.utf8.dropFirst(place?.skipping ?? 0), as: UTF8.self))
             out.bytes.append(0)
@@ -244,7 +247,7 @@ package struct WitnessedRecord: Equatable, Sendable {
             }
         }
         out.u64(FNV1a.hash(out.bytes))
-        return out.bytes
+        return (out.bytes, offsets)
     }
 
     /// The facts, the bases and where each witness starts, every length checked against the
