@@ -2,7 +2,8 @@
 # Whole-command resolve, run by `make bench`: `compose resolve` from process start to exit against
 # Molinillo 0.8.0's whole process (Ruby start, reading the graph, resolving), on generated spec
 # repos written to disk, side by side in one run. compose runs with its spec index off
-# (COMPOSE_SPEC_INDEX=0), being built (an empty compose home) and warm; with a warm file cache and,
+# (COMPOSE_SPEC_INDEX=0), being built (an empty compose home) and warm (taking turns with Molinillo,
+# run by run); with a warm file cache and,
 # where /proc/sys/vm/drop_caches is writable (root), a dropped one. Medians of RUNS runs (default 3).
 # Prints Markdown tables; artefacts go to bench/out/whole/.
 #
@@ -71,17 +72,23 @@ scenario() {
     # older than a second (files younger than that are never indexed: SpecIndex's racy window).
     sync
     sleep 1.2
-    local mt=() mpods
+    local off built
+    read -r off _ <<<"$(resolve_runs "$runs" "$dir/App" COMPOSE_HOME="$home" COMPOSE_SPEC_INDEX=0)"
+    read -r built _ <<<"$(resolve_runs 1 "$dir/App" COMPOSE_HOME="$home")"
+    # Molinillo and compose (index warm) take turns, so that a slower or faster spell of the shared
+    # machine falls on both.
+    local mt=() wt=() mpods rss=0 t m
     for _ in $(seq "$runs"); do
         read -r t _ <<<"$(measure timeout 300 ruby bench/molinillo.rb "$graph" 1)"
         mt+=("$t")
+        mpods=$(sed -n 's/.*"packages": \([0-9]*\).*/\1/p' "$out/stdout")
+        read -r t m <<<"$(resolve_runs 1 "$dir/App" COMPOSE_HOME="$home")"
+        wt+=("$t")
+        ((m > rss)) && rss=$m
     done
-    mpods=$(sed -n 's/.*"packages": \([0-9]*\).*/\1/p' "$out/stdout")
-    local molinillo off built warm rss
+    local molinillo warm
     molinillo=$(printf '%s\n' "${mt[@]}" | median)
-    read -r off _ <<<"$(resolve_runs "$runs" "$dir/App" COMPOSE_HOME="$home" COMPOSE_SPEC_INDEX=0)"
-    read -r built _ <<<"$(resolve_runs 1 "$dir/App" COMPOSE_HOME="$home")"
-    read -r warm rss <<<"$(resolve_runs "$runs" "$dir/App" COMPOSE_HOME="$home")"
+    warm=$(printf '%s\n' "${wt[@]}" | median)
     local pods
     pods=$(pods_in_lock "$dir/App/Compose.lock")
     [ "$pods" = "$mpods" ] || echo "warning: $name: compose resolved $pods pods, Molinillo $mpods" >&2

@@ -100,15 +100,19 @@ func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions
         out.write(encodeJSON(output) + "\n")
     case .human:
         let roots = Set(report.lockfile.pods.map(\.rootName))
+        // One write for the whole list (a first resolve of thousands of pods printed line by line
+        // made as many system calls).
+        var text = ""
         for change in report.changes {
             switch (change.from, change.to) {
-            case (nil, let to?): out.write("+ \(change.name) \(to)\n")
-            case (let from?, nil): out.write("- \(change.name) \(from)\n")
-            case (let from?, let to?): out.write("~ \(change.name) \(from) -> \(to)\n")
+            case (nil, let to?): text += "+ \(change.name) \(to)\n"
+            case (let from?, nil): text += "- \(change.name) \(from)\n"
+            case (let from?, let to?): text += "~ \(change.name) \(from) -> \(to)\n"
             default: break
             }
         }
-        out.write(resolvedLine(roots: roots.count, lockChanged: report.lockChanged, lockPath: report.lockPath))
+        text += resolvedLine(roots: roots.count, lockChanged: report.lockChanged, lockPath: report.lockPath)
+        out.write(text)
     }
 }
 

@@ -1,6 +1,7 @@
 import ComposefileFormat
 import Foundation
 import Resolution
+import SpecRepos
 import Specs
 
 /// A project folder read and its sources opened: everything a resolve needs before solving.
@@ -19,6 +20,13 @@ struct LoadedProject {
     /// The Composefile line that set each platform's deployment target (`Composefile:3`).
     let platformOrigins: [String: String]
     let notes: [String]
+
+    /// Every folder source (the restricted ones included).
+    var folderSources: [SpecRepository] {
+        (sources + restrictedSources.values).compactMap { source in
+            if case .folder(let repository) = source.storage { repository } else { nil }
+        }
+    }
 
     func provider() -> ProjectProvider {
         ProjectProvider(

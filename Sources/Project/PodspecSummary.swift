@@ -2,11 +2,18 @@ import Foundation
 import Specs
 
 /// One podspec version as resolution reads it: the decoded `Spec` (platforms, dependencies per
-/// platform, the subspec tree) and the checksum of the file's bytes for the lock.
-struct PodspecSummary: Sendable {
+/// platform, the subspec tree) and the checksum of the file's bytes for the lock. A class: a
+/// resolve keeps thousands in a dictionary, and a `Spec` inline in each slot made every resize of
+/// that dictionary move megabytes.
+final class PodspecSummary: Sendable {
     let spec: Spec
     /// SHA-1 of the file's bytes as stored, for SPEC CHECKSUMS.
     let checksum: String
+
+    init(spec: Spec, checksum: String) {
+        self.spec = spec
+        self.checksum = checksum
+    }
 
     var name: String { spec.name }
     var version: Version { spec.version }
@@ -37,7 +44,7 @@ struct PodspecSummary: Sendable {
             [spec.name]
             + (dependencies.common
             + dependencies.perPlatform.keys.sorted().flatMap { dependencies.perPlatform[$0] ?? [] }).map(\.name)
-        for name in names {
+        for name in names where !SafeName.isValidPodPath(name) {
             do {
                 try SafeName.podPath(name)
             } catch {

@@ -340,6 +340,7 @@ final class ProjectProvider: DependencyProvider {
     }
 
     static func validate(_ name: String) throws(ProjectError) {
+        guard !SafeName.isValidPodPath(name) else { return }
         do { try SafeName.podPath(name) } catch { throw .invalidName(error) }
     }
 }

@@ -22,13 +22,15 @@ import Specs
 /// every error still comes from reading the file itself.
 ///
 /// Why a binary file of our own rather than JSON or SQLite: the index is read whole at the first
-/// lookup and a resolve touches most of what it holds, so one sequential read and a pointer walk
-/// over length-prefixed fields beats parsing text, and it needs no new dependency.
+/// lookup and a resolve touches much of what it holds, so one sequential read and a pointer walk
+/// over length-prefixed fields beats parsing text, and it needs no new dependency. Reading it only
+/// finds where each entry starts (every entry is length-prefixed); an entry is decoded when it is
+/// looked up, and one not recorded again is written back as the bytes it was read as.
 ///
 /// Not `Sendable`: one task uses it (like `SpecRepository`, which owns it).
 package final class SpecIndex {
     /// Bumped whenever the layout below changes; a file of another version is rebuilt.
-    package static let formatVersion: UInt32 = 1
+    package static let formatVersion: UInt32 = 2
     static let magic = Array("compose spec index\n".utf8)
     /// How old a stamp must be when it is recorded (see "racy" above), in nanoseconds.
     static let racyWindow: Int64 = 1_000_000_000
@@ -114,9 +116,17 @@ package final class SpecIndex {
 
     /// Where the index is kept.
     package let file: URL
+    /// The file as read, and where each entry's fields start and end in it.
+    private var bytes: [UInt8] = []
+    private var listingRanges: [String: Range<Int>] = [:]
+    private var specRanges: [String: Range<Int>] = [:]
+    /// Entries recorded since (they replace those of the file).
     private var listings: [String: PodListing] = [:]
     private var specs: [String: SpecEntry] = [:]
     private var loaded = false
+    /// Version folder checks left to another thread (see `deferFolderChecks`), and those not yet sent.
+    private var checker: FolderStampChecker?
+    private var pendingChecks: [FolderStampChecker.Job] = []
     /// Whether something was recorded since the file was read.
     package private(set) var isDirty = false
     /// Counts for tests and `--verbose`: lookups answered from the index, and recorded.
@@ -143,20 +153,84 @@ package final class SpecIndex {
     // MARK: Lookups
 
     /// The version folders of the pod at `podPath` (absolute), when the index has them and nothing
-    /// changed: the pod folder and every version folder still have their stamps.
+    /// changed: the pod folder and every version folder still have their stamps. With checks
+    /// deferred, the version folders that hold a spec file are compared later, on another thread.
     func listing(of name: String, podPath: String) -> PodListing? {
-        load()
-        guard let listing = listings[name] else { return nil }
+        guard let listing = listing(of: name) else { return nil }
         let folder = open(podPath, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
         var status = stat()
         guard fstat(folder, &status) == 0, Stamp(status) == listing.stamp else { return nil }
-        for version in listing.folders where Stamp.of(version.folder, in: folder) != version.stamp {
-            return nil
+        var later: [(path: String, stamp: Stamp)] = []
+        for version in listing.folders {
+            if checker != nil && version.format != nil {
+                later.append((version.folder, version.stamp))
+            } else if Stamp.of(version.folder, in: folder) != version.stamp {
+                return nil
+            }
         }
+        if !later.isEmpty { check(FolderStampChecker.Job(subject: .listing(name), folder: podPath, entries: later)) }
         hits += 1
         return listing
+    }
+
+    /// Whether checks are being deferred (`deferFolderChecks`).
+    var isDeferring: Bool { checker != nil }
+
+    private func check(_ job: FolderStampChecker.Job) {
+        pendingChecks.append(job)
+        if pendingChecks.count >= 64 {
+            checker?.enqueue(pendingChecks)
+            pendingChecks = []
+        }
+    }
+
+    /// With checks deferred: the reduced spec and checksum of the `format` file in `name`'s version
+    /// folder `folder` of the pod folder `podPath` (the format a listing used this run recorded),
+    /// its file's stamp left to the checker.
+    func deferredSpec(name: String, folder: String, format: SpecFileFormat, podPath: String, fileName: String)
+        -> (checksum: String, node: JSONNode)?
+    {
+        let key = name + "\u{0}" + folder
+        guard isDeferring, let entry = spec(named: key), entry.format == format,
+            let node = try? BinaryNode.decode(entry.node)
+        else { return nil }
+        check(
+            FolderStampChecker.Job(
+                subject: .spec(key), folder: podPath, entries: [(folder + "/" + fileName, entry.stamp)]))
+        hits += 1
+        return (entry.checksum, node)
+    }
+
+    /// From now on, `listing(of:podPath:)` leaves the stamps of version folders that hold a spec
+    /// file, and `deferredSpec` those of spec files, to a thread of their own
+    /// (`FolderStampChecker`), until `confirmDeferredChecks()`.
+    package func deferFolderChecks() {
+        guard checker == nil else { return }
+        checker = FolderStampChecker()
+    }
+
+    /// Waits for the deferred checks and turns deferring off. Answers how many listings and specs
+    /// no longer held; their entries are dropped, so the next lookup reads their files anew.
+    package func confirmDeferredChecks() -> Int {
+        guard let checker else { return 0 }
+        checker.enqueue(pendingChecks)
+        pendingChecks = []
+        self.checker = nil
+        let failed = checker.finish()
+        for subject in failed {
+            switch subject {
+            case .listing(let name):
+                listings[name] = nil
+                listingRanges[name] = nil
+            case .spec(let key):
+                specs[key] = nil
+                specRanges[key] = nil
+            }
+            isDirty = true
+        }
+        return failed.count
     }
 
     /// The checksum of `name`'s spec at `version` and its path, when the index holds it and
@@ -167,12 +241,11 @@ package final class SpecIndex {
     func checksum(of name: String, version: Version, podPath: String, safe: SafeName)
         -> (path: String, checksum: String, witnesses: [Witness])?
     {
-        load()
-        guard let listing = listings[name], Stamp.of(podPath) == listing.stamp else { return nil }
+        guard let listing = listing(of: name), Stamp.of(podPath) == listing.stamp else { return nil }
         let spellings = listing.folders.filter { $0.spells(version) }
         guard let chosen = spellings.first(where: { $0.format != nil }), let format = chosen.format,
             spellings.allSatisfy({ Stamp.of(podPath + "/" + $0.folder) == $0.stamp }),
-            let entry = specs[name + "\u{0}" + chosen.folder], entry.format == format
+            let entry = spec(named: name + "\u{0}" + chosen.folder), entry.format == format
         else { return nil }
         let path = podPath + "/" + chosen.folder + "/" + format.fileName(for: safe.string)
         guard Stamp.of(path) == entry.stamp else { return nil }
@@ -192,36 +265,36 @@ package final class SpecIndex {
 
     /// The listing the index holds for `name`, when it was taken of a pod folder with exactly `stamp`.
     func listing(of name: String, stamp: Stamp) -> PodListing? {
-        load()
-        guard let listing = listings[name], listing.stamp == stamp else { return nil }
+        guard let listing = listing(of: name), listing.stamp == stamp else { return nil }
         return listing
     }
 
     /// The checksum the index holds for `name`'s spec in version folder `folder`, when it was read
     /// from a file with exactly `stamp` (its content then is what was hashed): no read needed.
     func checksum(of name: String, folder: String, stamp: Stamp) -> String? {
-        load()
-        guard let entry = specs[name + "\u{0}" + folder], entry.stamp == stamp else { return nil }
+        guard let entry = spec(named: name + "\u{0}" + folder), entry.stamp == stamp else { return nil }
         return entry.checksum
     }
 
     func record(_ listing: PodListing, of name: String) {
         let now = Self.now()
         guard !listing.stamp.isRacy(now: now), !listing.folders.contains(where: { $0.stamp.isRacy(now: now) }) else {
+            if self.listing(of: name) != nil { isDirty = true }
             listings[name] = nil
+            listingRanges[name] = nil
             return
         }
-        guard listings[name] != listing else { return }
+        guard self.listing(of: name) != listing else { return }
         listings[name] = listing
         isDirty = true
         recorded += 1
     }
 
-    /// The reduced spec and checksum of the file at `path`, when indexed and the file is unchanged.
-    func spec(name: String, folder: String, path: String, format: SpecFileFormat) -> (checksum: String, node: JSONNode)?
+    /// The reduced spec and checksum of the `format` file in `name`'s version folder `folder`,
+    /// when indexed and the file's stamp now is `stamp` (unchanged).
+    func spec(name: String, folder: String, format: SpecFileFormat, stamp: Stamp) -> (checksum: String, node: JSONNode)?
     {
-        load()
-        guard let entry = specs[name + "\u{0}" + folder], entry.format == format, Stamp.of(path) == entry.stamp,
+        guard let entry = spec(named: name + "\u{0}" + folder), entry.format == format, entry.stamp == stamp,
             let node = try? BinaryNode.decode(entry.node)
         else { return nil }
         hits += 1
@@ -230,16 +303,17 @@ package final class SpecIndex {
 
     /// Records a spec read from a file whose stamp, taken before the read, was `stamp`.
     func record(name: String, folder: String, format: SpecFileFormat, stamp: Stamp, checksum: String, spec: Spec) {
-        load()
         let key = name + "\u{0}" + folder
         guard stamp.isFile, !stamp.isRacy(now: Self.now()) else {
+            if self.spec(named: key) != nil { isDirty = true }
             specs[key] = nil
+            specRanges[key] = nil
             return
         }
         let entry = SpecEntry(
             format: format, stamp: stamp, checksum: checksum,
             node: BinaryNode.encode(Self.resolutionNode(of: spec.json))[...])
-        guard specs[key] != entry else { return }
+        guard self.spec(named: key) != entry else { return }
         specs[key] = entry
         isDirty = true
         recorded += 1
@@ -281,14 +355,69 @@ package final class SpecIndex {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// The listing of `name`: recorded in this run, else decoded from the file.
+    private func listing(of name: String) -> PodListing? {
+        load()
+        if let recorded = listings[name] { return recorded }
+        guard let range = listingRanges[name] else { return nil }
+        var reader = ByteReader(bytes: bytes[range])
+        guard let stamp = reader.stamp(), let count = reader.u32(), Int(count) <= reader.remaining else { return nil }
+        var folders: [VersionFolder] = []
+        folders.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let folder = reader.string(), let folderStamp = reader.stamp(), let format = reader.format() else {
+                return nil
+            }
+            folders.append(VersionFolder(folder: folder, stamp: folderStamp, format: format))
+        }
+        return reader.isAtEnd ? PodListing(stamp: stamp, folders: folders) : nil
+    }
+
+    /// The spec entry under `key` (`name\0folder`): recorded in this run, else decoded from the file.
+    private func spec(named key: String) -> SpecEntry? {
+        load()
+        if let recorded = specs[key] { return recorded }
+        guard let range = specRanges[key] else { return nil }
+        return Self.specEntry(bytes[range])
+    }
+
+    private static func specEntry(_ fields: ArraySlice<UInt8>) -> SpecEntry? {
+        var reader = ByteReader(bytes: fields)
+        guard let format = reader.format() ?? nil, let stamp = reader.stamp(), let checksum = reader.string(),
+            let length = reader.u32(), let node = reader.take(Int(length)), reader.isAtEnd
+        else { return nil }
+        return SpecEntry(format: format, stamp: stamp, checksum: checksum, node: node)
+    }
+
     private func load() {
         guard !loaded else { return }
         loaded = true
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let (listings, specs) = Self.decode([UInt8](data))
-        else { return }
-        self.listings = listings
-        self.specs = specs
+        guard let bytes = Self.read(file.path), let (listings, specs) = Self.scan(bytes) else { return }
+        self.bytes = bytes
+        listingRanges = listings
+        specRanges = specs
+    }
+
+    /// The whole file, read with one buffer and no copy (nil when it cannot be read).
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let n = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)
+                if n <= 0 {
+                    failed = n < 0 || count < size
+                    break
+                }
+                count += n
+            }
+        }
+        return failed ? nil : bytes
     }
 
     /// Writes the index when something was recorded (atomically: a temporary file renamed over it).
@@ -303,14 +432,34 @@ package final class SpecIndex {
         if rename(temporary.path, file.path) != 0 { unlink(temporary.path) } else { isDirty = false }
     }
 
+    /// The file: the magic line, the format version, then the listings and the spec entries, each a
+    /// count of entries, each entry its key and the length of its fields, then the fields; last the
+    /// hash of everything before it. Entries not recorded again are copied as read.
     func encode() -> [UInt8] {
+        load()
         var out = ByteWriter()
+        out.bytes.reserveCapacity(bytes.count + 4096)
         out.bytes += Self.magic
         out.u32(Self.formatVersion)
-        out.u32(UInt32(listings.count))
-        for name in listings.keys.sorted() {
-            let listing = listings[name]!
-            out.string(name)
+        // One section: every key, sorted; an entry recorded this run written by `fields`, any other
+        // copied as read.
+        func section<Entry>(
+            _ recorded: [String: Entry], _ read: [String: Range<Int>], fields: (inout ByteWriter, Entry) -> Void
+        ) {
+            let keys = Set(read.keys).union(recorded.keys).sorted()
+            out.u32(UInt32(keys.count))
+            for key in keys {
+                out.string(key)
+                if let entry = recorded[key] {
+                    out.lengthPrefixed { fields(&$0, entry) }
+                } else {
+                    let range = read[key]!
+                    out.u32(UInt32(range.count))
+                    out.bytes += bytes[range]
+                }
+            }
+        }
+        section(listings, listingRanges) { out, listing in
             out.stamp(listing.stamp)
             out.u32(UInt32(listing.folders.count))
             for folder in listing.folders {
@@ -319,52 +468,50 @@ package final class SpecIndex {
                 out.format(folder.format)
             }
         }
-        out.u32(UInt32(specs.count))
-        for key in specs.keys.sorted() {
-            let entry = specs[key]!
-            out.string(key)
+        section(specs, specRanges) { out, entry in
             out.format(entry.format)
             out.stamp(entry.stamp)
             out.string(entry.checksum)
             out.u32(UInt32(entry.node.count))
             out.bytes += entry.node
         }
-        out.u64(FNV1a.hash(out.bytes))
+        out.u64(FNV1a.hashWords(out.bytes[...]))
         return out.bytes
     }
 
-    /// Whether `file` is an index this version of compose reads (whole, with a matching hash).
+    /// Whether `file` is an index this version of compose reads: whole, with a matching hash, and
+    /// every entry decoding.
     package static func isReadable(_ file: URL) -> Bool {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return false }
-        return decode([UInt8](data)) != nil
+        guard let bytes = read(file.path), let (listings, specs) = scan(bytes) else { return false }
+        let index = SpecIndex(file: file)
+        index.bytes = bytes
+        index.listingRanges = listings
+        index.specRanges = specs
+        index.loaded = true
+        return listings.keys.allSatisfy { index.listing(of: $0) != nil }
+            && specs.values.allSatisfy { specEntry(bytes[$0]) != nil }
     }
 
-    static func decode(_ bytes: [UInt8]) -> (listings: [String: PodListing], specs: [String: SpecEntry])? {
+    /// Where each entry's fields are, when the file is whole (magic, version, hash, structure).
+    static func scan(_ bytes: [UInt8]) -> (listings: [String: Range<Int>], specs: [String: Range<Int>])? {
         guard bytes.count >= magic.count + 12, bytes.starts(with: magic) else { return nil }
         var hashReader = ByteReader(bytes: bytes, position: bytes.count - 8)
-        guard let stored = hashReader.u64(), stored == FNV1a.hash(bytes[..<(bytes.count - 8)]) else { return nil }
+        guard let stored = hashReader.u64(), stored == FNV1a.hashWords(bytes[..<(bytes.count - 8)]) else { return nil }
         var reader = ByteReader(bytes: bytes, position: magic.count, end: bytes.count - 8)
-        guard reader.u32() == formatVersion, let podCount = reader.u32() else { return nil }
-        var listings: [String: PodListing] = [:]
-        for _ in 0..<podCount {
-            guard let name = reader.string(), let stamp = reader.stamp(), let count = reader.u32() else { return nil }
-            var folders: [VersionFolder] = []
+        guard reader.u32() == formatVersion else { return nil }
+        func entries() -> [String: Range<Int>]? {
+            guard let count = reader.u32(), Int(count) <= reader.remaining else { return nil }
+            var ranges: [String: Range<Int>] = [:]
+            ranges.reserveCapacity(Int(count))
             for _ in 0..<count {
-                guard let folder = reader.string(), let folderStamp = reader.stamp(), let format = reader.format()
-                else { return nil }
-                folders.append(VersionFolder(folder: folder, stamp: folderStamp, format: format))
+                guard let key = reader.string(), let length = reader.u32(), let fields = reader.take(Int(length)) else {
+                    return nil
+                }
+                ranges[key] = fields.startIndex..<fields.endIndex
             }
-            listings[name] = PodListing(stamp: stamp, folders: folders)
+            return ranges
         }
-        guard let specCount = reader.u32() else { return nil }
-        var specs: [String: SpecEntry] = [:]
-        for _ in 0..<specCount {
-            guard let key = reader.string(), let format = reader.format() ?? nil, let stamp = reader.stamp(),
-                let checksum = reader.string(), let length = reader.u32(), let node = reader.take(Int(length))
-            else { return nil }
-            specs[key] = SpecEntry(format: format, stamp: stamp, checksum: checksum, node: node)
-        }
-        guard reader.isAtEnd else { return nil }
+        guard let listings = entries(), let specs = entries(), reader.isAtEnd else { return nil }
         return (listings, specs)
     }
 }
@@ -377,6 +524,24 @@ enum FNV1a {
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The same mixing over 8-byte little-endian words (the tail byte by byte): eight times fewer
+    /// steps, for the spec index, which is tens of megabytes on a large repo.
+    static func hashWords(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for i in 0..<words {
+                hash ^= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            for byte in raw[(words * 8)...] {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
         }
         return hash
     }
@@ -472,6 +637,15 @@ struct ByteWriter {
     mutating func string(_ text: String) {
         u32(UInt32(text.utf8.count))
         bytes += text.utf8
+    }
+
+    /// Writes what `body` writes, preceded by its length.
+    mutating func lengthPrefixed(_ body: (inout ByteWriter) -> Void) {
+        let start = bytes.count
+        u32(0)
+        body(&self)
+        let length = UInt32(bytes.count - start - 4).littleEndian
+        withUnsafeBytes(of: length) { bytes.replaceSubrange(start..<(start + 4), with: $0) }
     }
 
     mutating func stamp(_ stamp: SpecIndex.Stamp) {

@@ -28,6 +28,10 @@ package final class SpecRepository {
     private var vouched: [String: (checksum: String, witnesses: [Witness])] = [:]
     /// Witnesses of the folders above pod folders, taken by `witnesses(ofSpec:)`.
     private var folderWitnesses: [String: Witness] = [:]
+    /// Per name listed from the index: each version folder's spec file format, in `listed`'s order.
+    private var listedFormats: [String: [SpecFileFormat]] = [:]
+    /// Folders above pod folders found free of symbolic links (relative to the root).
+    private var checkedParents: Set<String> = []
     /// Stamps of spec files taken just before they were read, for `recordSpec`.
     private var readStamps: [String: (folder: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)] = [:]
 
@@ -112,17 +116,43 @@ package final class SpecRepository {
 
     // MARK: The index
 
-    /// `name`'s spec at `version` as resolution reads it (`SpecIndex.resolutionNode`), with the
-    /// path and the checksum of its file, when the index holds it and the file is unchanged; nil
-    /// otherwise (read the file, then `recordSpec`).
+    /// `name`'s spec at `version` as resolution reads it (`SpecIndex.resolutionNode`, its `json`
+    /// left empty), with the path and the checksum of its file, when the index holds it and the
+    /// file is unchanged; nil otherwise (read the file, then `recordSpec`).
     package func indexedSpec(name: String, version: Version) -> (path: String, checksum: String, spec: Spec)? {
-        guard let index, let safe = try? SafeName(name, as: .pod),
-            let folder = table(for: name).first(where: { $0.version.string == version.string })?.folder,
-            let (relative, format) = layout.specFile(of: safe, folder: folder)
-        else { return nil }
-        let path = layout.absolute(relative)
-        guard let (checksum, node) = index.spec(name: name, folder: folder, path: path, format: format),
-            let spec = try? Spec(node: node, label: path), spec.name == name, spec.version.string == version.string
+        guard let index, let safe = try? SafeName(name, as: .pod) else { return nil }
+        let table = table(for: name)
+        guard let position = table.firstIndex(where: { $0.version.string == version.string }) else { return nil }
+        let folder = table[position].folder
+        // With checks deferred, the file is the one the listing recorded (a change to the version
+        // folder shows in its stamp), and its own stamp is compared later.
+        if index.isDeferring, let formats = listedFormats[name], position < formats.count {
+            let podPath = layout.absolute(layout.podPath(safe))
+            let fileName = formats[position].fileName(for: name)
+            let path = podPath + "/" + folder + "/" + fileName
+            guard
+                let (checksum, node) = index.deferredSpec(
+                    name: name, folder: folder, format: formats[position], podPath: podPath, fileName: fileName),
+                let spec = try? Spec(node: node, label: path, keepingJSON: false), spec.name == name,
+                spec.version.string == version.string
+            else { return nil }
+            return (path, checksum, spec)
+        }
+        // The file `layout.specFile(of:folder:)` would choose, found by the `lstat`s that also give
+        // the stamp the index entry is compared with (one per format tried, no second look).
+        let folderPath = layout.absolute(layout.podPath(safe) + "/" + folder)
+        var found: (path: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)?
+        for format in SpecFileFormat.readable {
+            let path = folderPath + "/" + format.fileName(for: safe.string)
+            if let stamp = SpecIndex.Stamp.of(path), stamp.isFile {
+                found = (path, format, stamp)
+                break
+            }
+        }
+        guard let (path, format, stamp) = found,
+            let (checksum, node) = index.spec(name: name, folder: folder, format: format, stamp: stamp),
+            let spec = try? Spec(node: node, label: path, keepingJSON: false), spec.name == name,
+            spec.version.string == version.string
         else { return nil }
         return (path, checksum, spec)
     }
@@ -266,6 +296,21 @@ package final class SpecRepository {
         return [witness]
     }
 
+    /// Lets the index check version folders on another thread while a solve goes on (see
+    /// `SpecIndex.deferFolderChecks`); `confirmListings()` must follow before the answer is used.
+    package func deferListingChecks() {
+        index?.deferFolderChecks()
+    }
+
+    /// Waits for the deferred checks: false when a listing used did not hold. Its index entry is
+    /// then dropped and this object forgets every listing, so a new solve lists the folders again.
+    package func confirmListings() -> Bool {
+        guard let index, index.confirmDeferredChecks() > 0 else { return true }
+        listed = [:]
+        listedFormats = [:]
+        return false
+    }
+
     private func table(for name: String) -> [(version: Version, folder: String)] {
         if let cached = listed[name] { return cached }
         let table = index.map { indexedTable(for: name, index: $0) } ?? layout.versionFolders(of: name)
@@ -278,7 +323,13 @@ package final class SpecRepository {
     private func indexedTable(for name: String, index: SpecIndex) -> [(version: Version, folder: String)] {
         guard let safe = try? SafeName(name, as: .pod) else { return [] }
         let podPath = layout.podPath(safe)
-        guard layout.firstSymlink(along: podPath) == nil else { return [] }
+        // The folders above the pod's (`Specs`, shards) are checked once per object; the pod's own
+        // is opened without following a symbolic link (and `lstat`ed when listed anew).
+        let parent = podPath.split(separator: "/").dropLast().joined(separator: "/")
+        if !parent.isEmpty && !checkedParents.contains(parent) {
+            guard layout.firstSymlink(along: parent) == nil else { return [] }
+            checkedParents.insert(parent)
+        }
         let absolute = layout.absolute(podPath)
         let listing: SpecIndex.PodListing
         if let known = index.listing(of: name, podPath: absolute) {
@@ -298,10 +349,13 @@ package final class SpecRepository {
             index.record(listing, of: name)
         }
         var table: [(version: Version, folder: String)] = []
-        for folder in listing.folders where folder.format != nil {
-            guard let version = try? Version(folder.folder) else { continue }
+        var formats: [SpecFileFormat] = []
+        for folder in listing.folders {
+            guard let format = folder.format, let version = try? Version(folder.folder) else { continue }
             table.append((version, folder.folder))
+            formats.append(format)
         }
+        listedFormats[name] = formats
         return table
     }
 }

@@ -43,16 +43,23 @@ package struct Requirement: Sendable, Hashable, CustomStringConvertible {
     /// Parses `"~> 1.2"`, `">=1.0"`, `"1.0"` (meaning `= 1.0`).
     package init(parsing text: String) throws(ParseError) {
         let trimmed = text.trimmingASCIIWhitespace()
-        var op = Operator.equal
-        var rest = Substring(trimmed)
-        // Longest operators first.
-        for candidate in [Operator.notEqual, .greaterOrEqual, .lessOrEqual, .pessimistic, .greater, .less, .equal]
-        where rest.hasPrefix(candidate.rawValue) {
-            op = candidate
-            rest = rest.dropFirst(candidate.rawValue.count)
-            break
+        // The operator from its first two bytes, longest first (`>=` before `>`).
+        let bytes = trimmed.utf8
+        let first = bytes.first
+        let second = bytes.dropFirst().first
+        let op: Operator
+        let length: Int
+        switch (first, second) {
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")): (op, length) = (.notEqual, 2)
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")): (op, length) = (.greaterOrEqual, 2)
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")): (op, length) = (.lessOrEqual, 2)
+        case (UInt8(ascii: "~"), UInt8(ascii: ">")): (op, length) = (.pessimistic, 2)
+        case (UInt8(ascii: ">"), _): (op, length) = (.greater, 1)
+        case (UInt8(ascii: "<"), _): (op, length) = (.less, 1)
+        case (UInt8(ascii: "="), _): (op, length) = (.equal, 1)
+        default: (op, length) = (.equal, 0)
         }
-        let versionText = String(rest).trimmingASCIIWhitespace()
+        let versionText = String(Substring(bytes.dropFirst(length))).trimmingASCIIWhitespace()
         guard !versionText.isEmpty, let version = try? Version(versionText) else { throw .illformed(text) }
         self.op = op
         self.version = version

@@ -43,9 +43,37 @@ package struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible
         return parts
     }
 
-    /// Whether `fullName` passes as a full pod name (`Root` or `Root/Sub/Leaf`).
+    /// Whether `fullName` passes as a full pod name (`Root` or `Root/Sub/Leaf`): the rules of
+    /// `problem(with:as:)` for each part, read byte by byte (a resolve asks this of every name it
+    /// meets).
     package static func isValidPodPath(_ fullName: String) -> Bool {
-        fullName.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { isValid(String($0), as: .pod) }
+        var partLength = 0
+        var partStart: UInt8 = 0
+        for byte in fullName.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard partLength > 0, partStart != UInt8(ascii: "."), partStart != UInt8(ascii: "-") else {
+                    return false
+                }
+                partLength = 0
+                continue
+            }
+            guard isPlain(byte) else { return false }
+            if partLength == 0 { partStart = byte }
+            partLength += 1
+            guard partLength <= 255 else { return false }
+        }
+        // "." and ".." start with '.'.
+        return partLength > 0 && partStart != UInt8(ascii: ".") && partStart != UInt8(ascii: "-")
+    }
+
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+            UInt8(ascii: "+"):
+            true
+        default: false
+        }
     }
 
     /// Whether `string` passes as a name of `kind`.
@@ -55,6 +83,11 @@ package struct SafeName: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Why `string` is not a name of `kind`; nil when it is one.
     package static func problem(with string: String, as kind: Kind) -> String? {
+        if let first = string.utf8.first, first != UInt8(ascii: "."), first != UInt8(ascii: "-"),
+            string.utf8.count <= 255, string.utf8.allSatisfy(isPlain)
+        {
+            return nil
+        }
         if string.isEmpty { return "it is empty" }
         if string.utf8.count > 255 { return "it is longer than 255 bytes" }
         if string == "." || string == ".." { return "it is '\(string)'" }

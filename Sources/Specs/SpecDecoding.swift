@@ -13,15 +13,19 @@ extension Spec {
         try self.init(node: node, label: label)
     }
 
-    /// Decodes a parsed podspec (the file's top-level object).
-    package init(node: JSONNode, label: String) throws(SpecError) {
-        self = try SpecDecoder(label: label).root(node)
+    /// Decodes a parsed podspec (the file's top-level object). With `keepingJSON` false, `json`
+    /// (of the spec and of each nested one) is an empty object instead of the node: for a resolve
+    /// that keeps thousands of specs and reads only what is decoded.
+    package init(node: JSONNode, label: String, keepingJSON: Bool = true) throws(SpecError) {
+        self = try SpecDecoder(label: label, keepsJSON: keepingJSON).root(node)
     }
 }
 
 /// Reads spec objects into `Spec`s, checking the type of every key compose models.
 private struct SpecDecoder {
     let label: String
+    var keepsJSON = true
+    static let emptyObject = JSONNode(.object([]))
 
     /// Attributes only the root writes; nested specs have the root's.
     struct RootAttributes {
@@ -154,7 +158,7 @@ private struct SpecDecoder {
             inheritedDependencies: inherited?.dependencies ?? [], subspecs: subspecs, testSpecs: testSpecs,
             appSpecs: appSpecs, defaultSubspecs: defaults, deprecated: root.deprecated,
             deprecatedInFavorOf: root.deprecatedInFavorOf, swiftVersions: root.swiftVersions, prebuilt: root.prebuilt,
-            json: node)
+            json: keepsJSON ? node : Self.emptyObject)
     }
 
     func rootAttributes(_ node: JSONNode, _ name: String) throws(SpecError) -> RootAttributes {

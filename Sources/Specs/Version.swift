@@ -18,18 +18,61 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
         case string(String)
 
         var isNumber: Bool { if case .number = self { true } else { false } }
+        var text: String {
+            switch self {
+            case .number(let t), .string(let t): t
+            }
+        }
     }
 
     /// The version as written, trimmed of surrounding white space.
     package let string: String
-    /// All segments, metadata removed.
-    package let segments: [Segment]
-    /// Leading numeric segments with trailing zeros dropped.
-    let numericSegments: [Segment]
-    /// Everything from the first letter segment on.
-    let prereleaseSegments: [Segment]
+    /// The usual version (at most four segments, all numbers below 10,000: `1.2.0`, `2024.11.3`)
+    /// needs no allocation: its numbers, 14 bits each from the most significant bit down, missing
+    /// ones zero (so two such versions compare as integers), then 8 bits: the number of segments
+    /// (`1.0` has two; `bump` and `release` depend on it) and the prerelease flag. Any other
+    /// version keeps its segments in `general` and only the flag here. A `Version` is 32 bytes.
+    private let packed: UInt64
+    private let general: Segments?
+
+    private static let prereleaseBit: UInt64 = 8
+
     /// Whether the version (metadata removed) contains a letter or a `-`.
-    package let isPrerelease: Bool
+    package var isPrerelease: Bool { packed & Self.prereleaseBit != 0 }
+    /// The numbers of the packed form, comparable as integers.
+    private var packedNumbers: UInt64 { packed >> 8 }
+
+    /// The segments of a version that does not pack.
+    private final class Segments: Sendable {
+        /// All segments, metadata removed.
+        let all: [Segment]
+        /// Leading numeric segments with trailing zeros dropped.
+        let numeric: [Segment]
+        /// Everything from the first letter segment on.
+        let prerelease: [Segment]
+
+        init(_ all: [Segment]) {
+            self.all = all
+            var numeric = Array(all.prefix { $0.isNumber })
+            while let last = numeric.last, last == .number("0") { numeric.removeLast() }
+            self.numeric = numeric
+            prerelease = Array(all.drop { $0.isNumber })
+        }
+    }
+
+    /// All segments, metadata removed.
+    var segments: [Segment] {
+        general?.all ?? Self.unpack(packed, count: Int(packed & 7))
+    }
+    /// Leading numeric segments with trailing zeros dropped.
+    var numericSegments: [Segment] {
+        if let general { return general.numeric }
+        var all = Self.unpack(packed, count: 4)
+        while let last = all.last, last == .number("0") { all.removeLast() }
+        return all
+    }
+    /// Everything from the first letter segment on.
+    var prereleaseSegments: [Segment] { general?.prerelease ?? [] }
 
     package enum ParseError: ComposeFailure, Equatable {
         case malformed(String)
@@ -53,15 +96,58 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
         } else {
             withoutMetadata = Substring(trimmed)
         }
-        self.isPrerelease = withoutMetadata.utf8.contains {
-            $0 == 45 || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122)
+        let flag =
+            withoutMetadata.utf8.contains { $0 == 45 || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }
+            ? Self.prereleaseBit : 0
+        if let value = Version.pack(withoutMetadata) {
+            packed = value | flag
+            general = nil
+        } else {
+            packed = flag
+            general = Segments(Version.scanSegments(withoutMetadata))
         }
-        let segments = Version.scanSegments(withoutMetadata)
-        self.segments = segments
-        var numeric = Array(segments.prefix { $0.isNumber })
-        while let last = numeric.last, last == .number("0") { numeric.removeLast() }
-        self.numericSegments = numeric
-        self.prereleaseSegments = Array(segments.drop { $0.isNumber })
+    }
+
+    /// The packed form (flag clear) of a well-formed version without metadata, when it has one.
+    private static func pack(_ s: Substring) -> UInt64? {
+        var value: UInt64 = 0
+        var count: UInt64 = 0
+        var current: UInt64 = 0
+        var inNumber = false
+        func end() -> Bool {
+            guard count < 4 else { return false }
+            value |= current << (8 + 14 * (3 - count))
+            count += 1
+            return true
+        }
+        for b in s.utf8 {
+            if b >= 48 && b <= 57 {
+                if !inNumber {
+                    inNumber = true
+                    current = 0
+                }
+                current = current * 10 + UInt64(b - 48)
+                guard current < 10_000 else { return nil }
+            } else if (b >= 65 && b <= 90) || (b >= 97 && b <= 122) {
+                return nil
+            } else if inNumber {
+                inNumber = false
+                guard end() else { return nil }
+            }
+        }
+        if inNumber { guard end() else { return nil } }
+        return value | count
+    }
+
+    /// The packed numbers of segments, when they pack.
+    private static func pack(_ segments: [Segment]) -> UInt64? {
+        guard segments.count <= 4 else { return nil }
+        return pack(Substring(segments.map(\.text).joined(separator: ".")))
+    }
+
+    /// The first `count` numbers of a packed form.
+    private static func unpack(_ value: UInt64, count: Int) -> [Segment] {
+        (0..<count).map { .number(String((value >> (8 + 14 * (3 - UInt64($0)))) & 0x3FFF)) }
     }
 
     /// Version 0.
@@ -77,7 +163,11 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
     // MARK: Grammar
 
     static func isWellFormed(_ s: String) -> Bool {
-        let bytes = Array(s.utf8)
+        if let answer = s.utf8.withContiguousStorageIfAvailable({ isWellFormed($0) }) { return answer }
+        return Array(s.utf8).withUnsafeBufferPointer { isWellFormed($0) }
+    }
+
+    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
         func isAlnumDash(_ b: UInt8) -> Bool {
@@ -163,6 +253,10 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// `Pod::Version#compare_segments`: -1, 0 or 1, ignoring how the version was spelled.
     package func compareSegments(_ other: Version) -> Int {
+        if general == nil && other.general == nil {
+            let (a, b) = (packedNumbers, other.packedNumbers)
+            return a == b ? 0 : (a < b ? -1 : 1)
+        }
         if string == other.string { return 0 }
         if let c = Version.compareRuns(numericSegments, other.numericSegments, prerelease: false) { return c }
         if let c = Version.compareRuns(prereleaseSegments, other.prereleaseSegments, prerelease: true) { return c }
@@ -183,9 +277,19 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
     package static func <= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) <= 0 }
     package static func >= (lhs: Version, rhs: Version) -> Bool { lhs.compareSegments(rhs) >= 0 }
 
+    /// Equal versions hash alike: a version that does not pack but equals one that does (`1.0.0.0.0`
+    /// and `1`) hashes its numbers packed too.
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(numericSegments)
-        hasher.combine(prereleaseSegments)
+        guard let general else {
+            hasher.combine(packedNumbers)
+            return
+        }
+        if general.prerelease.isEmpty, let value = Version.pack(general.numeric) {
+            hasher.combine(value >> 8)
+            return
+        }
+        hasher.combine(general.numeric)
+        hasher.combine(general.prerelease)
     }
 
     // MARK: RubyGems helpers used by `~>`

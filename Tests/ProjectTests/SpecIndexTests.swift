@@ -134,6 +134,61 @@ struct SpecIndexTests {
         #expect(try lockWithoutIndex(project) == first)
     }
 
+    /// While a solve runs, version folders and indexed spec files are checked on another thread;
+    /// the confirmation afterwards says whether what was answered still holds, and drops what did not.
+    @Test func deferredChecksConfirmWhatHeldAndDropWhatChanged() throws {
+        let project = try indexedProject("index-deferred")
+        defer { project.directory.remove() }
+        let specs = project.directory.url.appendingPathComponent("specs")
+        func repository() -> SpecRepository { SpecRepository(root: specs, index: index(project)) }
+
+        let unchanged = repository()
+        unchanged.deferListingChecks()
+        #expect(unchanged.versions(of: "Kit").map(\.string) == ["2.1.0", "2.0.0", "1.0.0"])
+        #expect(unchanged.indexedSpec(name: "Kit", version: try Version("2.1.0")) != nil)
+        #expect(unchanged.confirmListings())
+
+        // A spec file removed, its folder kept (the pod folder's stamp stays), and another edited
+        // in place to the same size: answered from the index at first, refused on confirmation.
+        try FileManager.default.removeItem(at: specs.appendingPathComponent("Kit/2.0.0/Kit.podspec.json"))
+        try editInPlace(specs.appendingPathComponent("App/1.1.0/App.podspec.json"), "~> 2.0", "~> 1.0")
+        let changed = repository()
+        changed.deferListingChecks()
+        #expect(changed.versions(of: "Kit").map(\.string) == ["2.1.0", "2.0.0", "1.0.0"])
+        let stale = try #require(changed.indexedSpec(name: "App", version: try Version("1.1.0")))
+        #expect(stale.spec.dependencies.map(\.requirements.description) == ["~> 2.0"])
+        #expect(!changed.confirmListings())
+        #expect(changed.versions(of: "Kit").map(\.string) == ["2.1.0", "1.0.0"])
+        #expect(changed.indexedSpec(name: "App", version: try Version("1.1.0")) == nil)
+
+        // Checked at once when nothing is deferred.
+        let direct = repository()
+        #expect(direct.versions(of: "Kit").map(\.string) == ["2.1.0", "1.0.0"])
+        #expect(direct.indexedSpec(name: "App", version: try Version("1.1.0")) == nil)
+    }
+
+    /// The index is decoded entry by entry as looked up; saved after a few lookups and a new
+    /// entry, it still holds every entry it had.
+    @Test func anIndexSavedAfterAFewLookupsKeepsEveryEntry() throws {
+        let project = try indexedProject("index-partial")
+        defer { project.directory.remove() }
+        let specs = project.directory.url.appendingPathComponent("specs")
+        try write(project, "Extra", "1.0.0")
+        waitOutTheRacyWindow()
+        let first = index(project)
+        #expect(SpecRepository(root: specs, index: first).versions(of: "Extra").map(\.string) == ["1.0.0"])
+        #expect(first.recorded == 1)
+        first.save()
+        #expect(SpecIndex.isReadable(first.file))
+
+        let second = index(project)
+        let repository = SpecRepository(root: specs, index: second)
+        for name in ["App", "Kit", "Core", "Extra"] { #expect(!repository.versions(of: name).isEmpty) }
+        #expect(repository.indexedSpec(name: "Kit", version: try Version("2.1.0")) != nil)
+        #expect(second.hits == 5)
+        #expect(second.recorded == 0)
+    }
+
     /// What a publish, a `git pull` or a hand edit does to a spec repo folder.
     enum Change: String, CaseIterable {
         case editInPlaceSameSize, newVersion, specFileRemovedFolderKept, versionRemoved, jsonReplacedByRuby

@@ -25,6 +25,16 @@ struct SafeNameTests {
         #expect(throws: SafeNameError.self) { try SafeName.podPath("Kit/") }
     }
 
+    /// The byte-by-byte check a resolve asks of every name agrees with the full one, part by part.
+    @Test(arguments: [
+        "Kit", "Kit/Core/Mock", "R.swift/Core", "a+b/c_d-e", "Kit/", "/Kit", "Kit//Core", "Kit/.hidden", "Kit/-rf",
+        "Kit/..", ".", "..", "", "Kit/Cör", "Kit Core", "Kit\u{0}", "Kit\\Core", String(repeating: "k", count: 255),
+        String(repeating: "k", count: 256), "Kit/" + String(repeating: "k", count: 256), "Kit\n",
+    ])
+    func theQuickPodPathCheckAgreesWithTheFullOne(name: String) {
+        #expect(SafeName.isValidPodPath(name) == ((try? SafeName.podPath(name)) != nil))
+    }
+
     @Test func targetNamesMayHoldSpaces() throws {
         #expect(try SafeName("My App", as: .target).string == "My App")
         #expect(!SafeName.isValid("My App", as: .pod))

@@ -56,6 +56,27 @@ import Testing
         #expect(try !Requirement(parsing: "~> \(big).1").isSatisfied(by: Version(bigger)))
     }
 
+    /// Versions of up to four numbers below 10,000 are kept packed, any other by its segments: the
+    /// two forms must order, compare and hash as one.
+    @Test func packedAndSegmentFormsAgree() throws {
+        let ordered = [
+            "0", "0.0.1", "1.0.0-beta", "1", "1.0.0.0.1", "1.2", "1.2.3.4", "1.2.3.4.5", "9999", "9999.9999.9999.9999",
+            "10000", "10000.0.1", "123456789",
+        ]
+        for (a, b) in zip(ordered, ordered.dropFirst()) {
+            #expect(try Version(a) < Version(b), "\(a) < \(b)")
+            #expect(try Version(b) > Version(a), "\(b) > \(a)")
+        }
+        for (a, b) in [("1", "1.0.0.0.0"), ("01.002", "1.2.0.0.0.0"), ("10000.0", "10000"), ("1.0-1", "1.0.1")] {
+            #expect(try Version(a) == Version(b), "\(a) == \(b)")
+            #expect(try Set([Version(a), Version(b)]).count == 1, "\(a) and \(b) hash alike")
+        }
+        #expect(try Version("1.2.0").bump.string == "1.3")
+        #expect(try Version("1.2.3.4.5").bump.string == "1.2.3.5")
+        #expect(try Version("1.2.0-beta.1").release.string == "1.2.0")
+        #expect(try Version("01.2.0").release.string == "01.2.0")
+    }
+
     @Test func prereleaseDetection() throws {
         #expect(try Version("1.0.0-beta.1").isPrerelease)
         #expect(try Version("1.5pre").isPrerelease)

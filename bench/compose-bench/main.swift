@@ -1,6 +1,8 @@
 // compose-bench: generates synthetic spec-repo graphs and times compose's solver in-process.
 //
 //   compose-bench generate layered|adversarial|unsatisfiable --components N --versions V --top T [--seed S]
+//       [--dependencies LO-HI --leaves PERCENT]   (layered: dependencies per component, default 2-5;
+//                                                 the share of components without any, default 10)
 //       writes a graph to standard output, one tab-separated line per top-level requirement or version:
 //       T <tab> Name <tab> ~> 1.0,< 1.5
 //       V <tab> Name <tab> 1.0.0 <tab> Dep=~> 1.2,< 2.0|Other=>= 1.0
@@ -40,15 +42,18 @@ struct Generator {
     /// Components in layers (base, services, business, mediators); each depends on 2–5 components
     /// of lower layers with `~> M.m` requirements. A hidden witness selection is consistent, so the
     /// graph is satisfiable; other versions' requirements drift, so choices interact.
-    mutating func layered(components: Int, versions: Int, top: Int, prefix: String = "C") -> Graph {
+    mutating func layered(
+        components: Int, versions: Int, top: Int, prefix: String = "C", dependencies: ClosedRange<Int> = 2...5,
+        leavesPercent: Int = 10
+    ) -> Graph {
         var graph = Graph()
         let names = (0..<components).map { "\(prefix)\($0)" }
         let witness = names.map { _ in versions - 1 - Int.random(in: 0...min(2, versions - 1), using: &rng) }
         for (i, name) in names.enumerated() {
             // Layer boundaries: the first tenth are leaves.
-            let lower = i < max(1, components / 10) ? 0 : i
+            let lower = i < max(1, components * leavesPercent / 100) ? 0 : i
             var list: [(String, [(String, [String])])] = []
-            let dependencyCount = lower == 0 ? 0 : Int.random(in: 2...5, using: &rng)
+            let dependencyCount = lower == 0 ? 0 : Int.random(in: dependencies, using: &rng)
             let dependees = (0..<dependencyCount).map { _ in Int.random(in: 0..<lower, using: &rng) }
             let unique = Array(Set(dependees)).sorted()
             for v in 0..<versions {
@@ -239,7 +244,16 @@ case "generate":
         graph = generator.adversarial(fillers: components, versions: versions, solvable: false)
     case "unsatisfiable": graph = generator.unsatisfiable(components: components, versions: versions, top: top)
     case "random": graph = generator.random(components: components, versions: versions, top: top)
-    default: graph = generator.layered(components: components, versions: versions, top: top)
+    default:
+        // `--dependencies 0-5 --leaves 40`: each non-leaf component depends on 0 to 5 others, and the
+        // first 40 % are leaves (default 2-5 and 10 %).
+        let range = arguments.firstIndex(of: "--dependencies").flatMap { i in
+            i + 1 < arguments.count ? arguments[i + 1].split(separator: "-").compactMap { Int($0) } : nil
+        }
+        graph = generator.layered(
+            components: components, versions: versions, top: top,
+            dependencies: range.flatMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]...$0[1] : nil } ?? 2...5,
+            leavesPercent: option("--leaves", arguments, default: 10))
     }
     print(graph.text())
 case "solve":
