@@ -10,8 +10,10 @@
 #   RUNS=N      runs per figure (default 3)
 #   SECOND_RUNS=N  runs per figure of the second resolve with nothing changed (default 21)
 #   ONLY=TEXT   only the graphs whose name contains TEXT (e.g. ONLY=5000x20)
-#   GROWTH=1    also the growth series on a 50,000-pod repo (1,000,000 spec files, about 8 GB and
-#               4 minutes to write; 150 / 500 / 1,000 / 2,000 top-level pods)
+#   GROWTH=1    also the growth series on two 50,000-pod repos (each 1,000,000 spec files, about
+#               8 GB and 2–4 minutes to write; 150 / 500 / 1,000 / 2,000 top-level pods): one where
+#               every pod has 2 to 5 dependencies, one in issue 17's shape (up to 5, about 8,800
+#               pods resolved for 2,000 top-level pods)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$PWD/bench/out/whole
@@ -140,18 +142,24 @@ echo "| graph | locked pods | \`compose --version\` | no record (reads the lock 
 echo "|---|---|---|---|---|"
 printf '%s\n' "${second_rows[@]}"
 
-if [ "${GROWTH:-0}" = 1 ]; then
-    dir=$out/growth home=$out/growth-home
-    "$bench" generate layered --components 50000 --versions 20 --top 2000 --seed 7 >"$out/growth-2000.txt"
+# growth NAME GENERATE-OPTIONS...: the growth series on one 50,000-pod repo.
+growth() {
+    local name=$1
+    shift
+    local dir=$out/growth home=$out/growth-home
+    "$bench" generate layered --components 50000 --versions 20 --top 2000 --seed 7 "$@" >"$out/growth-2000.txt"
     ruby bench/spec-repo.rb "$out/growth-2000.txt" "$dir"
     rm -rf "$home"
+    sync
     sleep 1.2
     echo
-    echo "| top-level pods (50,000 × 20 layered) | pods resolved | compose-bench solve (in process) | compose, index off | compose, index warm | peak RSS (index warm) |"
+    echo "$name:"
+    echo
+    echo "| top-level pods | pods resolved | compose-bench solve (in process) | compose, index off | compose, index warm | peak RSS (index warm) |"
     echo "|---|---|---|---|---|---|"
     for top in 150 500 1000 2000; do
         graph=$out/growth-$top.txt
-        [ -f "$graph" ] || "$bench" generate layered --components 50000 --versions 20 --top "$top" --seed 7 >"$graph"
+        "$bench" generate layered --components 50000 --versions 20 --top "$top" --seed 7 "$@" >"$graph"
         project=$dir/App$top
         mkdir -p "$project"
         { echo "source '../specs'"; echo "platform :ios, '15.0'"; echo "target 'App' do"
@@ -163,5 +171,12 @@ if [ "${GROWTH:-0}" = 1 ]; then
         read -r warm rss <<<"$(resolve_runs "$runs" "$project" COMPOSE_HOME="$home")"
         echo "| $top | $(pods_in_lock "$project/Compose.lock") | ${inproc} ms | ${off} s | ${warm} s | ${rss} MB |"
     done
-    rm -rf "$dir" "$home"
+    rm -rf "$dir" "$home" "$out"/growth-*.txt
+}
+
+if [ "${GROWTH:-0}" = 1 ]; then
+    growth "Growth, layered 50,000 × 20 (2 to 5 dependencies per pod, the first tenth leaves)"
+    # Issue 17's shape: up to 5 dependencies, about 8,800 pods resolved for 2,000 top-level pods.
+    growth "Growth, layered 50,000 × 20 (0 to 5 dependencies per pod, the first 41 % leaves)" \
+        --dependencies 0-5 --leaves 41
 fi
