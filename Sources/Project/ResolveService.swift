@@ -138,7 +138,9 @@ package struct ResolveService: Sendable {
         provider.preferredVersions = locked
         var options = ResolverOptions()
         if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
-        if deferChecks { project.folderSources.forEach { $0.deferListingChecks() } }
+        if deferChecks {
+            for repository in project.folderSources { repository.deferListingChecks() }
+        }
         let solved = Result {
             try Resolver(provider: provider, locked: locked, options: options).resolve(project.rootRequirements)
         }
