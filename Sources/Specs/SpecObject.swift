@@ -30,7 +30,12 @@ package struct SpecObject: Sendable {
 
     /// The member `key` of this spec object, then the same key in each of its platform blocks.
     package func members(named key: String) -> [JSONNode.Member] {
-        ([node] + platformBlocks).compactMap { $0.member(key) }
+        var result: [JSONNode.Member] = []
+        if let own = node.member(key) { result.append(own) }
+        for block in platformBlocks {
+            if let member = block.member(key) { result.append(member) }
+        }
+        return result
     }
 
     /// Every spec object of `root` (a podspec's top-level object): the root first, then the

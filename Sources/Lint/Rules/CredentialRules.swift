@@ -50,11 +50,13 @@ struct URLCredentialsRule: LintRule {
             guard at < authorityEnd else { return false }
             let userinfo = text[scheme.upperBound..<at]
             let isHTTP = text[..<scheme.lowerBound].lowercased().hasPrefix("http")
-            return userinfo.contains(":") || (isHTTP && !userinfo.isEmpty)
+            return userinfo.containsBytes(":") || (isHTTP && !userinfo.isEmpty)
         }
         // scp form: user:password@host:path, with nothing that makes it an e-mail address or a path before.
         let userinfo = text[..<at]
-        guard !userinfo.contains("/"), !userinfo.contains(" "), userinfo.contains(":") else { return false }
-        return text[text.index(after: at)...].contains(":")
+        guard !userinfo.containsBytes("/"), !userinfo.containsBytes(" "), userinfo.containsBytes(":") else {
+            return false
+        }
+        return text[text.index(after: at)...].containsBytes(":")
     }
 }

@@ -60,7 +60,14 @@ struct DependencyRequirementRule: LintRule {
 
 extension String {
     var trimmed: String {
-        String(self.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        // Nothing to trim when both ends are ASCII and not white space (the usual case, and no
+        // `Character` work); else Unicode's white space is trimmed.
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+            !Character(Unicode.Scalar(first)).isWhitespace, !Character(Unicode.Scalar(last)).isWhitespace
+        {
+            return self
+        }
+        return String(self.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }
 

@@ -72,8 +72,8 @@ struct NamePathSafeRule: LintRule {
     /// Why `name` is not a safe folder name, or nil when it is.
     static func problem(with name: String) -> String? {
         if name.isEmpty { return "it is empty" }
-        if name.contains("..") { return "it contains `..`" }
-        if name.contains("\\") { return "it contains a backslash" }
+        if name.containsBytes("..") { return "it contains `..`" }
+        if name.containsBytes("\\") { return "it contains a backslash" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "it contains a control character"
         }

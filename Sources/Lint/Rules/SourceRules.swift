@@ -74,7 +74,7 @@ struct SourceExampleURLRule: LintRule {
         triggering: [.spec(["source": #"{ "git": "http://EXAMPLE/Example.git", "tag": "1.2.0" }"#])])
 
     func check(_ file: SpecFile) -> [Finding] {
-        guard let git = gitSource(in: file), git.git.contains("http://EXAMPLE") else { return [] }
+        guard let git = gitSource(in: file), git.git.containsBytes("http://EXAMPLE") else { return [] }
         return [finding("The Git source still contains the example URL.", at: git.gitMember.keyLocation, in: file)]
     }
 }

@@ -41,7 +41,7 @@ struct SummaryMeaningfulRule: LintRule {
         triggering: [.spec(["summary": #""A short description of Example.""#])])
 
     func check(_ file: SpecFile) -> [Finding] {
-        guard let (summary, member) = file.rootString("summary"), summary.contains("A short description of") else {
+        guard let (summary, member) = file.rootString("summary"), summary.containsBytes("A short description of") else {
             return []
         }
         return [finding("The summary is not meaningful.", at: member.keyLocation, in: file)]
@@ -115,7 +115,7 @@ struct TemplateURLRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         Self.checks.compactMap { key, marker, message in
-            guard let (value, member) = file.rootString(key), value.contains(marker) else { return nil }
+            guard let (value, member) = file.rootString(key), value.containsBytes(marker) else { return nil }
             return finding(message, at: member.keyLocation, in: file)
         }
     }
