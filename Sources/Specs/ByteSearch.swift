@@ -22,20 +22,24 @@ extension StringProtocol {
     /// a needle byte followed by a combining mark still counts (stricter); Foundation's `contains`
     /// goes through `CFString` on Linux and was 4 % of `repo lint`.
     package func containsBytes(_ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
+        var needle = needle
+        return needle.withUTF8 { pattern in
+            utf8.withContiguousStorageIfAvailable { Self.occurs(pattern, in: $0) }
+                ?? Array(utf8).withUnsafeBufferPointer { Self.occurs(pattern, in: $0) }
+        }
+    }
+
+    private static func occurs(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = pattern.first else { return true }
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            if utf8[index] == first {
-                var candidate = index
-                var matched = 0
-                while matched < pattern.count, candidate != utf8.endIndex, utf8[candidate] == pattern[matched] {
-                    matched += 1
-                    candidate = utf8.index(after: candidate)
-                }
+        guard pattern.count <= text.count else { return false }
+        var i = 0
+        while i <= text.count - pattern.count {
+            if text[i] == first {
+                var matched = 1
+                while matched < pattern.count, text[i + matched] == pattern[matched] { matched += 1 }
                 if matched == pattern.count { return true }
             }
-            index = utf8.index(after: index)
+            i += 1
         }
         return false
     }
