@@ -23,9 +23,7 @@ struct LoadedProject {
 
     /// Every folder source (the restricted ones included).
     var folderSources: [SpecRepository] {
-        (sources + restrictedSources.values).compactMap { source in
-            if case .folder(let repository) = source.storage { repository } else { nil }
-        }
+        (sources + restrictedSources.values).compactMap(\.folder)
     }
 
     func provider() -> ProjectProvider {

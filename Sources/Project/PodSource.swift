@@ -32,6 +32,11 @@ final class PodSource {
         self.storage = .http(http)
     }
 
+    /// The spec repository folder this source reads, nil for an HTTP source.
+    var folder: SpecRepository? {
+        if case .folder(let repository) = storage { repository } else { nil }
+    }
+
     /// The versions of `name`, newest first, or nil when the source has no such pod.
     func versions(of name: String) -> [Version]? {
         let versions: [Version]
@@ -51,9 +56,7 @@ final class PodSource {
 
     /// Writes the index of every folder source among `sources` that recorded something (see `SpecIndex.save`).
     static func saveIndexes(of sources: [PodSource]) {
-        for source in sources {
-            if case .folder(let repository) = source.storage { repository.index?.save() }
-        }
+        for repository in sources.compactMap(\.folder) { repository.index?.save() }
     }
 
     /// The SHA-1 of `name`'s spec file at `version` (a folder source answers from its index when

@@ -313,9 +313,7 @@ final class ProjectProvider: DependencyProvider {
         guard let source = source(for: root) else {
             throw .unreadable(path: root, reason: "no source has this pod")
         }
-        if !whole, case .folder(let repository) = source.storage,
-            let indexed = repository.indexedSpec(name: root, version: version)
-        {
+        if !whole, let indexed = source.folder?.indexedSpec(name: root, version: version) {
             let summary = try PodspecSummary.checked(indexed.spec, path: indexed.path, checksum: indexed.checksum)
             summaries[key] = summary
             reduced.insert(key)
@@ -326,9 +324,7 @@ final class ProjectProvider: DependencyProvider {
         guard summary.name == root else {
             throw .podspecNameMismatch(pod: root, found: summary.name, path: file.path)
         }
-        if case .folder(let repository) = source.storage {
-            repository.recordSpec(name: root, path: file.path, checksum: summary.checksum, spec: summary.spec)
-        }
+        source.folder?.recordSpec(name: root, path: file.path, checksum: summary.checksum, spec: summary.spec)
         summaries[key] = summary
         reduced.remove(key)
         return summary

@@ -392,44 +392,17 @@ package final class SpecIndex {
     private func load() {
         guard !loaded else { return }
         loaded = true
-        guard let bytes = Self.read(file.path), let (listings, specs) = Self.scan(bytes) else { return }
+        guard let bytes = CacheFile.read(file.path), let (listings, specs) = Self.scan(bytes) else { return }
         self.bytes = bytes
         listingRanges = listings
         specRanges = specs
-    }
-
-    /// The whole file, read with one buffer and no copy (nil when it cannot be read).
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let n = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)
-                if n <= 0 {
-                    failed = n < 0 || count < size
-                    break
-                }
-                count += n
-            }
-        }
-        return failed ? nil : bytes
     }
 
     /// Writes the index when something was recorded (atomically: a temporary file renamed over it).
     /// A failure is not an error of the command: the next run reads the files again.
     package func save() {
         guard isDirty else { return }
-        let folder = file.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
-        let bytes = encode()
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else { return }
-        if rename(temporary.path, file.path) != 0 { unlink(temporary.path) } else { isDirty = false }
+        if CacheFile.write(encode(), to: file) { isDirty = false }
     }
 
     /// The file: the magic line, the format version, then the listings and the spec entries, each a
@@ -482,7 +455,7 @@ package final class SpecIndex {
     /// Whether `file` is an index this version of compose reads: whole, with a matching hash, and
     /// every entry decoding.
     package static func isReadable(_ file: URL) -> Bool {
-        guard let bytes = read(file.path), let (listings, specs) = scan(bytes) else { return false }
+        guard let bytes = CacheFile.read(file.path), let (listings, specs) = scan(bytes) else { return false }
         let index = SpecIndex(file: file)
         index.bytes = bytes
         index.listingRanges = listings

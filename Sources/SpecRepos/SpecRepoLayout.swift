@@ -204,9 +204,17 @@ package struct SpecRepoLayout: Sendable, Equatable {
     /// The spec file of `name` in version folder `folder`, relative to the root: the first of
     /// `SpecFileFormat.readable` that is a regular file (a symlink is not read).
     package func specFile(of name: SafeName, folder: String) -> (path: String, format: SpecFileFormat)? {
+        stampedSpecFile(of: name, folder: folder).map { ($0.path, $0.format) }
+    }
+
+    /// `specFile(of:folder:)` with the `lstat` stamp of the file found (taken by the look that found
+    /// it: a caller comparing it with an index entry needs no second one).
+    func stampedSpecFile(of name: SafeName, folder: String)
+        -> (path: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)?
+    {
         for format in SpecFileFormat.readable {
             let path = "\(podPath(name))/\(folder)/\(format.fileName(for: name.string))"
-            if FileKind.of(absolute(path)) == .file { return (path, format) }
+            if let stamp = SpecIndex.Stamp.of(absolute(path)), stamp.isFile { return (path, format, stamp) }
         }
         return nil
     }

@@ -124,37 +124,30 @@ package final class SpecRepository {
         let table = table(for: name)
         guard let position = table.firstIndex(where: { $0.version.string == version.string }) else { return nil }
         let folder = table[position].folder
-        // With checks deferred, the file is the one the listing recorded (a change to the version
-        // folder shows in its stamp), and its own stamp is compared later.
+        let path: String
+        let entry: (checksum: String, node: JSONNode)
         if index.isDeferring, let formats = listedFormats[name], position < formats.count {
+            // With checks deferred, the file is the one the listing recorded (a change to the
+            // version folder shows in its stamp), and its own stamp is compared later.
             let podPath = layout.absolute(layout.podPath(safe))
             let fileName = formats[position].fileName(for: name)
-            let path = podPath + "/" + folder + "/" + fileName
+            path = podPath + "/" + folder + "/" + fileName
             guard
-                let (checksum, node) = index.deferredSpec(
-                    name: name, folder: folder, format: formats[position], podPath: podPath, fileName: fileName),
-                let spec = try? Spec(node: node, label: path, keepingJSON: false), spec.name == name,
-                spec.version.string == version.string
+                let found = index.deferredSpec(
+                    name: name, folder: folder, format: formats[position], podPath: podPath, fileName: fileName)
             else { return nil }
-            return (path, checksum, spec)
+            entry = found
+        } else {
+            guard let (relative, format, stamp) = layout.stampedSpecFile(of: safe, folder: folder),
+                let found = index.spec(name: name, folder: folder, format: format, stamp: stamp)
+            else { return nil }
+            path = layout.absolute(relative)
+            entry = found
         }
-        // The file `layout.specFile(of:folder:)` would choose, found by the `lstat`s that also give
-        // the stamp the index entry is compared with (one per format tried, no second look).
-        let folderPath = layout.absolute(layout.podPath(safe) + "/" + folder)
-        var found: (path: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)?
-        for format in SpecFileFormat.readable {
-            let path = folderPath + "/" + format.fileName(for: safe.string)
-            if let stamp = SpecIndex.Stamp.of(path), stamp.isFile {
-                found = (path, format, stamp)
-                break
-            }
-        }
-        guard let (path, format, stamp) = found,
-            let (checksum, node) = index.spec(name: name, folder: folder, format: format, stamp: stamp),
-            let spec = try? Spec(node: node, label: path, keepingJSON: false), spec.name == name,
+        guard let spec = try? Spec(node: entry.node, label: path, keepingJSON: false), spec.name == name,
             spec.version.string == version.string
         else { return nil }
-        return (path, checksum, spec)
+        return (path, entry.checksum, spec)
     }
 
     /// The path and SHA-1 of `name`'s spec file at `version`: from the index when it holds them and

@@ -184,8 +184,7 @@ package struct WitnessedRecord: Equatable, Sendable {
 
     /// The record in `file`; nil when there is none or it is not one this version reads whole.
     package static func read(_ file: URL) -> WitnessedRecord? {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let bytes = [UInt8](data)
+        guard let bytes = CacheFile.read(file.path) else { return nil }
         guard let (facts, bases, offsets) = decode(bytes) else { return nil }
         return WitnessedRecord(facts: facts, bases: bases, bytes: bytes, offsets: offsets)
     }
@@ -193,23 +192,7 @@ package struct WitnessedRecord: Equatable, Sendable {
     /// Writes the record to `file` (a temporary file renamed over it). A failure is not reported:
     /// the record only saves work.
     package func write(to file: URL) {
-        let folder = file.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
-        // Plain writes, no `fsync`: a record lost in a crash costs one slower resolve, nothing else.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let written = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 { break }
-                offset += count
-            }
-            return offset
-        }
-        close(descriptor)
-        if written != bytes.count || rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+        CacheFile.write(bytes, to: file)
     }
 
     /// The record's bytes, and where each witness starts in them.

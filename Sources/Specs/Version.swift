@@ -18,11 +18,6 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
         case string(String)
 
         var isNumber: Bool { if case .number = self { true } else { false } }
-        var text: String {
-            switch self {
-            case .number(let t), .string(let t): t
-            }
-        }
     }
 
     /// The version as written, trimmed of surrounding white space.
@@ -139,10 +134,17 @@ package struct Version: Sendable, Hashable, Comparable, CustomStringConvertible 
         return value | count
     }
 
-    /// The packed numbers of segments, when they pack.
+    /// The packed form of segments, when they pack (numbers only, leading zeros already dropped).
     private static func pack(_ segments: [Segment]) -> UInt64? {
         guard segments.count <= 4 else { return nil }
-        return pack(Substring(segments.map(\.text).joined(separator: ".")))
+        var value = UInt64(segments.count)
+        for (i, segment) in segments.enumerated() {
+            guard case .number(let digits) = segment, digits.utf8.count <= 4, let number = UInt64(digits) else {
+                return nil
+            }
+            value |= number << (8 + 14 * (3 - UInt64(i)))
+        }
+        return value
     }
 
     /// The first `count` numbers of a packed form.
