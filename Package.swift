@@ -20,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
     ],
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
@@ -31,7 +35,14 @@ let package = Package(
         /** The one Swift wrapper of libgit2. */
         library("Git", ["CGit2"]),
         /** Spec repositories on disk and in git; the publish transaction. */
-        library("SpecRepos", ["Specs", "Lint", "Git"]),
+        library("SpecRepos", [
+            "Specs", "Lint", "Git",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
         library("Resolution", ["Specs"]),
         /** Composefile parser; Compose.lock reader and writer. */

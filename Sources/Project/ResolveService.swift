@@ -82,7 +82,7 @@ package struct ResolveService: Sendable {
     /// Told what git work is under way (adding a spec repo, waiting for another compose process).
     package let progress: @Sendable (String) -> Void
     /// Time limit, retries, credentials and cache age of HTTP spec sources.
-    package var http = HTTPSettings.fromEnvironment()
+    package var http = HTTPSettings()
     /// Told how a clone made on first use of a spec source (as `compose repo add` makes it) is
     /// going, then `nil` when it is done; nil: not told.
     package var cloneProgress: (@Sendable (TransferProgress?) -> Void)?

@@ -7,7 +7,10 @@ import Specs
 /// for (`Name/1.0.0/1.1.0` lines; the shard is the first characters of the MD5 of the name) and the
 /// spec file `Specs/a/b/c/Name/1.1.0/Name.podspec.json` of each version asked for.
 ///
-/// Every file is cached under `$COMPOSE_HOME/cdn/<host>/` with its ETag beside it (`FILE.etag`).
+/// Every file is cached under `$COMPOSE_HOME/cdn/v2/<host>-<digest>/` (`cacheName(of:)`) with its ETag
+/// beside it (`FILE.etag`), and only once it reads as its kind of file: a spec as JSON, an index as
+/// UTF-8 text, the version file with its `prefix_lengths`; an error page, a truncated body or an
+/// unsolicited 304 is never kept.
 /// A cached index younger than `maxAge` is used as it is; an older one is revalidated with
 /// If-None-Match (a 304 costs no body). A cached spec file is kept, as CocoaPods keeps it: only
 /// those `deprecated_podspecs.txt` names are revalidated, on `--repo-update`. When the server cannot be reached, cached files are used
@@ -47,9 +50,14 @@ package final class CDNSpecRepository {
     ) throws(HTTPSourceError) -> CDNSpecRepository? {
         let repository = CDNSpecRepository(
             url, home: home, settings: settings, maxAge: revalidate ? 0 : settings.maxAge)
-        guard let data = try repository.fetch(SpecRepoLayout.versionFile),
-            let lengths = SpecRepoLayout.prefixLengths(inVersionFile: String(decoding: data, as: UTF8.self))
-        else { return nil }
+        guard let data = try repository.fetch(SpecRepoLayout.versionFile) else { return nil }
+        guard let lengths = SpecRepoLayout.prefixLengths(inVersionFile: String(decoding: data, as: UTF8.self)) else {
+            // Not the protocol: nothing of this answer is kept.
+            let file = repository.cacheFolder.appendingPathComponent(SpecRepoLayout.versionFile)
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(atPath: file.path + ".etag")
+            return nil
+        }
         repository.prefixLengths = lengths
         if revalidate, let list = try? repository.fetch(deprecatedList) {
             // As CocoaPods does: a published spec changes only when it is deprecated, so only the
@@ -65,18 +73,27 @@ package final class CDNSpecRepository {
         base = URL(string: text) ?? url
         displayURL = HTTPClient.display(base)
         cacheFolder = home.url.appendingPathComponent("cdn", isDirectory: true)
+            .appendingPathComponent(Self.cacheVersion, isDirectory: true)
             .appendingPathComponent(Self.cacheName(of: base), isDirectory: true)
         client = HTTPClient(base: base, settings: settings)
         self.maxAge = maxAge
     }
 
-    /// `host`, `host_8080` or `host_8080_path_to_specs`: one folder per source, made of safe characters.
+    /// The layout of the cache's folder names; caches written by another layout are not read.
+    static let cacheVersion = "v2"
+
+    /// `host-<digest>`: a readable prefix, then the first 32 hexadecimal digits of the SHA-256 of the
+    /// normalised URL (scheme, host, port and path; no credentials), so that no two sources share a
+    /// folder: http and https apart, `/a_b/` and `/a/b/` apart, `host/8080/` and `host:8080/` apart.
     static func cacheName(of url: URL) -> String {
-        var name = url.host?.lowercased() ?? "host"
-        if let port = url.port { name += "_\(port)" }
-        let path = url.path.split(separator: "/").joined(separator: "_")
-        if !path.isEmpty { name += "_" + path }
-        return String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+        let host = url.host?.lowercased() ?? "host"
+        let readable = String(
+            host.prefix(64).map { $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) ? $0 : "_" })
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let path = url.path.hasSuffix("/") ? url.path : url.path + "/"
+        let normal = "\(scheme)://\(host):\(port)\(path)"
+        return readable + "-" + SHA256Digest.hex(of: Array(normal.utf8)).prefix(32)
     }
 
     // MARK: Reading
@@ -183,7 +200,8 @@ package final class CDNSpecRepository {
                 response = try prefetched.get()
             } else {
                 requests += 1
-                response = try client.get(base.appendingPathComponent(relative), etag: etag)
+                response = try client.get(
+                    base.appendingPathComponent(relative), etag: etag, limit: HTTPLimits.limit(of: relative))
             }
         } catch {
             guard case .unreachable = error, let known else { throw error }
@@ -191,6 +209,9 @@ package final class CDNSpecRepository {
             return known == file ? cached : nil
         }
         switch response.status {
+        case 304 where cached == nil:
+            throw .malformed(
+                url: displayURL + relative, message: "a 304 (not modified) answer to a request for a file not held")
         case 304 where cached != nil:
             try? manager.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
             return cached
@@ -202,6 +223,9 @@ package final class CDNSpecRepository {
             write(Data(), to: missingFile)
             return nil
         default:
+            if let problem = Self.problem(with: response.body, of: relative) {
+                throw .malformed(url: displayURL + relative, message: problem)
+            }
             if known == missingFile { try? manager.removeItem(at: missingFile) }
             // The body first: a stale ETag beside a new body costs a 200 later, never a wrong 304.
             write(response.body, to: file)
@@ -212,6 +236,24 @@ package final class CDNSpecRepository {
             }
             return response.body
         }
+    }
+
+    /// Why `data` is not a file of the kind `relative` names (nil when it is): a spec must be JSON, an
+    /// index UTF-8 text (`open` drops a version file without `prefix_lengths`). What fails is never cached.
+    static func problem(with data: Data, of relative: String) -> String? {
+        if relative.hasPrefix("Specs/") {
+            do {
+                _ = try JSONParser.parse(Array(data))
+                return nil
+            } catch {
+                return "not JSON (\(error.description.prefix(200)))"
+            }
+        }
+        guard let text = String(bytes: data, encoding: .utf8) else { return "not UTF-8 text" }
+        if text.contains("<html") || text.contains("<HTML") || text.contains("<!DOCTYPE") {
+            return "an HTML page, not an index"
+        }
+        return nil
     }
 
     /// Whether the cached copy (or the cached 404) `known` of `relative` is used without a request: a
@@ -254,7 +296,11 @@ package final class CDNSpecRepository {
                 let job = jobs[index]
                 do throws(HTTPSourceError) {
                     results.set(
-                        index, .success(try client.get(base.appendingPathComponent(job.relative), etag: job.etag)))
+                        index,
+                        .success(
+                            try client.get(
+                                base.appendingPathComponent(job.relative), etag: job.etag,
+                                limit: HTTPLimits.limit(of: job.relative))))
                 } catch {
                     results.set(index, .failure(error))
                 }

@@ -30,7 +30,10 @@ import Testing
         #expect(resolve.code == 0, "\(resolve.stderr)")
         let lock = try String(contentsOf: project.directory.url.appendingPathComponent("Compose.lock"), encoding: .utf8)
         #expect(lock.contains("SPEC REPOS:\n  \(server.url):\n    - Account\n"))
-        #expect(FileManager.default.fileExists(atPath: home + "/cdn/127.0.0.1_\(server.port)/CocoaPods-version.yml"))
+        // One cache folder for the source, named by its host and a digest of its URL.
+        let folders = try FileManager.default.contentsOfDirectory(atPath: home + "/cdn/v2")
+        #expect(folders.count == 1 && folders[0].hasPrefix("127.0.0.1-"), "\(folders)")
+        #expect(FileManager.default.fileExists(atPath: home + "/cdn/v2/\(folders[0])/CocoaPods-version.yml"))
     }
 
     @Test func aSymlinkInTheRepoExitsOneAndWritesNothing() async throws {

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// nginx serving `root` on 127.0.0.1 at a free port, with a generated configuration whose pid file,
 /// logs and temporary folders all live in a temporary folder (no root paths). `requests()` reads
 /// its access log: one `METHOD PATH STATUS` line per request. Stop it with `stop()` (also on failure:
@@ -118,8 +122,14 @@ package struct ServerFailure: Error, CustomStringConvertible {
 package final class ScriptedServer: @unchecked Sendable {
     package enum Answer: Sendable {
         case respond(status: Int, headers: [String: String], body: String)
+        /// As `respond`, with bytes (a gzip body); a Content-Length in `headers` replaces the true one.
+        case bytes(status: Int, headers: [String: String], body: Data)
         /// Read the request and never answer (until `stop()`).
         case stall
+        /// A 200 whose chunked body never ends (64 KiB chunks, as fast as the client reads them).
+        case endless
+        /// A 200 announcing `length` bytes and sending one every `interval` seconds.
+        case trickle(length: Int, interval: TimeInterval)
     }
 
     package let port: Int
@@ -178,13 +188,56 @@ package final class ScriptedServer: @unchecked Sendable {
                 open.append(connection)
                 lock.unlock()
             case .respond(let status, let headers, let body):
-                var reply = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n"
-                for (key, value) in headers { reply += "\(key): \(value)\r\n" }
-                reply += "\r\n" + body
-                let bytes = Array(reply.utf8)
-                _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                Self.send(connection, status: status, headers: headers, body: Data(body.utf8))
                 close(connection)
+            case .bytes(let status, let headers, let body):
+                Self.send(connection, status: status, headers: headers, body: body)
+                close(connection)
+            case .endless:
+                // One thread per endless answer, so that the server keeps accepting meanwhile.
+                Thread {
+                    let chunk = Data("10000\r\n".utf8) + Data(repeating: 0x61, count: 65536) + Data("\r\n".utf8)
+                    if Self.send(connection, Data("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) {
+                        while Self.send(connection, chunk) {}
+                    }
+                    close(connection)
+                }.start()
+            case .trickle(let length, let interval):
+                Thread {
+                    if Self.send(connection, Data("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n".utf8)) {
+                        for _ in 0..<length {
+                            guard Self.send(connection, Data("x".utf8)) else { break }
+                            Thread.sleep(forTimeInterval: interval)
+                        }
+                    }
+                    close(connection)
+                }.start()
             }
+        }
+    }
+
+    /// Writes a whole answer; a Content-Length in `headers` replaces the true one.
+    @discardableResult
+    private static func send(_ connection: Int32, status: Int, headers: [String: String], body: Data) -> Bool {
+        var reply = "HTTP/1.1 \(status) Status\r\nConnection: close\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "content-length" }) {
+            reply += "Content-Length: \(body.count)\r\n"
+        }
+        for (key, value) in headers.sorted(by: { $0.key < $1.key }) { reply += "\(key): \(value)\r\n" }
+        return send(connection, Data((reply + "\r\n").utf8) + body)
+    }
+
+    /// Writes all of `data`; false once the client has gone (no SIGPIPE).
+    private static func send(_ connection: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let sent = Glibc.send(
+                    connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                guard sent > 0 else { return false }
+                offset += sent
+            }
+            return true
         }
     }
 
