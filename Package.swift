@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top (imports go one way): Specs → Lint → Git → SpecRepos → Resolution →
-// ComposefileFormat → Project → Install → Scaffold → ComposeCLI → compose. See docs/DESIGN.md.
+// Layers, bottom to top (imports go one way): Specs → Lint → Git → SpecRepos → CDN, Layering →
+// Publishing; Resolution → ComposefileFormat → Project → Install → Scaffold → ComposeCLI → compose.
+// See docs/DESIGN.md.
 
 /// A library of compose's own; its README.md is documentation, not a source.
 func library(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
@@ -35,27 +36,35 @@ let package = Package(
         /** The one Swift wrapper of libgit2. */
         library("Git", ["CGit2"]),
         /** Spec repositories on disk and in git; the publish transaction. */
-        library("SpecRepos", [
-            "Specs", "Lint", "Git",
+        /** Spec repos on disk: the compose home, layouts, clones (SpecRepoStore), the spec index, locks. */
+        library("SpecRepos", ["Specs", "Git"]),
+        /** HTTP spec sources in CocoaPods' CDN layout: the HTTP client, the CDN reader, the export. */
+        library("CDN", [
+            "Specs", "SpecRepos",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
+        /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
+        library("Layering", ["Specs", "Lint", "SpecRepos"]),
+        /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
+        library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
         library("Resolution", ["Specs"]),
         /** Composefile parser; Compose.lock reader and writer. */
         library("ComposefileFormat", ["Specs", "Yams"]),
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
-        library("Project", ["Specs", "Lint", "Git", "SpecRepos", "Resolution", "ComposefileFormat"]),
+        library("Project", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
         library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
-            "Specs", "Lint", "Git", "SpecRepos", "ComposefileFormat", "Project", "Install", "Scaffold",
+            "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Publishing", "ComposefileFormat", "Project",
+            "Install", "Scaffold",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
@@ -69,9 +78,13 @@ let package = Package(
         .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
-        .testTarget(name: "SpecReposTests", dependencies: ["SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
+        .testTarget(
+            name: "SpecReposTests",
+            dependencies: ["SpecRepos", "CDN", "Layering", "Publishing", "Specs", "Git", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs", "ComposeTestSupport"]),
-        .testTarget(name: "ProjectTests", dependencies: ["Project", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
+        .testTarget(
+            name: "ProjectTests",
+            dependencies: ["Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),
         /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
@@ -81,7 +94,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "LintTests", dependencies: ["Lint", "SpecRepos", "ComposeTestSupport"], exclude: ["Fixtures"]),
+            name: "LintTests", dependencies: ["Lint", "SpecRepos", "Layering", "Publishing", "ComposeTestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

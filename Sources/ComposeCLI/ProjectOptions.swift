@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDN
 import ComposefileFormat
 import Foundation
 import Project

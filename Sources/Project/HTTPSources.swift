@@ -1,3 +1,4 @@
+import CDN
 import Foundation
 import SpecRepos
 import Specs

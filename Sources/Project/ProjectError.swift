@@ -1,3 +1,4 @@
+import CDN
 import ComposefileFormat
 import SpecRepos
 import Specs

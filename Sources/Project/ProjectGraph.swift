@@ -1,5 +1,6 @@
 import ComposefileFormat
 import Foundation
+import Layering
 import Lint
 import SpecRepos
 import Specs

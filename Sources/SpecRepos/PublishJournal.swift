@@ -5,13 +5,13 @@ import Git
 /// folder". It is written before the first change and removed after the last, so a publish killed
 /// half-way is noticed by the next compose process to take the clone's lock, which puts the clone
 /// back at the remote's tip.
-enum PublishJournal {
+package enum PublishJournal {
     static func markerURL(_ repository: Repository) -> URL {
         repository.gitDirectory.appendingPathComponent("compose-publish")
     }
 
     /// `folder` is the only part of the working tree the publish writes to (`Name/`).
-    static func begin(_ repository: Repository, folder: String) throws(SpecRepoError) {
+    package static func begin(_ repository: Repository, folder: String) throws(SpecRepoError) {
         let url = markerURL(repository)
         do {
             try Data((folder + "\n").utf8).write(to: url, options: .atomic)
@@ -20,7 +20,7 @@ enum PublishJournal {
         }
     }
 
-    static func end(_ repository: Repository) {
+    package static func end(_ repository: Repository) {
         try? FileManager.default.removeItem(at: markerURL(repository))
     }
 
@@ -28,7 +28,7 @@ enum PublishJournal {
     /// publish was interrupted, resets the clone to its remote-tracking tip (the files that differ,
     /// and the folder the publish wrote to, untracked files included). Returns whether there was
     /// an interrupted publish to clean up.
-    static func recoverIfInterrupted(_ repository: Repository) throws(GitError) -> Bool {
+    package static func recoverIfInterrupted(_ repository: Repository) throws(GitError) -> Bool {
         repository.removeStaleLockFiles()
         let url = markerURL(repository)
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
@@ -41,7 +41,7 @@ enum PublishJournal {
 
     /// Resets the current branch to `origin/BRANCH` (HEAD when there is none): only what differs
     /// and `folder` are touched; without a folder, the whole working tree.
-    static func resetToRemoteTip(_ repository: Repository, folder: String?) throws(GitError) {
+    package static func resetToRemoteTip(_ repository: Repository, folder: String?) throws(GitError) {
         let target: ObjectID?
         if let branch = try repository.currentBranch(),
             let tip = try repository.resolveCommit("refs/remotes/origin/\(branch)")

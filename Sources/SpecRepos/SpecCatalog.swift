@@ -8,6 +8,13 @@ package struct PodSummary: Sendable, Equatable, Codable {
     package let latestVersion: String
     package let summary: String?
     package let repo: String
+
+    package init(name: String, latestVersion: String, summary: String?, repo: String) {
+        self.name = name
+        self.latestVersion = latestVersion
+        self.summary = summary
+        self.repo = repo
+    }
 }
 
 /// What `compose info` shows of a pod in one spec repo.
@@ -29,6 +36,20 @@ package struct PodInfo: Sendable, Equatable, Codable {
     package var subspecs: [String] = []
     /// The newest version's platforms and their deployment targets (empty string: any).
     package var platforms: [String: String] = [:]
+
+    package init(
+        name: String, repo: String, versions: [String], summary: String?, homepage: String?, source: String?,
+        deprecated: Bool, deprecatedInFavorOf: String?
+    ) {
+        self.name = name
+        self.repo = repo
+        self.versions = versions
+        self.summary = summary
+        self.homepage = homepage
+        self.source = source
+        self.deprecated = deprecated
+        self.deprecatedInFavorOf = deprecatedInFavorOf
+    }
 }
 
 /// Reads the added spec repos for search and info: names from folder listings, details from the
@@ -89,7 +110,7 @@ package struct SpecCatalog: Sendable {
     }
 
     /// Dependencies, subspecs and platforms of `spec` (and its subspecs) into `info`.
-    static func describeContents(of spec: Spec, into info: inout PodInfo) {
+    package static func describeContents(of spec: Spec, into info: inout PodInfo) {
         func requirements(_ dependency: SpecDependency) -> [String] {
             dependency.requirements.requirements.map(\.description)
         }
@@ -112,7 +133,7 @@ package struct SpecCatalog: Sendable {
     }
 
     /// `URL (tag 1.2.0)` for a git source, the URL of an http, svn or hg source.
-    static func describeSource(_ source: SpecSource) -> String? {
+    package static func describeSource(_ source: SpecSource) -> String? {
         switch source {
         case .git(let git):
             if let tag = git.tag { return "\(git.url) (tag \(tag))" }

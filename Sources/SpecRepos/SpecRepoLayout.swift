@@ -255,7 +255,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
     /// The `prefix_lengths` of a `CocoaPods-version.yml`, as a flow list (`prefix_lengths: [1, 1, 1]`)
     /// or a block list (`- 1` lines below the key); nil when the file has none or they are not
     /// small positive numbers.
-    static func prefixLengths(inVersionFile text: String) -> [Int]? {
+    package static func prefixLengths(inVersionFile text: String) -> [Int]? {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         guard let index = lines.firstIndex(where: { $0.hasPrefix("prefix_lengths:") }) else { return nil }
         let rest = lines[index].dropFirst("prefix_lengths:".count).trimmingCharacters(in: .whitespaces)
@@ -299,10 +299,10 @@ package enum SpecFileFormat: Sendable, Equatable {
 }
 
 /// What a path is, without following a symbolic link (`lstat`).
-enum FileKind: Equatable {
+package enum FileKind: Equatable {
     case missing, file, directory, symlink, other
 
-    static func of(_ path: String) -> FileKind {
+    package static func of(_ path: String) -> FileKind {
         var status = stat()
         guard lstat(path, &status) == 0 else { return .missing }
         switch status.st_mode & S_IFMT {
@@ -317,18 +317,18 @@ enum FileKind: Equatable {
 /// Directory listing with plain system calls (one `readdir` pass; `lstat` only when the file
 /// system does not give the entry's type). Hidden entries (`.git`, …) are skipped; a symbolic link
 /// is reported as one, never followed.
-enum DirectoryListing {
-    struct Entry: Sendable {
-        let name: String
-        let isDirectory: Bool
-        let isSymlink: Bool
+package enum DirectoryListing {
+    package struct Entry: Sendable {
+        package let name: String
+        package let isDirectory: Bool
+        package let isSymlink: Bool
     }
 
-    struct Problem: Error {
-        let reason: String
+    package struct Problem: Error {
+        package let reason: String
     }
 
-    static func entries(of path: String) -> Result<[Entry], Problem> {
+    package static func entries(of path: String) -> Result<[Entry], Problem> {
         guard let directory = opendir(path) else {
             return .failure(Problem(reason: String(cString: strerror(errno)).lowercased()))
         }

@@ -123,7 +123,7 @@ package struct SpecRepoStore: Sendable {
     }
 
     /// The credentials for a clone's own remote: the token may go to the host the user added it from.
-    func credentials(for repository: Repository) -> Credentials {
+    package func credentials(for repository: Repository) -> Credentials {
         ((try? repository.remoteURL()) ?? nil).map { credentials.trusting($0) } ?? credentials
     }
 
@@ -157,12 +157,24 @@ package struct SpecRepoStore: Sendable {
     }
 
     /// Runs `body` holding the lock of clone `name`; `waiting` is told when another process holds it.
-    func withLock<T>(_ name: String, waiting: (String) -> Void, _ body: () throws(SpecRepoError) -> T)
+    package func withLock<T>(_ name: String, waiting: (String) -> Void, _ body: () throws(SpecRepoError) -> T)
         throws(SpecRepoError) -> T
     {
+        try withLock(name, waiting: waiting, wrapping: { $0 }, body)
+    }
+
+    /// `withLock` for a caller with an error type of its own: a lock that cannot be taken is `wrap`ped.
+    package func withLock<T, E: Error>(
+        _ name: String, waiting: (String) -> Void, wrapping wrap: (SpecRepoError) -> E, _ body: () throws(E) -> T
+    ) throws(E) -> T {
         let lockURL = home.lockFile(name)
-        let lock = try FileLock(lockURL) {
-            waiting("waiting for another compose process using spec repo '\(name)' (lock \(lockURL.path))")
+        let lock: FileLock
+        do {
+            lock = try FileLock(lockURL) {
+                waiting("waiting for another compose process using spec repo '\(name)' (lock \(lockURL.path))")
+            }
+        } catch {
+            throw wrap(error)
         }
         defer { withExtendedLifetime(lock) {} }
         removeLeftovers(of: name)

@@ -1,3 +1,4 @@
+import CDN
 import ComposeTestSupport
 import Foundation
 import SpecRepos

@@ -1,6 +1,8 @@
 import ComposeTestSupport
 import Foundation
+import Layering
 import Lint
+import Publishing
 import SpecRepos
 import Testing
 

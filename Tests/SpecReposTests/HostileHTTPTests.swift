@@ -1,9 +1,10 @@
 import ComposeTestSupport
 import Foundation
+import SpecRepos
 import Specs
 import Testing
 
-@testable import SpecRepos
+@testable import CDN
 
 #if canImport(Glibc)
     import Glibc

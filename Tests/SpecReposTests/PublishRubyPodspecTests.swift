@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Git
+import Publishing
 import SpecRepos
 import Specs
 import Testing

@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Git
+import Publishing
 import SpecRepos
 import Specs
 import Testing
@@ -39,7 +40,7 @@ struct PublishTests {
         #expect(second.commitMessage == "[Update] Pay (1.1.0)")
 
         // The same version again: refused, identical or not.
-        #expect(throws: SpecRepoError.versionExists(name: "Pay", version: "1.1.0", repo: "specs", identical: true)) {
+        #expect(throws: PublishError.versionExists(name: "Pay", version: "1.1.0", repo: "specs", identical: true)) {
             try publisher.publish(repo: "specs", componentDirectory: work)
         }
         let ci = try publisher.publish(repo: "specs", componentDirectory: work, options: PublishOptions(ci: true))
@@ -48,10 +49,10 @@ struct PublishTests {
 
         try world.component("Pay", version: "1.1.0", extra: " better")
         // HEAD moved but tag 1.1.0 stays where it was: refused.
-        #expect(throws: SpecRepoError.self) {
+        #expect(throws: PublishError.self) {
             try publisher.publish(repo: "specs", componentDirectory: work, options: PublishOptions(ci: true))
         }
-        #expect(throws: SpecRepoError.versionExists(name: "Pay", version: "1.1.0", repo: "specs", identical: false)) {
+        #expect(throws: PublishError.versionExists(name: "Pay", version: "1.1.0", repo: "specs", identical: false)) {
             try publisher.publish(repo: "specs", componentDirectory: work, options: PublishOptions(noTag: true))
         }
         let fixed = try publisher.publish(
@@ -118,24 +119,23 @@ struct PublishTests {
         let publisher = Publisher(store: SpecRepoStore(home: try world.home()))
         let work = try world.component("Cart", version: "1.0.0")
         try Data("wip".utf8).write(to: work.appendingPathComponent("wip.swift"))
-        #expect(throws: SpecRepoError.componentNotClean(path: work.path, files: ["wip.swift"])) {
+        #expect(throws: PublishError.componentNotClean(path: work.path, files: ["wip.swift"])) {
             try publisher.publish(repo: "specs", componentDirectory: work)
         }
         try FileManager.default.removeItem(at: work.appendingPathComponent("wip.swift"))
-        #expect(throws: SpecRepoError.repoNotFound(name: "nope", available: ["specs"])) {
+        #expect(throws: PublishError.repo(.repoNotFound(name: "nope", available: ["specs"]))) {
             try publisher.publish(repo: "nope", componentDirectory: work)
         }
         #expect(try world.remoteTag("Cart", "1.0.0") == nil)
 
         let empty = world.temp.url.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        #expect(throws: SpecRepoError.specNotFound(directory: empty.path)) {
+        #expect(throws: PublishError.specNotFound(directory: empty.path)) {
             try publisher.publish(repo: "specs", componentDirectory: empty)
         }
         try Data("{}".utf8).write(to: empty.appendingPathComponent("A.podspec.json"))
         try Data("{}".utf8).write(to: empty.appendingPathComponent("B.podspec.json"))
-        #expect(throws: SpecRepoError.severalSpecs(directory: empty.path, files: ["A.podspec.json", "B.podspec.json"]))
-        {
+        #expect(throws: PublishError.severalSpecs(directory: empty.path, files: ["A.podspec.json", "B.podspec.json"])) {
             try publisher.publish(repo: "specs", componentDirectory: empty)
         }
     }
@@ -200,7 +200,7 @@ struct PublishTests {
         let work = try world.component("Stalled", version: "1.0.0")
         try Repository.open(at: home.repoDirectory("specs")).setRemoteURL("origin", to: server.url("specs.git"))
         do {
-            _ = try NetworkTimeouts(connect: 1, idle: 1).during { () throws(SpecRepoError) in
+            _ = try NetworkTimeouts(connect: 1, idle: 1).during { () throws(PublishError) in
                 try publisher.publish(repo: "specs", componentDirectory: work)
             }
             Issue.record("a publish to a stalled spec repo succeeded")
@@ -222,7 +222,7 @@ struct PublishTests {
             of: "\"name\": \"Evil\"", with: "\"name\": \"../Evil\"")
         try Data(spec.utf8).write(to: work.appendingPathComponent("Evil.podspec.json"))
         try runGit(["commit", "-q", "-am", "evil"], in: work)
-        #expect(throws: SpecRepoError.self) { try publisher.publish(repo: "specs", componentDirectory: work) }
+        #expect(throws: PublishError.self) { try publisher.publish(repo: "specs", componentDirectory: work) }
         #expect(
             !FileManager.default.fileExists(
                 atPath: publisher.store.home.reposDirectory.appendingPathComponent("Evil").path))

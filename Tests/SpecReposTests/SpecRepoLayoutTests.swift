@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Git
+import Publishing
 import SpecRepos
 import Specs
 import Testing
@@ -93,7 +94,7 @@ struct SpecRepoLayoutTests {
         let store = SpecRepoStore(home: try world.home())
 
         let work = try world.component("Pay", version: "1.0.0")
-        #expect(throws: SpecRepoError.symlinkInSpecRepo(repo: "specs", path: "Pay", tagState: "no tag was involved.")) {
+        #expect(throws: PublishError.symlinkInSpecRepo(repo: "specs", path: "Pay", tagState: "no tag was involved.")) {
             try Publisher(store: store).publish(
                 repo: "specs", componentDirectory: work, options: PublishOptions(noTag: true))
         }

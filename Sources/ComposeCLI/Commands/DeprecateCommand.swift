@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Publishing
 import SpecRepos
 
 struct DeprecateCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Layering
 import Project
 import SpecRepos
 import Specs

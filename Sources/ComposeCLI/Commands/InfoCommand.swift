@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDN
 import SpecRepos
 
 struct InfoCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Layering
 import Scaffold
 import SpecRepos
 

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CDN
 import Foundation
 import Lint
+import Publishing
 import SpecRepos
 
 struct PublishCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lint
+import Publishing
 import SpecRepos
 
 struct RepoLintCommand: AsyncParsableCommand {

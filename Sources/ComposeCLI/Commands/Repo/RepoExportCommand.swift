@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDN
 import Foundation
 import SpecRepos
 

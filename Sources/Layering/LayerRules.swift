@@ -1,5 +1,6 @@
 import Foundation
 import Lint
+import SpecRepos
 import Specs
 
 /// A spec repo's layers file (`Layers.yml` at the repo's root, docs/graph.md): the layers from the

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
+import SpecRepos
 import Specs
 
 /// How compose talks HTTP: the time limits, the retries, and the credentials of HTTP spec sources.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRepos
 import Specs
 
 /// Writes a spec repo (any layout `SpecRepoLayout` reads) as the static tree of CocoaPods' CDN

@@ -1,5 +1,7 @@
 import Foundation
 import Git
+import Layering
+import SpecRepos
 import Specs
 
 /// `compose repo convert DIR`: every Ruby `Name/version/Name.podspec` of a spec repo checkout that
@@ -24,13 +26,13 @@ package struct SpecRepoConverter: Sendable {
 
     package init() {}
 
-    package func convert(repository directory: URL) throws(SpecRepoError) -> Report {
+    package func convert(repository directory: URL) throws(PublishError) -> Report {
         let layout = SpecRepoLayout(root: directory)
         let repository: Repository
         do {
             repository = try Repository.open(at: directory)
         } catch {
-            throw .git(error, context: "\(directory.path) is not a git checkout of a spec repo")
+            throw .repo(.git(error, context: "\(directory.path) is not a git checkout of a spec repo"))
         }
         var report = Report()
         // What was written, so a failed commit puts every file back as it was.
@@ -58,9 +60,10 @@ package struct SpecRepoConverter: Sendable {
                     report.refused.append(("\(file.path):\(error.location)", error.message))
                 } catch {
                     restore(written, in: layout)
-                    throw .fileSystem(
-                        path: layout.absolute(json),
-                        message: "cannot write the JSON spec: \(error.localizedDescription)")
+                    throw .repo(
+                        .fileSystem(
+                            path: layout.absolute(json),
+                            message: "cannot write the JSON spec: \(error.localizedDescription)"))
                 }
             }
         }
@@ -72,7 +75,7 @@ package struct SpecRepoConverter: Sendable {
             report.commit = id.hex
         } catch {
             restore(written, in: layout)
-            throw .git(error, context: "the converted specs were not committed; every file is as it was")
+            throw .repo(.git(error, context: "the converted specs were not committed; every file is as it was"))
         }
         return report
     }

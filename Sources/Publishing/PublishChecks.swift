@@ -1,5 +1,7 @@
 import Foundation
 import Git
+import Layering
+import SpecRepos
 import Specs
 
 /// What `publish` checks beyond lint, before anything is tagged (rule ids for `--ignore`):
@@ -157,7 +159,7 @@ extension Publisher {
     /// component's checkout and the spec repo's clone as they are (nothing fetched, tagged or written).
     func dryRun(
         _ spec: PublishSpec, specURL: URL, repo: String, directory: URL, options: PublishOptions
-    ) throws(SpecRepoError) -> PublishResult {
+    ) throws(PublishError) -> PublishResult {
         var steps = ["lint and the publish checks passed (\(specURL.lastPathComponent))"]
         if options.noTag {
             steps.append("no tag (--no-tag)")
@@ -167,25 +169,25 @@ extension Publisher {
                 let component = try Repository.discover(from: specURL.deletingLastPathComponent())
                 let changes = try component.status()
                 if !changes.isEmpty {
-                    throw SpecRepoError.componentNotClean(path: component.location.path, files: changes.map(\.path))
+                    throw PublishError.componentNotClean(path: component.location.path, files: changes.map(\.path))
                 }
                 guard let head = try component.headCommit() else {
-                    throw SpecRepoError.componentNotClean(path: component.location.path, files: ["(no commits yet)"])
+                    throw PublishError.componentNotClean(path: component.location.path, files: ["(no commits yet)"])
                 }
                 let remote = try remoteName(for: spec.gitURL, in: component)
                 let url = redact(try component.remoteURL(remote) ?? remote)
                 if let existing = try component.tagCommit(tag) {
                     guard existing == head else {
-                        throw SpecRepoError.tagElsewhere(tag: tag, tagCommit: existing.short, head: head.short)
+                        throw PublishError.tagElsewhere(tag: tag, tagCommit: existing.short, head: head.short)
                     }
                     steps.append("tag \(tag) exists at HEAD (\(head.short)); push it to \(remote) (\(url))")
                 } else {
                     steps.append("tag HEAD (\(head.short)) as \(tag), annotated, and push it to \(remote) (\(url))")
                 }
-            } catch let error as SpecRepoError {
+            } catch let error as PublishError {
                 throw error
             } catch let error as GitError {
-                throw .git(error, context: "cannot read the component's checkout")
+                throw .repo(.git(error, context: "cannot read the component's checkout"))
             } catch {
                 throw .noComponentRepository(path: specURL.deletingLastPathComponent().path)
             }
@@ -193,7 +195,7 @@ extension Publisher {
         let layout = SpecRepoLayout(root: directory)
         let podName: SafeName
         do { podName = try SafeName(spec.name, as: .pod) } catch {
-            throw .unreadableSpec(path: spec.name, message: error.description)
+            throw .repo(.unreadableSpec(path: spec.name, message: error.description))
         }
         let file = layout.specPath(podName, version: spec.version)
         let versions = layout.versionFolders(of: spec.name)

@@ -1,4 +1,6 @@
 import Foundation
+import Layering
+import SpecRepos
 import Specs
 
 /// What publish needs of a podspec, a view of the Specs model: its name, version, git tag and URL,
@@ -27,19 +29,19 @@ struct PublishSpec {
         self.canonical = Data(spec.json.serialized(order: .canonical).utf8)
     }
 
-    static func load(_ url: URL) throws(SpecRepoError) -> PublishSpec {
+    static func load(_ url: URL) throws(PublishError) -> PublishSpec {
         let bytes: Data
         do {
             bytes = try Data(contentsOf: url)
         } catch {
-            throw .unreadableSpec(path: url.path, message: "cannot read: \(error.localizedDescription)")
+            throw .repo(.unreadableSpec(path: url.path, message: "cannot read: \(error.localizedDescription)"))
         }
         do {
             // A Ruby `Name.podspec` is read without Ruby; the spec repo gets its canonical JSON.
             let node = try PodspecReader.read(bytes: [UInt8](bytes), path: url.path)
             return PublishSpec(spec: try Spec(node: node, label: url.path))
         } catch {
-            throw .unreadableSpec(path: url.path, message: "\(error.location): \(error.message)")
+            throw .repo(.unreadableSpec(path: url.path, message: "\(error.location): \(error.message)"))
         }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Layering
 import Lint
+import SpecRepos
 import Specs
 
 /// `compose repo lint`: every spec of a spec-repo tree and the tree's layout (as `SpecRepoLayout` reads it:

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRepos
 
 /// The component graph as text: Graphviz dot, Mermaid, or JSON. Layers become clusters (dot) or
 /// subgraphs (Mermaid), bottom layer last; forbidden edges are red; each node shows its instability.

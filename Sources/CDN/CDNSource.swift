@@ -1,4 +1,5 @@
 import Foundation
+import SpecRepos
 import Specs
 
 /// A spec repo served over HTTP in CocoaPods' CDN layout (what `compose repo export` writes and

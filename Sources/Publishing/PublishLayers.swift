@@ -1,5 +1,7 @@
 import Foundation
+import Layering
 import Lint
+import SpecRepos
 import Specs
 
 extension Publisher {
@@ -8,7 +10,7 @@ extension Publisher {
     /// unless `options.allowLayerViolations`; then returns the note for the commit message (else "").
     func checkLayers(
         of spec: PublishSpec, file: String, in directory: URL, repo: String, options: PublishOptions, tagState: String
-    ) throws(SpecRepoError) -> String {
+    ) throws(PublishError) -> String {
         guard let layers = LayersFile.read(repoRoot: directory) else { return "" }
         let base = ComponentGraph(repository: SpecRepository(root: directory))
         let added = ComponentGraph.dependencies(of: spec.spec).compactMap { dependency -> ComponentGraph.Edge? in

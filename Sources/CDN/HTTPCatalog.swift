@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import SpecRepos
 import Specs
 
 /// `compose search` and `compose info` over an HTTP spec source (CocoaPods' CDN layout): names from

@@ -1,4 +1,6 @@
 import Foundation
+import Layering
+import SpecRepos
 import Specs
 
 /// What `compose deprecate` marks.
@@ -26,9 +28,11 @@ extension Publisher {
     package func deprecate(
         _ request: DeprecationRequest, repo: String, options: PublishOptions = PublishOptions(),
         events: (PublishEvent) -> Void = { _ in }, waiting: (String) -> Void = { _ in }
-    ) throws(SpecRepoError) -> PublishResult {
-        _ = try store.update(repo, waiting: waiting)
-        let directory = try store.directory(of: repo)
+    ) throws(PublishError) -> PublishResult {
+        let directory = try PublishError.repo { () throws(SpecRepoError) in
+            _ = try store.update(repo, waiting: waiting)
+            return try store.directory(of: repo)
+        }
         let repository = SpecRepository(root: directory)
         let names = repository.podNames()
         guard
@@ -36,10 +40,10 @@ extension Publisher {
                 ?? names.first(where: { $0.lowercased() == request.name.lowercased() })
         else {
             let suggestions = names.filter { $0.lowercased().contains(request.name.lowercased()) }.prefix(5)
-            throw .podNotFound(name: request.name, repos: [repo], suggestions: Array(suggestions))
+            throw .repo(.podNotFound(name: request.name, repos: [repo], suggestions: Array(suggestions)))
         }
         if let other = request.inFavorOf, let problem = SafeName.problem(with: other, as: .pod) {
-            throw .invalidName(other, reason: problem)
+            throw .repo(.invalidName(other, reason: problem))
         }
         let versions = repository.versions(of: name)
         let wanted = request.version.flatMap { try? Version($0) }
@@ -47,7 +51,8 @@ extension Publisher {
             throw .versionNotFound(
                 name: name, version: request.version ?? "", repo: repo, versions: versions.map(\.string))
         }
-        let spec = try repository.spec(name: name, version: version)
+        let spec = try PublishError.repo { () throws(SpecRepoError) in try repository.spec(name: name, version: version)
+        }
         var members = spec.json.members.filter { $0.key != "deprecated" && $0.key != "deprecated_in_favor_of" }
         members.append(.init(key: "deprecated", value: JSONNode(.bool(true))))
         if let other = request.inFavorOf {
@@ -57,14 +62,14 @@ extension Publisher {
         do {
             marked = try Spec(node: JSONNode(.object(members)), label: "\(name) \(version)")
         } catch {
-            throw .invalidSpec(error)
+            throw .repo(.invalidSpec(error))
         }
         var options = options
         options.noTag = true
         options.overwrite = true
         options.ci = true
         options.replaceVerb = "[Deprecate]"
-        return try store.withLock(repo, waiting: waiting) { () throws(SpecRepoError) in
+        return try store.withLock(repo, waiting: waiting, wrapping: PublishError.repo) { () throws(PublishError) in
             try addToSpecRepo(
                 PublishSpec(spec: marked), repo: repo, options: options, tagState: "no tag was involved.",
                 tagCreated: false, events: events)

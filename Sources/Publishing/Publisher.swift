@@ -1,6 +1,8 @@
 import Foundation
 import Git
+import Layering
 import Lint
+import SpecRepos
 import Specs
 
 /// How `publish` behaves.
@@ -88,7 +90,7 @@ package struct Publisher: Sendable {
         options: PublishOptions = PublishOptions(),
         events: (PublishEvent) -> Void = { _ in },
         waiting: (String) -> Void = { _ in }
-    ) throws(SpecRepoError) -> PublishResult {
+    ) throws(PublishError) -> PublishResult {
         let specURL = try Self.locateSpec(specPath, in: componentDirectory)
         let findings = lint(at: specURL, ignoring: options.ignoredRules)
         if !findings.errors.isEmpty || (!findings.warnings.isEmpty && !options.allowWarnings) {
@@ -101,11 +103,14 @@ package struct Publisher: Sendable {
         try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
 
         // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
-        let directory = try store.directory(of: repo)
-        let searched = try (options.sources ?? [repo] + store.names().filter { $0 != repo }).map {
-            (name) throws(SpecRepoError) -> String in
-            _ = try store.directory(of: name)
-            return name
+        let (directory, searched) = try PublishError.repo { () throws(SpecRepoError) in
+            let directory = try store.directory(of: repo)
+            let searched = try (options.sources ?? [repo] + store.names().filter { $0 != repo }).map {
+                (name) throws(SpecRepoError) -> String in
+                _ = try store.directory(of: name)
+                return name
+            }
+            return (directory, searched)
         }
         let problems = publishProblems(
             spec, specURL: specURL, shown: specURL.lastPathComponent,
@@ -118,7 +123,7 @@ package struct Publisher: Sendable {
 
         // The clone's lock is taken before anything is tagged: a publish that cannot have it leaves no tag
         // behind, and once the tag is pushed every failure says so ("tag X is pushed, the spec is not").
-        return try store.withLock(repo, waiting: waiting) { () throws(SpecRepoError) in
+        return try store.withLock(repo, waiting: waiting, wrapping: PublishError.repo) { () throws(PublishError) in
             var tagCreated = false
             var tagState = "no tag was involved."
             if !options.noTag {
@@ -134,13 +139,13 @@ package struct Publisher: Sendable {
 
     // MARK: Steps
 
-    static func locateSpec(_ specPath: String?, in directory: URL) throws(SpecRepoError) -> URL {
+    static func locateSpec(_ specPath: String?, in directory: URL) throws(PublishError) -> URL {
         if let specPath {
             let url =
                 specPath.hasPrefix("/")
                 ? URL(fileURLWithPath: specPath) : directory.appendingPathComponent(specPath)
             guard FileManager.default.fileExists(atPath: url.path) else {
-                throw .unreadableSpec(path: url.path, message: "no such file")
+                throw .repo(.unreadableSpec(path: url.path, message: "no such file"))
             }
             return url.standardizedFileURL
         }
@@ -166,7 +171,7 @@ package struct Publisher: Sendable {
     func tagComponent(
         _ spec: PublishSpec, specURL: URL, componentDirectory: URL, tagger: Signature? = nil,
         events: (PublishEvent) -> Void
-    ) throws(SpecRepoError) -> Bool {
+    ) throws(PublishError) -> Bool {
         guard let tag = spec.tag, !tag.isEmpty else { throw .noTagInSource(path: specURL.path) }
         let component: Repository
         do {
@@ -177,14 +182,14 @@ package struct Publisher: Sendable {
         let location = component.location.path
         do {
             let changes = try component.status()
-            if !changes.isEmpty { throw SpecRepoError.componentNotClean(path: location, files: changes.map(\.path)) }
+            if !changes.isEmpty { throw PublishError.componentNotClean(path: location, files: changes.map(\.path)) }
             guard let head = try component.headCommit() else {
-                throw SpecRepoError.componentNotClean(path: location, files: ["(no commits yet)"])
+                throw PublishError.componentNotClean(path: location, files: ["(no commits yet)"])
             }
             var created = false
             if let existing = try component.tagCommit(tag) {
                 guard existing == head else {
-                    throw SpecRepoError.tagElsewhere(tag: tag, tagCommit: existing.short, head: head.short)
+                    throw PublishError.tagElsewhere(tag: tag, tagCommit: existing.short, head: head.short)
                 }
                 events(.tagExists(tag: tag, commit: head))
             } else {
@@ -211,22 +216,24 @@ package struct Publisher: Sendable {
             } catch {
                 if case .pushRejected(let url, let reference, _) = error, reference == "refs/tags/\(tag)" {
                     if created { try? component.deleteTag(tag) }
-                    throw SpecRepoError.remoteTagElsewhere(tag: tag, remote: url)
+                    throw PublishError.remoteTagElsewhere(tag: tag, remote: url)
                 }
-                throw SpecRepoError.git(
-                    error,
-                    context: "tag \(tag) \(created ? "was created" : "exists") at HEAD in \(location) but could not "
-                        + "be pushed to \(remote); nothing was published. Fix the cause, then run `compose publish` again"
-                )
+                throw PublishError.repo(
+                    .git(
+                        error,
+                        context:
+                            "tag \(tag) \(created ? "was created" : "exists") at HEAD in \(location) but could not "
+                            + "be pushed to \(remote); nothing was published. Fix the cause, then run `compose publish` again"
+                    ))
             }
             events(.tagPushed(tag: tag, remote: redact(try component.remoteURL(remote) ?? remote)))
             return created
-        } catch let error as SpecRepoError {
+        } catch let error as PublishError {
             throw error
         } catch let error as GitError {
-            throw .git(error, context: "cannot tag the component in \(location); nothing was published")
+            throw .repo(.git(error, context: "cannot tag the component in \(location); nothing was published"))
         } catch {
-            throw .fileSystem(path: location, message: "\(error)")
+            throw .repo(.fileSystem(path: location, message: "\(error)"))
         }
     }
 
@@ -243,8 +250,8 @@ package struct Publisher: Sendable {
     func addToSpecRepo(
         _ spec: PublishSpec, repo: String, options: PublishOptions, tagState: String, tagCreated: Bool,
         events: (PublishEvent) -> Void
-    ) throws(SpecRepoError) -> PublishResult {
-        let directory = try store.directory(of: repo)
+    ) throws(PublishError) -> PublishResult {
+        let directory = try PublishError.repo { () throws(SpecRepoError) in try store.directory(of: repo) }
         let repository: Repository
         do {
             repository = try Repository.open(at: directory)
@@ -252,8 +259,10 @@ package struct Publisher: Sendable {
                 events(.recovered(repo: repo))
             }
         } catch {
-            throw .git(
-                error, context: "cannot open the clone of '\(repo)'; \(tagState) Run `compose publish \(repo)` again")
+            throw .repo(
+                .git(
+                    error,
+                    context: "cannot open the clone of '\(repo)'; \(tagState) Run `compose publish \(repo)` again"))
         }
         let failureState =
             "\(tagState) The local clone of '\(repo)' was reset to the remote's tip. "
@@ -265,36 +274,39 @@ package struct Publisher: Sendable {
         do {
             podName = try SafeName(spec.name, as: .pod)
         } catch {
-            throw .unreadableSpec(path: spec.name, message: error.description)
+            throw .repo(.unreadableSpec(path: spec.name, message: error.description))
         }
         var layout = SpecRepoLayout(root: directory)
         var podFolder = layout.podPath(podName)
-        func fail(_ error: SpecRepoError) -> SpecRepoError {
+        func fail(_ error: PublishError) -> PublishError {
             if journalStarted {
                 try? PublishJournal.resetToRemoteTip(repository, folder: podFolder)
                 PublishJournal.end(repository)
             }
             switch error {
-            case .git(.diverged(let branch, _, _), _):
-                return .diverged(name: repo, path: directory.path, branch: branch)
-            case .git(let gitError, let context) where context.isEmpty:
-                return .git(
-                    gitError, context: "publishing \(spec.name) \(spec.version) to '\(repo)' failed. \(failureState)")
+            case .repo(.git(.diverged(let branch, _, _), _)):
+                return .repo(.diverged(name: repo, path: directory.path, branch: branch))
+            case .repo(.git(let gitError, let context)) where context.isEmpty:
+                return .repo(
+                    .git(
+                        gitError,
+                        context: "publishing \(spec.name) \(spec.version) to '\(repo)' failed. \(failureState)"))
             default:
                 return error
             }
         }
 
-        do throws(SpecRepoError) {
+        do throws(PublishError) {
             guard let branch = try wrap({ () throws(GitError) in try repository.currentBranch() }) else {
-                throw SpecRepoError.detachedHead(name: repo, path: directory.path)
+                throw PublishError.repo(.detachedHead(name: repo, path: directory.path))
             }
             // Only the pod's folder is looked at: a clone of 100,000 specs is not scanned on every publish.
             let changes = try wrap { () throws(GitError) in try repository.status(limitedTo: [podFolder]) }
             if !changes.isEmpty {
-                throw SpecRepoError.localChanges(name: repo, path: directory.path, files: changes.map(\.path))
+                throw PublishError.repo(.localChanges(name: repo, path: directory.path, files: changes.map(\.path)))
             }
-            try PublishJournal.begin(repository, folder: podFolder)
+            try PublishError.repo { () throws(SpecRepoError) in try PublishJournal.begin(repository, folder: podFolder)
+            }
             journalStarted = true
 
             var file = layout.specPath(podName, version: spec.version)
@@ -327,7 +339,9 @@ package struct Publisher: Sendable {
                     file = layout.specPath(podName, version: spec.version)
                     if layout.podPath(podName) != podFolder {
                         podFolder = layout.podPath(podName)
-                        try PublishJournal.begin(repository, folder: podFolder)
+                        try PublishError.repo { () throws(SpecRepoError) in
+                            try PublishJournal.begin(repository, folder: podFolder)
+                        }
                     }
                 }
 
@@ -348,7 +362,7 @@ package struct Publisher: Sendable {
                         )
                     }
                     guard options.overwrite else {
-                        throw SpecRepoError.versionExists(
+                        throw PublishError.versionExists(
                             name: spec.name, version: spec.version, repo: repo, identical: identical)
                     }
                     message = "\(options.replaceVerb) \(spec.name) (\(spec.version))"
@@ -363,7 +377,7 @@ package struct Publisher: Sendable {
                     of: spec, file: file, in: directory, repo: repo, options: options, tagState: tagState)
                 // Never through a symlink committed to the repo: it could point anywhere.
                 if let link = layout.firstSymlink(along: file) {
-                    throw SpecRepoError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState)
+                    throw PublishError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState)
                 }
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
@@ -376,11 +390,11 @@ package struct Publisher: Sendable {
                 } catch {
                     guard case .nonFastForward = error, attempt < options.maxAttempts else {
                         if case .nonFastForward = error {
-                            throw SpecRepoError.pushRetriesExhausted(
+                            throw PublishError.pushRetriesExhausted(
                                 name: spec.name, version: spec.version, repo: repo, attempts: attempt,
                                 tagState: tagState)
                         }
-                        throw SpecRepoError.git(error, context: "")
+                        throw PublishError.repo(.git(error, context: ""))
                     }
                     retries += 1
                     events(.retrying(attempt: attempt + 1, reason: "another publish reached '\(repo)' first"))
@@ -408,28 +422,28 @@ package struct Publisher: Sendable {
                     tagCreated: tagCreated, commit: commit, commitMessage: message + layerNote, retries: retries,
                     note: nil)
             }
-            throw SpecRepoError.pushRetriesExhausted(
+            throw PublishError.pushRetriesExhausted(
                 name: spec.name, version: spec.version, repo: repo, attempts: options.maxAttempts, tagState: tagState)
         } catch {
             throw fail(error)
         }
     }
 
-    private func wrap<T>(_ body: () throws(GitError) -> T) throws(SpecRepoError) -> T {
+    private func wrap<T>(_ body: () throws(GitError) -> T) throws(PublishError) -> T {
         do {
             return try body()
         } catch {
-            throw .git(error, context: "")
+            throw .repo(.git(error, context: ""))
         }
     }
 
-    private func write(_ data: Data, to url: URL) throws(SpecRepoError) {
+    private func write(_ data: Data, to url: URL) throws(PublishError) {
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
-            throw .fileSystem(path: url.path, message: "cannot write the spec: \(error.localizedDescription)")
+            throw .repo(.fileSystem(path: url.path, message: "cannot write the spec: \(error.localizedDescription)"))
         }
     }
 }
@@ -437,16 +451,18 @@ package struct Publisher: Sendable {
 extension SpecRepoName {
     /// A spec's name and version become folder names in the spec repo: the name must be a
     /// `SafeName` pod name, the version a version that is also a plain folder name.
-    static func validateSpecName(_ name: String, version: String, path: String) throws(SpecRepoError) {
+    static func validateSpecName(_ name: String, version: String, path: String) throws(PublishError) {
         if let reason = SafeName.problem(with: name, as: .pod) {
-            throw .unreadableSpec(
-                path: path, message: "name '\(name)' cannot be a folder name in a spec repo: \(reason)")
+            throw .repo(
+                .unreadableSpec(
+                    path: path, message: "name '\(name)' cannot be a folder name in a spec repo: \(reason)"))
         }
         if let reason = SafeName.problem(with: version, as: .pod)
             ?? (Version.isValid(version) ? nil : "it is not a version")
         {
-            throw .unreadableSpec(
-                path: path, message: "version '\(version)' cannot be a folder name in a spec repo: \(reason)")
+            throw .repo(
+                .unreadableSpec(
+                    path: path, message: "version '\(version)' cannot be a folder name in a spec repo: \(reason)"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRepos
 import Specs
 
 /// The dependency graph of a spec repo's components: one node per component (root name), one edge
