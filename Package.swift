@@ -29,12 +29,14 @@ let package = Package(
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        /** Basics below every module: running a process, replacing a file atomically, file patterns. */
+        library("Support"),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
         library("Specs", [.product(name: "Crypto", package: "swift-crypto")]),
         /** Lint rules over a Spec. */
         library("Lint", ["Specs"]),
         /** The one Swift wrapper of libgit2. */
-        library("Git", ["CGit2"]),
+        library("Git", ["CGit2", "Support"]),
         /** Spec repositories on disk and in git; the publish transaction. */
         /** Spec repos on disk: the compose home, layouts, clones (SpecRepoStore), the spec index, locks. */
         library("SpecRepos", ["Specs", "Git"]),
@@ -48,23 +50,23 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
-        library("Layering", ["Specs", "Lint", "SpecRepos"]),
+        library("Layering", ["Specs", "Lint", "SpecRepos", "Support"]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
         library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
         library("Resolution", ["Specs"]),
         /** Composefile parser; Compose.lock reader and writer. */
-        library("ComposefileFormat", ["Specs", "Yams"]),
+        library("ComposefileFormat", ["Specs", "Support", "Yams"]),
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
         library("Project", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
-        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project"]),
+        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project", "Support"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
             "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Publishing", "ComposefileFormat", "Project",
-            "Install", "Scaffold",
+            "Install", "Scaffold", "Support",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
@@ -78,6 +80,7 @@ let package = Package(
         .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support", "ComposeTestSupport"]),
         .testTarget(
             name: "SpecReposTests",
             dependencies: ["SpecRepos", "CDN", "Layering", "Publishing", "Specs", "Git", "ComposeTestSupport"]),
@@ -86,7 +89,11 @@ let package = Package(
             name: "ProjectTests",
             dependencies: ["Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
-        .testTarget(name: "InstallTests", dependencies: ["Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "ComposeTestSupport"]),
+        .testTarget(
+            name: "InstallTests",
+            dependencies: [
+                "Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "Support", "ComposeTestSupport",
+            ]),
         /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
         .testTarget(
             name: "ComposeCLITests",

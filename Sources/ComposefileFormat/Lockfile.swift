@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 import Yams
 
 /// `Compose.lock`: what a resolve chose, in the shape of CocoaPods' Podfile.lock.
@@ -154,20 +155,10 @@ package struct Lockfile: Sendable, Equatable {
     package func write(to path: String) throws(ComposefileError) -> Bool {
         let data = Data(text.utf8)
         if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(
-                ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
-            )
         do {
-            try data.write(to: temporary)
+            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
         } catch {
-            throw .unwritable(path: path, reason: error.localizedDescription)
-        }
-        if rename(temporary.path, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw .unwritable(path: path, reason: reason)
+            throw .unwritable(path: path, reason: error.message)
         }
         return true
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Where credentials come from when a remote asks for them, and to which hosts each may go.
 /// A credential is never printed.
@@ -173,29 +174,18 @@ enum CredentialHelper {
         host: String, path: String, environment base: [String: String] = ProcessInfo.processInfo.environment
     ) -> (user: String, password: String)? {
         guard !host.contains("\n"), !path.contains("\n") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "credential", "fill"]
         var environment = base
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["GIT_ASKPASS"] = "true"
         environment["SSH_ASKPASS"] = "true"
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
         let trimmedPath = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        input.fileHandleForWriting.write(Data("protocol=https\nhost=\(host)\npath=\(trimmedPath)\n\n".utf8))
-        try? input.fileHandleForWriting.close()
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: timer)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        guard process.terminationStatus == 0 else { return nil }
+        guard
+            let result = try? ProcessRunner.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["git", "credential", "fill"], environment: environment,
+                input: Data("protocol=https\nhost=\(host)\npath=\(trimmedPath)\n\n".utf8), timeout: 20),
+            result.succeeded
+        else { return nil }
+        let data = result.output
         var fields: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }

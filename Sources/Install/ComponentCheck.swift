@@ -2,6 +2,7 @@ import Foundation
 import Git
 import Lint
 import Specs
+import Support
 
 extension Spec {
     /// Every `source_files` pattern of this spec, of its platform blocks (`macos` as well as `osx`)
@@ -120,31 +121,14 @@ package struct ComponentBuildCheck: Sendable {
     }
 
     func run(_ arguments: [String], in folder: URL) -> ToolResult {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "compose-swift-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        guard FileManager.default.createFile(atPath: log.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: log)
-        else {
-            return ToolResult(status: -1, output: "cannot create \(log.path)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftCommand[0])
-        process.arguments = Array(swiftCommand.dropFirst()) + arguments
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
         do {
-            try process.run()
+            let result = try ProcessRunner.run(
+                URL(fileURLWithPath: swiftCommand[0]), Array(swiftCommand.dropFirst()) + arguments,
+                currentDirectory: folder, mergeErrors: true)
+            return ToolResult(status: result.status, output: result.outputText)
         } catch {
-            return ToolResult(
-                status: -1, output: "cannot run \(swiftCommand.joined(separator: " ")): \(error.localizedDescription)")
+            return ToolResult(status: -1, output: error.description)
         }
-        process.waitUntilExit()
-        try? handle.close()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return ToolResult(status: process.terminationStatus, output: output)
     }
 }
 

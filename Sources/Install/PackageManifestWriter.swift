@@ -1,6 +1,7 @@
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// `compose spec package`: a Package.swift for a component that has none, from its podspec and the
 /// files of its folder. CocoaPods file patterns are matched against the folder's files and turned into
@@ -500,19 +501,10 @@ extension PackageManifestWriter {
         }
         for (relative, text) in output.files.sorted(by: { $0.key < $1.key }) {
             let url = folder.appendingPathComponent(relative)
-            let partial = url.deletingLastPathComponent().appendingPathComponent(
-                ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
             do {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: partial)
+                try AtomicFile.write(Data(text.utf8), to: url, createFolder: true)
             } catch {
-                try? fileManager.removeItem(at: partial)
-                throw .writeFailed(path: url.path, message: error.localizedDescription)
-            }
-            if rename(partial.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? fileManager.removeItem(at: partial)
-                throw .writeFailed(path: url.path, message: reason)
+                throw .writeFailed(path: url.path, message: error.message)
             }
         }
         return output.files.keys.sorted()

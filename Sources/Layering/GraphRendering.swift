@@ -1,5 +1,7 @@
 import Foundation
 import SpecRepos
+import Specs
+import Support
 
 /// The component graph as text: Graphviz dot, Mermaid, or JSON. Layers become clusters (dot) or
 /// subgraphs (Mermaid), bottom layer last; forbidden edges are red; each node shows its instability.
@@ -157,5 +159,56 @@ package enum GraphRendering {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+extension GraphRendering {
+    /// Runs Graphviz's `dot -T<format>` over `text` (dot from `searchPath`, a PATH value) and
+    /// replaces `file` with the picture only when dot succeeds.
+    package static func draw(_ text: String, format: String, to file: URL, searchPath: String?) throws(GraphError) {
+        guard let dot = ProcessRunner.find("dot", path: searchPath) else { throw .noGraphviz }
+        let result: ProcessResult
+        do {
+            result = try ProcessRunner.run(dot, ["-T\(format)"], input: Data(text.utf8), timeout: 300)
+        } catch {
+            throw .graphviz(error.description)
+        }
+        guard result.succeeded else {
+            throw .graphviz(
+                result.timedOut
+                    ? "no picture within 300 s"
+                    : String(result.errorText.prefix(2000)).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        do {
+            try AtomicFile.write(result.output, to: file)
+        } catch {
+            throw .graphviz(error.description)
+        }
+    }
+}
+
+/// What `compose graph` could not do.
+package enum GraphError: ComposeFailure, Equatable {
+    /// The spec repo folder does not exist.
+    case notFound(String)
+    case noComponent(String, String)
+    case noGraphviz
+    case graphviz(String)
+
+    package var kind: FailureKind {
+        switch self {
+        case .notFound, .noComponent: .input
+        case .noGraphviz, .graphviz: .environment
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .notFound(let path): "\(path): no such folder; give the root folder of a spec repository."
+        case .noComponent(let name, let repo): "\(repo) has no component `\(name)`; --focus takes a component's name."
+        case .noGraphviz:
+            "svg and png are drawn by Graphviz's `dot`, which is not on PATH; install it (Debian/Ubuntu: `apt-get install graphviz`) or use --format dot or mermaid."
+        case .graphviz(let message): "Graphviz's dot failed: \(message)"
+        }
     }
 }

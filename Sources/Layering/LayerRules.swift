@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import SpecRepos
 import Specs
+import Support
 
 /// A spec repo's layers file (`Layers.yml` at the repo's root, docs/graph.md): the layers from the
 /// bottom up, the components in each (names or `*`/`?` globs), and which layers each layer may
@@ -161,6 +162,36 @@ package struct LayersFile: Sendable, Equatable {
     /// line, or a new `  layer: component` line at the end of the `layers:` section (before
     /// `allow:`; a `layers:` section is started when the file has none). Nil when the component is in
     /// that layer already (by name or glob).
+    /// What `record(_:from:)` did.
+    package enum Recording: Equatable {
+        /// No Layers.yml in the folder or above it.
+        case noLayersFile
+        /// `added` (`Name → layer`) were written into `file` (none when each was placed already).
+        case recorded(file: URL, added: [String])
+        /// `file` could not be replaced; it is as it was.
+        case unwritable(file: URL, added: [String], message: String)
+    }
+
+    /// Records each of `components` in the layer named like its kind, in the Layers.yml nearest to
+    /// `directory` (`nearest(from:)`), replacing the file atomically.
+    package static func record(_ components: [(name: String, layer: String)], from directory: URL) -> Recording {
+        guard let file = nearest(from: directory) else { return .noLayersFile }
+        var text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        var added: [String] = []
+        for component in components {
+            guard let updated = recording(component.name, inLayer: component.layer, text: text) else { continue }
+            text = updated
+            added.append("\(component.name) → \(component.layer)")
+        }
+        guard !added.isEmpty else { return .recorded(file: file, added: []) }
+        do {
+            try AtomicFile.write(Data(text.utf8), to: file)
+        } catch {
+            return .unwritable(file: file, added: added, message: error.message)
+        }
+        return .recorded(file: file, added: added)
+    }
+
     package static func recording(_ component: String, inLayer layer: String, text: String) -> String? {
         let file = LayersFile(text: text)
         if let entry = file.layers.first(where: { $0.name == layer }),
@@ -215,32 +246,10 @@ package struct LayersFile: Sendable, Equatable {
         allowed[from]?.contains(to) ?? false
     }
 
-    /// `*` any run of characters, `?` one character, everything else itself.
+    /// Whether `name` matches `glob`: `*` any run of characters, `?` one character, `[abc]` one of a
+    /// set, `{a,b}` alternatives (Support's `FilePattern`, the glob of source patterns too).
     static func matches(_ name: String, glob: String) -> Bool {
-        let n = Array(name.utf8)
-        let g = Array(glob.utf8)
-        var ni = 0
-        var gi = 0
-        var star = -1
-        var mark = 0
-        while ni < n.count {
-            if gi < g.count && (g[gi] == UInt8(ascii: "?") || g[gi] == n[ni]) {
-                ni += 1
-                gi += 1
-            } else if gi < g.count && g[gi] == UInt8(ascii: "*") {
-                star = gi
-                mark = ni
-                gi += 1
-            } else if star >= 0 {
-                gi = star + 1
-                mark += 1
-                ni = mark
-            } else {
-                return false
-            }
-        }
-        while gi < g.count && g[gi] == UInt8(ascii: "*") { gi += 1 }
-        return gi == g.count
+        FilePattern(glob).matches(name)
     }
 }
 

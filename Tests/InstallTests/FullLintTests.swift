@@ -3,6 +3,7 @@ import Foundation
 import Git
 import Lint
 import Specs
+import Support
 import Testing
 
 @testable import Install

@@ -118,7 +118,7 @@ struct GraphCommand: AsyncParsableCommand {
             try reportOptions.emit(try LayerRules.run(root: root, displayRoot: shown, allVersions: allVersions))
             return
         }
-        guard FileManager.default.fileExists(atPath: root.path) else { throw GraphFailure.notFound(shown) }
+        guard FileManager.default.fileExists(atPath: root.path) else { throw GraphError.notFound(shown) }
         try draw(
             ComponentGraph(repository: SpecRepository(root: root), allVersions: allVersions),
             layers: LayersFile.read(repoRoot: root), shown: shown)
@@ -132,7 +132,7 @@ struct GraphCommand: AsyncParsableCommand {
     func draw(_ graph: ComponentGraph, layers: LayersFile?, shown: String) throws {
         var graph = graph
         if let focus {
-            guard graph.components.contains(focus) else { throw GraphFailure.noComponent(focus, shown) }
+            guard graph.components.contains(focus) else { throw GraphError.noComponent(focus, shown) }
             graph = graph.focused(on: focus, depth: depth)
         }
         switch format ?? .dot {
@@ -140,70 +140,13 @@ struct GraphCommand: AsyncParsableCommand {
         case .json: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .json))
         case .svg, .png:
             let text = GraphRendering.render(graph, layers: layers, as: .dot)
-            try Self.drawWithGraphviz(
-                text, format: (format ?? .svg).rawValue, to: Terminal.fileURL(output, isDirectory: false))
+            try GraphRendering.draw(
+                text, format: (format ?? .svg).rawValue, to: Terminal.fileURL(output, isDirectory: false),
+                searchPath: Terminal.environment["PATH"])
             Terminal.standardError.write(
                 "Wrote \(output ?? "") (\(counted(graph.components.count, "component")), \(graph.edges.count) dependenc\(graph.edges.count == 1 ? "y" : "ies")).\n"
             )
         default: Terminal.standardOutput.write(GraphRendering.render(graph, layers: layers, as: .dot))
-        }
-    }
-
-    /// Runs Graphviz's `dot -T<format>` over `text`, writing `file` only when dot succeeds.
-    static func drawWithGraphviz(_ text: String, format: String, to file: URL) throws {
-        let path = (Terminal.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else { throw GraphFailure.noGraphviz }
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(
-            ".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-T\(format)", "-o", temporary.path]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { throw GraphFailure.graphviz(error.localizedDescription) }
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw GraphFailure.graphviz(
-                String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        do {
-            if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
-            try FileManager.default.moveItem(at: temporary, to: file)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw GraphFailure.graphviz("cannot write \(file.path): \(error.localizedDescription)")
-        }
-    }
-}
-
-enum GraphFailure: ComposeFailure {
-    case notFound(String)
-    case noComponent(String, String)
-    case noGraphviz
-    case graphviz(String)
-
-    var kind: FailureKind {
-        switch self {
-        case .notFound, .noComponent: .input
-        case .noGraphviz, .graphviz: .environment
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .notFound(let path): "\(path): no such folder; give the root folder of a spec repository."
-        case .noComponent(let name, let repo): "\(repo) has no component `\(name)`; --focus takes a component's name."
-        case .noGraphviz:
-            "svg and png are drawn by Graphviz's `dot`, which is not on PATH; install it (Debian/Ubuntu: `apt-get install graphviz`) or use --format dot or mermaid."
-        case .graphviz(let message): "Graphviz's dot failed: \(message)"
         }
     }
 }

@@ -165,29 +165,20 @@ extension LibCommand {
 /// each new component is added to the layer named like its kind. Elsewhere, the line to add.
 private func recordLayers(of components: [(name: String, layer: String)]) {
     let err = Terminal.standardError
-    guard let file = LayersFile.nearest(from: Terminal.currentDirectory) else {
+    switch LayersFile.record(components, from: Terminal.currentDirectory) {
+    case .noLayersFile:
         for component in components {
             err.write(
                 "note: to place \(component.name) in a layer, add it to `\(component.layer):` in the `layers:` section "
                     + "of your spec repo's \(LayersFile.fileName) (e.g. `  \(component.layer): \(component.name)`).\n")
         }
-        return
-    }
-    var text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-    var added: [String] = []
-    for component in components {
-        guard let updated = LayersFile.recording(component.name, inLayer: component.layer, text: text) else { continue }
-        text = updated
-        added.append("\(component.name) → \(component.layer)")
-    }
-    guard !added.isEmpty else { return }
-    do {
-        try Data(text.utf8).write(to: file, options: .atomic)
+    case .recorded(let file, let added) where !added.isEmpty:
         err.write("Recorded in \(file.path): \(added.joined(separator: ", ")). Commit it with the spec repo.\n")
-    } catch {
+    case .recorded:
+        break
+    case .unwritable(let file, let added, let message):
         err.write(
-            "warning: could not update \(file.path) (\(error.localizedDescription)); add \(added.joined(separator: ", ")) by hand.\n"
-        )
+            "warning: could not update \(file.path) (\(message)); add \(added.joined(separator: ", ")) by hand.\n")
     }
 }
 

@@ -1,16 +1,16 @@
 /// CocoaPods file patterns (`Sources/**/*.swift`, `Classes/*.{h,m}`): `*` matches within one path
 /// component, `**` any number of components, `?` one character, `{a,b}` alternatives, `[abc]` a set.
-struct FilePattern: Sendable {
+package struct FilePattern: Sendable {
     private let alternatives: [[Substring]]
 
-    init(_ pattern: String) {
+    package init(_ pattern: String) {
         alternatives = FilePattern.expandBraces(pattern).map {
             $0.split(separator: "/", omittingEmptySubsequences: true)
         }
     }
 
     /// Whether `path` (relative, `/`-separated) matches.
-    func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         return alternatives.contains { FilePattern.match(ArraySlice($0), ArraySlice(parts)) }
     }

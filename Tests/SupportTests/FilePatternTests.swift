@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Install
+@testable import Support
 
 @Suite struct FilePatternTests {
     @Test(arguments: [
