@@ -19,5 +19,7 @@ out=Sources/Scaffold/EmbeddedTemplates.swift
   done
   echo "]"
 } > "$out.tmp"
+# The file is committed as the formatter leaves it, so a regeneration shows only real changes.
+swift format format --in-place "$out.tmp"
 mv "$out.tmp" "$out"
 echo "wrote $out"

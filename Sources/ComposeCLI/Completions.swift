@@ -7,6 +7,6 @@ extension CompletionKind {
 
     /// The names of the added spec repos (`compose repo list`).
     static var specRepoNames: CompletionKind {
-        .custom { _, _, _ in SpecRepoStore(home: .fromEnvironment(Terminal.environment)).names() }
+        .custom { _, _, _ in Terminal.store.names() }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Git
 import Specs
 
 /// The root command. `runAndExit()` parses, runs, and maps errors to exit codes in one place:
@@ -49,6 +50,8 @@ package struct ComposeCommand: AsyncParsableCommand {
     /// Parses `arguments` (the process's when nil), runs the command and exits with the mapped code.
     package static func runAndExit(_ arguments: [String]? = nil) async -> Never {
         InterruptHandler.install(arguments: arguments ?? Array(CommandLine.arguments.dropFirst()))
+        // libgit2's limits are the process's: the real command sets them from its environment.
+        NetworkTimeouts.configure(.fromEnvironment(Terminal.environment))
         let code = await run(arguments)
         Foundation.exit(code)
     }

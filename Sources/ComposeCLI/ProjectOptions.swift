@@ -36,7 +36,7 @@ struct ProjectOptions: ParsableArguments {
 func resolveService(project: String) -> ResolveService {
     let err = Terminal.standardError
     var service = ResolveService(
-        projectDirectory: project, composeHome: ComposeHome.fromEnvironment(Terminal.environment).url,
+        projectDirectory: project, composeHome: Terminal.home.url, environment: Terminal.environment,
         toolVersion: ComposeCommand.version
     ) { message in
         err.write(message + "\n")
@@ -150,4 +150,13 @@ func encodeJSON<T: Encodable>(_ value: T) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+}
+
+extension Terminal {
+    /// The compose home of the command running in this task, carrying its environment (credentials,
+    /// cache switches) down to the libraries, which never read the process environment themselves.
+    static var home: ComposeHome { .fromEnvironment(environment) }
+
+    /// The spec repos of `home`.
+    static var store: SpecRepoStore { SpecRepoStore(home: home) }
 }

@@ -29,6 +29,8 @@ package struct Credentials: Sendable, Equatable {
     /// other than a letter or digit as `_`, the port included: `COMPOSE_GIT_TOKEN_GIT_EXAMPLE_COM_8443`),
     /// keyed by that spelling. Over https only, like `token`.
     package var hostTokens: [String: String]
+    /// The environment git's credential helpers run with (the command's own).
+    package var helperEnvironment: [String: String] = [:]
 
     package init(
         sshKeyFiles: [String] = [], useSSHAgent: Bool = false, sshKeyPassphrase: String? = nil,
@@ -50,9 +52,7 @@ package struct Credentials: Sendable, Equatable {
     /// `COMPOSE_GIT_TOKEN`, scoped to the comma-separated hosts of `COMPOSE_GIT_TOKEN_HOST`; git's
     /// credential helpers unless `COMPOSE_GIT_CREDENTIAL_HELPERS=0`. A user and password in the URL
     /// itself are used by libgit2 before any of these.
-    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> Credentials
-    {
+    package static func fromEnvironment(_ environment: [String: String]) -> Credentials {
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
         var keys: [String] = []
         if let key = value("COMPOSE_SSH_KEY") { keys.append(key) }
@@ -60,7 +60,7 @@ package struct Credentials: Sendable, Equatable {
         for name in ["id_ed25519", "id_rsa"] { keys.append("\(home)/.ssh/\(name)") }
         let hosts = (value("COMPOSE_GIT_TOKEN_HOST") ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return Credentials(
+        var credentials = Credentials(
             sshKeyFiles: keys,
             useSSHAgent: value("SSH_AUTH_SOCK") != nil,
             sshKeyPassphrase: value("COMPOSE_SSH_KEY_PASSPHRASE"),
@@ -75,6 +75,8 @@ package struct Credentials: Sendable, Equatable {
                 }
                 tokens[String(entry.key.dropFirst(prefix.count))] = entry.value
             })
+        credentials.helperEnvironment = environment
+        return credentials
     }
 
     /// `git.example.com:8443` → `GIT_EXAMPLE_COM_8443`, the spelling of `COMPOSE_GIT_TOKEN_<HOST>`.
@@ -171,7 +173,7 @@ struct RemoteAddress: Equatable {
 /// answer within 20 seconds is stopped.
 enum CredentialHelper {
     static func fill(
-        host: String, path: String, environment base: [String: String] = ProcessInfo.processInfo.environment
+        host: String, path: String, environment base: [String: String]
     ) -> (user: String, password: String)? {
         guard !host.contains("\n"), !path.contains("\n") else { return nil }
         var environment = base

@@ -24,9 +24,7 @@ package struct NetworkTimeouts: Sendable, Equatable {
     }
 
     /// `COMPOSE_NETWORK_TIMEOUT=SECONDS` sets both limits; otherwise 30 s to connect, 120 s idle.
-    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> NetworkTimeouts
-    {
+    package static func fromEnvironment(_ environment: [String: String]) -> NetworkTimeouts {
         guard let text = environment["COMPOSE_NETWORK_TIMEOUT"], let seconds = Int(text), seconds > 0 else {
             return NetworkTimeouts()
         }
@@ -34,7 +32,7 @@ package struct NetworkTimeouts: Sendable, Equatable {
     }
 
     /// Runs `body` (synchronous libgit2 work on this thread) with these limits instead of the
-    /// process's (`fromEnvironment()`).
+    /// process's (`process`).
     package func during<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let dictionary = Thread.current.threadDictionary
         let previous = dictionary[Self.threadKey]
@@ -44,7 +42,16 @@ package struct NetworkTimeouts: Sendable, Equatable {
     }
 
     static let threadKey = "compose.network-timeouts"
-    static let process = NetworkTimeouts.fromEnvironment()
+    /// The limits of this process where no `during` is in force: the defaults until the CLI
+    /// `configure`s them from the command's environment (`COMPOSE_NETWORK_TIMEOUT`).
+    static var process: NetworkTimeouts { processLock.withLock { processValue } }
+    nonisolated(unsafe) private static var processValue = NetworkTimeouts()
+    private static let processLock = NSLock()
+
+    /// Makes `timeouts` the limits of this process (see `process`).
+    package static func configure(_ timeouts: NetworkTimeouts) {
+        processLock.withLock { processValue = timeouts }
+    }
 
     /// The limits in force on this thread.
     static var current: NetworkTimeouts {

@@ -62,7 +62,7 @@ extension Repository {
     package func fetch(
         remote name: String = "origin",
         refspecs: [String] = [],
-        credentials: Credentials = .fromEnvironment(),
+        credentials: Credentials = Credentials(),
         progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> FetchResult {
         let remote = try lookupRemote(name)
@@ -96,7 +96,7 @@ extension Repository {
     package func push(
         remote name: String = "origin",
         refspecs: [String],
-        credentials: Credentials = .fromEnvironment()
+        credentials: Credentials = Credentials()
     ) throws(GitError) {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
@@ -403,7 +403,8 @@ final class RemoteContext {
             if credentials.useCredentialHelpers,
                 let host = Credentials.httpsHost(requestURL: requestURL, originalURL: url),
                 let address = RemoteAddress(url),
-                let (user, password) = CredentialHelper.fill(host: host, path: address.path)
+                let (user, password) = CredentialHelper.fill(
+                    host: host, path: address.path, environment: credentials.helperEnvironment)
             {
                 triedDescriptions.append("git's credential helper for \(host), user \(user)")
                 return git_credential_userpass_plaintext_new(out, user, password)

@@ -71,7 +71,7 @@ package final class Repository {
         applyFilters: Bool = true,
         checkout: Bool = true,
         linkLocalObjects: Bool = false,
-        credentials: Credentials = .fromEnvironment(),
+        credentials: Credentials = Credentials(),
         progress: ((TransferProgress) -> Void)? = nil
     ) throws(GitError) -> Repository {
         Runtime.ensure()

@@ -85,7 +85,7 @@ package struct ArtifactStore: Sendable {
             return source
         }
         let cached = cache.appendingPathComponent("\(artifact.sha256).zip")
-        if fileManager.fileExists(atPath: cached.path), (try? SHA256Digest.hex(fileAt: cached)) == artifact.sha256 {
+        if fileManager.fileExists(atPath: cached.path), (try? sha256(ofFileAt: cached)) == artifact.sha256 {
             return cached
         }
         guard let url = URL(string: artifact.url) else {
@@ -121,7 +121,7 @@ package struct ArtifactStore: Sendable {
 
     private func verify(_ file: URL, _ artifact: PrebuiltArtifact, _ name: String) throws(InstallError) {
         let actual: String
-        do { actual = try SHA256Digest.hex(fileAt: file) } catch {
+        do { actual = try sha256(ofFileAt: file) } catch {
             throw .invalidPrebuilt(
                 name: name, reason: "its artifact \(file.path) cannot be read: \(error.localizedDescription)")
         }
@@ -129,4 +129,13 @@ package struct ArtifactStore: Sendable {
             throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)
         }
     }
+}
+
+/// The SHA-256 of the file at `url` (what `swift package compute-checksum` prints), read in 1 MiB chunks.
+private func sha256(ofFileAt url: URL) throws -> String {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    var digest = SHA256Digest.Incremental()
+    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { digest.update(chunk) }
+    return digest.hex()
 }

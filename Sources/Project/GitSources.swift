@@ -5,7 +5,7 @@ import SpecRepos
 import Specs
 
 extension ResolveService {
-    var home: ComposeHome { ComposeHome(url: composeHome) }
+    var home: ComposeHome { ComposeHome(url: composeHome, environment: environment) }
 
     /// The clone of a git spec repository under `$COMPOSE_HOME/repos`: a repo already added for this
     /// URL (`compose repo add`) is used as it is; otherwise one is added on first use, named after

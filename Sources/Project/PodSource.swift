@@ -24,7 +24,7 @@ final class PodSource {
     /// unless `COMPOSE_SPEC_INDEX=0`.
     init(key: String, folder: URL, home: ComposeHome? = nil) {
         self.key = key
-        let index = home.flatMap { SpecIndex.isDisabled ? nil : SpecIndex(home: $0, root: folder) }
+        let index = home.flatMap { $0.isSpecIndexDisabled ? nil : SpecIndex(home: $0, root: folder) }
         self.storage = .folder(SpecRepository(root: folder, index: index))
     }
 

@@ -78,6 +78,8 @@ package struct ResolveService: Sendable {
     package let projectDirectory: String
     /// `$COMPOSE_HOME` (clones of git spec repositories live in `repos/`).
     package let composeHome: URL
+    /// The command's environment (credentials, cache switches), as the CLI read it.
+    package let environment: [String: String]
     /// Written as the lock's COMPOSE version.
     package let toolVersion: String
     /// Told what git work is under way (adding a spec repo, waiting for another compose process).
@@ -89,11 +91,12 @@ package struct ResolveService: Sendable {
     package var cloneProgress: (@Sendable (TransferProgress?) -> Void)?
 
     package init(
-        projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,
-        progress: @escaping @Sendable (String) -> Void = { _ in }
+        projectDirectory: String = ".", composeHome: URL? = nil, environment: [String: String] = [:],
+        toolVersion: String, progress: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.projectDirectory = projectDirectory
-        self.composeHome = composeHome ?? ComposeHome.fromEnvironment().url
+        self.environment = environment
+        self.composeHome = composeHome ?? ComposeHome.fromEnvironment(environment).url
         self.toolVersion = toolVersion
         self.progress = progress
     }
@@ -161,8 +164,8 @@ package struct ResolveService: Sendable {
         if write {
             changed = try lock.write(to: lockPath)
             // A record of the last answer "nothing to do" no longer holds when the lock changed; the
-            // next resolve, finding nothing to do, writes a new one. (Writing it here would cost a
-            // solving resolve 6–10 %: see docs/benchmarks.md.)
+            // next resolve, finding nothing to do, writes a new one (why not here: docs/DESIGN.md,
+            // "A resolve with nothing to do").
             if changed { unlink(upToDateRecordFile.path) }
         } else {
             changed = (try? String(contentsOfFile: lockPath, encoding: .utf8)) != lock.text
@@ -375,7 +378,8 @@ package struct ResolveService: Sendable {
 
 /// Drops the last references to objects on a thread of its own. A resolve of thousands of pods
 /// leaves hundreds of thousands of small objects (specs, listings, the solver's records) whose
-/// freeing took 4 % of the command; nothing waits for it (the process may exit first).
+/// freeing is a measurable part of the command (docs/benchmarks.md); nothing waits for it (the
+/// process may exit first).
 enum ReleaseInBackground {
     private final class Box: @unchecked Sendable {
         var objects: [Any]?

@@ -103,9 +103,7 @@ package struct RecordedUpToDate: Sendable, Equatable {
 extension ResolveService {
     /// Whether the record is off for this process: `COMPOSE_RESOLVE_RECORD=0`, or the spec index
     /// off (`COMPOSE_SPEC_INDEX=0`: nothing kept between runs).
-    static var isRecordDisabled: Bool {
-        SpecIndex.isDisabled || ProcessInfo.processInfo.environment["COMPOSE_RESOLVE_RECORD"] == "0"
-    }
+    var isRecordDisabled: Bool { home.isResolveRecordDisabled }
 
     /// Where the record of this project's last answer "nothing to do" is kept: in the compose home
     /// (never in the project), named after the project's folder and how it was spelled (which the
@@ -122,7 +120,7 @@ extension ResolveService {
     /// `resolve` reads everything as usual. Off with `COMPOSE_RESOLVE_RECORD=0` (and with
     /// `COMPOSE_SPEC_INDEX=0`, as the index is).
     package func recordedUpToDate() -> RecordedUpToDate? {
-        guard !Self.isRecordDisabled, let record = WitnessedRecord.read(upToDateRecordFile),
+        guard !isRecordDisabled, let record = WitnessedRecord.read(upToDateRecordFile),
             record.facts["tool"] == [toolVersion], record.facts["project"] == [projectURL.path, projectDirectory],
             let roots = record.facts["roots"]?.first.flatMap({ Int($0) }), record.holds()
         else { return nil }
@@ -142,7 +140,7 @@ extension ResolveService {
     /// HTTP source, notes about being offline, a symbolic link where a file is read, an adopted
     /// Podfile.lock, a folder changed within the last second.
     func recordUpToDate(_ project: LoadedProject, report: Report, basis: UpToDateBasis) {
-        guard !Self.isRecordDisabled else { return }
+        guard !isRecordDisabled else { return }
         let file = upToDateRecordFile
         guard let (witnesses, clones) = upToDateWitnesses(project, basis: basis) else {
             unlink(file.path)
@@ -194,7 +192,7 @@ extension ResolveService {
             set.add(repository.layoutWitnesses())
             guard Self.isGitURL(source.key) else { continue }
             set.add(Witness.take(home.reposDirectory.path))
-            for configuration in Self.gitConfigurationFiles() { set.add(Witness.take(configuration)) }
+            for configuration in gitConfigurationFiles() { set.add(Witness.take(configuration)) }
             // The clone `name(forURL:)` chooses: the first listed whose remote is the URL.
             var found: String?
             for name in store.names() where found == nil {
@@ -221,8 +219,8 @@ extension ResolveService {
 
     /// The git configuration files read besides a repository's own (`url.*.insteadOf` there can
     /// change what a remote is).
-    static func gitConfigurationFiles() -> [String] {
-        let environment = ProcessInfo.processInfo.environment
+    func gitConfigurationFiles() -> [String] {
+        let environment = home.environment
         var files = ["/etc/gitconfig"]
         if let home = environment["HOME"], !home.isEmpty {
             files.append(home + "/.gitconfig")

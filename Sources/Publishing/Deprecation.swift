@@ -1,5 +1,4 @@
 import Foundation
-import Layering
 import SpecRepos
 import Specs
 

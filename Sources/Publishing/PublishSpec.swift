@@ -1,5 +1,5 @@
 import Foundation
-import Layering
+import Lint
 import SpecRepos
 import Specs
 
@@ -30,12 +30,21 @@ struct PublishSpec {
     }
 
     static func load(_ url: URL) throws(PublishError) -> PublishSpec {
-        let bytes: Data
+        try load(read(url), from: url)
+    }
+
+    /// The bytes of the spec file at `url`, read as lint reads a spec (a regular file, no link
+    /// followed, at most `Linter.maximumFileSize` bytes).
+    static func read(_ url: URL) throws(PublishError) -> Data {
         do {
-            bytes = try Data(contentsOf: url)
+            return Data(try Linter.readSpecFile(atPath: url.path))
         } catch {
-            throw .repo(.unreadableSpec(path: url.path, message: "cannot read: \(error.localizedDescription)"))
+            throw .repo(.unreadableSpec(path: url.path, message: "cannot read: \(error.reason)"))
         }
+    }
+
+    /// The spec in `bytes`, read from `url` (a JSON or a Ruby podspec).
+    static func load(_ bytes: Data, from url: URL) throws(PublishError) -> PublishSpec {
         do {
             // A Ruby `Name.podspec` is read without Ruby; the spec repo gets its canonical JSON.
             let node = try PodspecReader.read(bytes: [UInt8](bytes), path: url.path)

@@ -1,6 +1,5 @@
 import Foundation
 import Git
-import Layering
 import Lint
 import SpecRepos
 import Specs
@@ -92,14 +91,16 @@ package struct Publisher: Sendable {
         waiting: (String) -> Void = { _ in }
     ) throws(PublishError) -> PublishResult {
         let specURL = try Self.locateSpec(specPath, in: componentDirectory)
-        let findings = lint(at: specURL, ignoring: options.ignoredRules)
+        // Read once: the bytes linted are the bytes published, whatever happens to the file meanwhile.
+        let bytes = try PublishSpec.read(specURL)
+        let findings = lint(bytes, at: specURL, ignoring: options.ignoredRules)
         if !findings.errors.isEmpty || (!findings.warnings.isEmpty && !options.allowWarnings) {
             throw .lintFailed(
                 path: specURL.path, findings: findings.errors + (options.allowWarnings ? [] : findings.warnings),
                 errors: findings.errors.count, warnings: findings.warnings.count)
         }
         events(.linted(spec: specURL.lastPathComponent, warnings: findings.warnings))
-        let spec = try PublishSpec.load(specURL)
+        let spec = try PublishSpec.load(bytes, from: specURL)
         try SpecRepoName.validateSpecName(spec.name, version: spec.version, path: specURL.path)
 
         // Check the spec repo exists before anything is tagged, so a typo leaves no trace.
@@ -157,8 +158,9 @@ package struct Publisher: Sendable {
     }
 
     /// The Lint module's checks of the spec alone (the quick lint), as compiler-style lines.
-    func lint(at url: URL, ignoring ignored: Set<String> = []) -> (errors: [String], warnings: [String]) {
-        let findings = Linter().lint(fileAt: url, path: url.lastPathComponent).findings
+    func lint(_ bytes: Data, at url: URL, ignoring ignored: Set<String> = []) -> (errors: [String], warnings: [String])
+    {
+        let findings = Linter().lint(contents: [UInt8](bytes), path: url.lastPathComponent).findings
             .filter { !ignored.contains($0.ruleID) }.sorted(by: Finding.reportOrder)
         return (
             findings.filter { $0.severity == .error }.map(\.description),

@@ -1,6 +1,5 @@
 import Foundation
 import Git
-import Layering
 import SpecRepos
 import Specs
 

@@ -59,14 +59,16 @@ package struct SourceCache: Sendable {
     package let folder: URL
     package let credentials: Credentials
 
-    package init(folder: URL, credentials: Credentials = .fromEnvironment()) {
+    package init(folder: URL, credentials: Credentials = Credentials()) {
         self.folder = folder
         self.credentials = credentials
     }
 
-    /// The cache of a compose home: `cache/git`.
-    package init(home: ComposeHome, credentials: Credentials = .fromEnvironment()) {
-        self.init(folder: home.url.appendingPathComponent("cache/git", isDirectory: true), credentials: credentials)
+    /// The cache of a compose home: `cache/git`. `credentials`: nil takes them from the home's environment.
+    package init(home: ComposeHome, credentials: Credentials? = nil) {
+        self.init(
+            folder: home.url.appendingPathComponent("cache/git", isDirectory: true),
+            credentials: credentials ?? home.credentials)
     }
 
     package struct Fetch: Sendable, Equatable {

@@ -145,11 +145,6 @@ package final class SpecIndex {
         self.file = file
     }
 
-    /// Whether the index is turned off for this process (`COMPOSE_SPEC_INDEX=0`).
-    package static var isDisabled: Bool {
-        ProcessInfo.processInfo.environment["COMPOSE_SPEC_INDEX"] == "0"
-    }
-
     // MARK: Lookups
 
     /// The version folders of the pod at `podPath` (absolute), when the index has them and nothing

@@ -29,9 +29,10 @@ package struct SpecRepoStore: Sendable {
     package let home: ComposeHome
     package let credentials: Credentials
 
-    package init(home: ComposeHome, credentials: Credentials = .fromEnvironment()) {
+    /// `credentials`: nil takes them from the home's environment.
+    package init(home: ComposeHome, credentials: Credentials? = nil) {
         self.home = home
-        self.credentials = credentials
+        self.credentials = credentials ?? home.credentials
     }
 
     /// The names of the added repos, sorted.

@@ -33,13 +33,16 @@ package enum SHA256Digest {
         return hexString(hasher.finalize())
     }
 
-    /// The digest of the file at `url`, read in 1 MiB chunks.
-    package static func hex(fileAt url: URL) throws -> String {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
-        return hexString(hasher.finalize())
+    /// A digest fed piece by piece (a large file read in chunks by its reader: no I/O here).
+    package struct Incremental {
+        private var hasher = SHA256()
+
+        package init() {}
+
+        package mutating func update(_ data: Data) { hasher.update(data: data) }
+
+        /// The digest of everything fed so far, as 64 lowercase hexadecimal digits.
+        package func hex() -> String { hexString(hasher.finalize()) }
     }
 }
 

@@ -3,7 +3,9 @@ import Foundation
 /// What a run of `compose` produced: its exit code and outputs.
 package typealias ComposeRun = ProcessOutput
 
-/// The built `compose` executable: beside the running test bundle, else `.build/debug/compose`.
+/// The built `compose` executable beside the running test bundle (`swift test` builds both into one
+/// folder). No other copy is taken: a `.build/debug/compose` left by another build may be stale, and
+/// a test must fail rather than test old code.
 package let composeExecutable: URL = {
     let fileManager = FileManager.default
     var candidates: [URL] = []
@@ -15,9 +17,12 @@ package let composeExecutable: URL = {
             directory = directory.deletingLastPathComponent()
         }
     }
-    candidates.append(repositoryRoot.appendingPathComponent(".build/debug/compose"))
-    return candidates.first { fileManager.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
-        ?? repositoryRoot.appendingPathComponent(".build/debug/compose")
+    guard let found = candidates.first(where: { fileManager.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath })
+    else {
+        fatalError(
+            "compose is not built beside the test bundle (\(candidates.first?.path ?? "?")): run `swift build` first")
+    }
+    return found
 }()
 
 /// Runs the built `compose` with `arguments` (see `runProcess`: standard input from /dev/null,

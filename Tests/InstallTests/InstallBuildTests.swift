@@ -25,7 +25,7 @@ import Testing
         let vendor = project.appendingPathComponent("Vendor/FastMath")
         try FileManager.default.createDirectory(at: vendor, withIntermediateDirectories: true)
         let zip = try makeStaticLibraryArtifact(named: "FastMath", in: vendor)
-        let checksum = try SHA256Digest.hex(fileAt: zip)
+        let checksum = SHA256Digest.hex(of: try Data(contentsOf: zip))
         let spec: [String: Any] = [
             "name": "FastMath", "version": "1.0.0", "platforms": ["osx": "10.15"],
             "source": ["git": "https://git.example.invalid/ios/FastMath.git", "tag": "1.0.0"],

@@ -5,7 +5,7 @@ import Testing
 
 /// A random small instance: a few packages, a few versions each, random CocoaPods requirements.
 struct Instance: CustomStringConvertible {
-    var repository = Repository()
+    var repository = InMemoryProvider()
     var names: [String] = []
     var top: [PackageRequirement] = []
     var locked: [String: Version] = [:]
@@ -143,7 +143,7 @@ struct Instance: CustomStringConvertible {
     /// `pod 'Kit', '2.0.0-beta.2'` with a bare `pod 'Kit/Rx'`: the subspec's prerelease is a
     /// candidate because a requirement on its root names one.
     @Test func aSubspecFollowsItsRootsPrerelease() throws {
-        var repository = Repository()
+        var repository = InMemoryProvider()
         for version in ["1.9.0", "2.0.0-beta.2"] {
             repository.add("Kit", version)
             repository.add("Kit/Rx", version, ["Kit": "= \(version)", "RxSwift": "~> 6.0"])
@@ -166,7 +166,7 @@ struct Instance: CustomStringConvertible {
     /// A spec pins `= 3.0.1-beta.8` of a pod the Composefile lists bare: the prerelease is a
     /// candidate because that dependency names it.
     @Test func aDependencyPinnedToAPrereleaseAdmitsItForABareLine() throws {
-        var repository = Repository()
+        var repository = InMemoryProvider()
         repository.add("Charts", "3.0.0")
         repository.add("Charts", "3.0.1-beta.8")
         repository.add("Charts", "3.1.0-beta.1")

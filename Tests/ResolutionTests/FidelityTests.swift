@@ -5,7 +5,7 @@ import Testing
 /// What CocoaPods' resolver does and compose must do the same (issue 18).
 @Suite struct FidelityTests {
     @Test func aCycleWithNoWayOutIsExplainedByName() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "app 1.0.0": ["foo": "", "bar": ""],
             "foo 0.2.6": ["bar": ">= 0"],
             "bar 1.0.0": ["foo": ">= 0"],
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aVersionWithoutTheCycleIsPicked() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "app 1.0.0": ["foo": "", "bar": ""],
             "foo 0.2.6": ["bar": ">= 0"],
             "bar 1.0.0": ["foo": ">= 0"], "bar 0.1.0": [:],
@@ -34,7 +34,7 @@ import Testing
 
     @Test(arguments: [("1.0.0", "> 1.0"), ("1.0.0", "> 1"), ("1.0.0", "< 1.0.0.0"), ("1.0", "> 1")])
     func exclusiveBoundsUseRubyGemsEquality(_ published: String, _ requirement: String) throws {
-        let repository = Repository(["e \(published)": [:]])
+        let repository = InMemoryProvider(["e \(published)": [:]])
         let error = #expect(throws: ResolutionError.self) {
             try Resolver(provider: repository).resolve(root(["e": requirement]))
         }
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aLockedPodStaysWhenANewPodIsAdded() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "A 1.0.0": ["C": "< 2"], "A 1.1.0": ["C": ""],
             "B 1.0.0": ["C": "~> 1.0"], "B 2.0.0": ["C": "~> 2.0"],
             "C 1.0.0": [:], "C 2.0.0": [:],
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aLockedPodMovesOnlyWhenItMust() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "A 1.0.0": ["C": "< 2"], "A 1.1.0": ["C": ""],
             "B 2.0.0": ["C": "~> 2.0"],
             "C 1.0.0": [:], "C 2.0.0": [:],
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func theComposefilesOwnPodsGetTheirNewestVersionsFirst() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "rails 2.3.2": ["rack": ">= 1"], "rails 6.0.0": ["rack": "~> 2.0"], "rails 7.0.4": ["rack": "~> 2.0"],
             "rack-cache 1.0.0": ["rack": ">= 1"],
             "rack 2.2.4": [:], "rack 3.0.0": [:],
@@ -79,7 +79,7 @@ import Testing
 
 @Suite struct FidelityWordingTests {
     @Test func overlappingRangesWithoutAReleaseAreSaidSo() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "left 1.0.0": ["shared": ">= 2.0.0, < 3.0.0"],
             "right 1.0.0": ["shared": ">= 2.9.0, < 4.0.0"],
             "shared 2.0.0": [:], "shared 2.5.0": [:], "shared 3.5.0": [:],
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aNumberedExplanationStartsAtTheCallersPrefix() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": ["a": "~> 1.0", "b": "~> 1.0"], "foo 1.1.0": ["x": "~> 1.0", "y": "~> 1.0"],
             "a 1.0.0": ["b": "~> 2.0"], "b 1.0.0": [:], "b 2.0.0": [:],
             "x 1.0.0": ["y": "~> 2.0"], "y 1.0.0": [:], "y 2.0.0": [:],

@@ -6,7 +6,7 @@ import Testing
     // MARK: Prereleases
 
     @Test func prereleasesAreNotCandidatesUnlessNamed() throws {
-        let repository = Repository(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:]])
+        let repository = InMemoryProvider(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:]])
         let plain = try Resolver(provider: repository).resolve(root(["foo": "~> 1.0"]))
         #expect(plain.chosen == ["foo": "1.0.0"])
         let named = try Resolver(provider: repository).resolve(root(["foo": "~> 1.1.0-beta"]))
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func aTopLevelPrereleaseRequirementOpensTransitiveOnes() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "app 1.0.0": ["kit": "~> 1.5"],
             "kit 1.5.0": [:], "kit 1.6.0-beta.1": [:],
         ])
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func onlyPrereleasesMatchIsExplained() throws {
-        let repository = Repository(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:], "foo 1.1.0-beta.2": [:]])
+        let repository = InMemoryProvider(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:], "foo 1.1.0-beta.2": [:]])
         let error = #expect(throws: ResolutionError.self) {
             try Resolver(provider: repository).resolve(root(["foo": ">= 1.0.5"]))
         }
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aLockedPrereleaseStaysACandidate() throws {
-        let repository = Repository(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:]])
+        let repository = InMemoryProvider(["foo 1.0.0": [:], "foo 1.1.0-beta.1": [:]])
         let solution = try Resolver(provider: repository, locked: ["foo": try Version("1.1.0-beta.1")])
             .resolve(root(["foo": "~> 1.0"]))
         #expect(solution.chosen == ["foo": "1.1.0-beta.1"])
@@ -44,7 +44,7 @@ import Testing
     // MARK: Locked versions
 
     @Test func lockedVersionsAreTriedFirst() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": ["bar": "~> 1.0"], "foo 1.2.0": ["bar": "~> 1.0"],
             "bar 1.0.0": [:], "bar 1.1.0": [:], "bar 1.3.0": [:],
         ])
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aLockedVersionExcludedByAChangedRequirementIsReported() throws {
-        let repository = Repository(["foo 1.0.0": [:], "foo 2.0.0": [:], "foo 2.1.0": [:]])
+        let repository = InMemoryProvider(["foo 1.0.0": [:], "foo 2.0.0": [:], "foo 2.1.0": [:]])
         let solution = try Resolver(provider: repository, locked: ["foo": try Version("1.0.0")])
             .resolve(root(["foo": "~> 2.0"]))
         #expect(solution.chosen == ["foo": "2.1.0"])
@@ -76,7 +76,7 @@ import Testing
     // MARK: Names and providers
 
     @Test func anUnknownNameIsExplained() throws {
-        let repository = Repository(["app 1.0.0": ["Ghost": "~> 1.0"], "app 0.9.0": ["Ghost": "~> 1.0"]])
+        let repository = InMemoryProvider(["app 1.0.0": ["Ghost": "~> 1.0"], "app 0.9.0": ["Ghost": "~> 1.0"]])
         let error = #expect(throws: ResolutionError.self) {
             try Resolver(provider: repository).resolve(root(["app": "~> 0.9"]))
         }
@@ -90,7 +90,7 @@ import Testing
 
     @Test func anUnknownTopLevelNameIsExplained() throws {
         let error = #expect(throws: ResolutionError.self) {
-            try Resolver(provider: Repository()).resolve(root(["Ghost": ""]))
+            try Resolver(provider: InMemoryProvider()).resolve(root(["Ghost": ""]))
         }
         #expect(
             error?.description.hasPrefix(
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func providerFailuresSurface() throws {
-        var repository = Repository(["app 1.0.0": ["kit": ""], "kit 1.0.0": [:]])
+        var repository = InMemoryProvider(["app 1.0.0": ["kit": ""], "kit 1.0.0": [:]])
         repository.broken = ["kit 1.0.0"]
         #expect(
             throws: ResolutionError.provider(
@@ -119,7 +119,7 @@ import Testing
     // MARK: Exact CocoaPods semantics
 
     @Test func notEqualAndExclusiveBoundsAreExact() throws {
-        let repository = Repository(["foo 1.0.0": [:], "foo 1.0.1": [:], "foo 1.1": [:]])
+        let repository = InMemoryProvider(["foo 1.0.0": [:], "foo 1.0.1": [:], "foo 1.1": [:]])
         let notEqual = try Resolver(provider: repository).resolve(root(["foo": "!= 1.1, != 1.0.1"]))
         #expect(notEqual.chosen == ["foo": "1.0.0"])
         // `> 1.0` does not admit 1.0.0: RubyGems' equality (1.0.0 == 1.0) holds at exclusive bounds.
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func equalVersionsSpelledDifferentlyAreOneCandidate() throws {
-        var repository = Repository()
+        var repository = InMemoryProvider()
         repository.add("foo", "1.0")
         repository.add("foo", "1.0.0")
         let solution = try Resolver(provider: repository).resolve(root(["foo": "= 1"]))
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func subspecsResolveWithTheirRoot() throws {
-        var repository = Repository()
+        var repository = InMemoryProvider()
         for version in ["1.0.0", "1.1.0", "2.0.0"] {
             repository.add("Kit", version)
             repository.add("Kit/Core", version, ["Kit": "= \(version)"])
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func subspecsPinnedToTheirRootAreExplainedAsRanges() throws {
-        var repository = Repository()
+        var repository = InMemoryProvider()
         for version in ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"] {
             repository.add("Kit", version)
             repository.add("Kit/Core", version, ["Kit": "= \(version)"])
@@ -181,7 +181,7 @@ import Testing
     }
 
     @Test func decisionsAreRecorded() throws {
-        let repository = Repository(["foo 1.0.0": ["bar": ""], "bar 1.0.0": [:]])
+        let repository = InMemoryProvider(["foo 1.0.0": ["bar": ""], "bar 1.0.0": [:]])
         let solution = try Resolver(provider: repository).resolve(root(["foo": ""]))
         #expect(solution.decisions.contains("decide foo 1.0.0"))
         #expect(solution.decisions.contains("decide bar 1.0.0"))

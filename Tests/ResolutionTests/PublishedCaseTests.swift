@@ -9,7 +9,7 @@ import Testing
 /// and, where compose picks another valid solution, `compose NAME VERSION, ...` (see docs/resolver-fidelity.md).
 struct PublishedCase: CustomStringConvertible {
     var file: String
-    var repository = Repository()
+    var repository = InMemoryProvider()
     var requests: [PackageRequirement] = []
     var locked: [String: Version] = [:]
     var expected: [String: String]?

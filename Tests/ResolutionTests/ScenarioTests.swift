@@ -5,7 +5,7 @@ import Testing
 /// The scenarios of PubGrub's own documentation, in CocoaPods requirement syntax (`^1.0.0` is `~> 1.0`).
 @Suite struct ScenarioTests {
     @Test func noConflicts() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": ["bar": "~> 1.0"],
             "bar 1.0.0": [:], "bar 2.0.0": [:],
         ])
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func avoidingConflictDuringDecisionMaking() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": [:], "foo 1.1.0": ["bar": "~> 2.0"],
             "bar 1.0.0": [:], "bar 1.1.0": [:], "bar 2.0.0": [:],
         ])
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func performingConflictResolution() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": [:], "foo 2.0.0": ["bar": "~> 1.0"],
             "bar 1.0.0": ["foo": "~> 1.0"],
         ])
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func conflictResolutionWithAPartialSatisfier() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": [:], "foo 1.1.0": ["left": "~> 1.0", "right": "~> 1.0"],
             "left 1.0.0": ["shared": ">= 1.0.0"],
             "right 1.0.0": ["shared": "< 2.0.0"],
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func linearErrorReporting() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": ["bar": "~> 2.0"],
             "bar 2.0.0": ["baz": "~> 3.0"],
             "baz 1.0.0": [:], "baz 3.0.0": [:],
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func branchingErrorReporting() throws {
-        let repository = Repository([
+        let repository = InMemoryProvider([
             "foo 1.0.0": ["a": "~> 1.0", "b": "~> 1.0"],
             "foo 1.1.0": ["x": "~> 1.0", "y": "~> 1.0"],
             "a 1.0.0": ["b": "~> 2.0"],

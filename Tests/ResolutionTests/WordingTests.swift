@@ -5,7 +5,7 @@ import Testing
 /// A provider with bookkeeping packages, as a project has: `Kit#` pins Kit's subspecs to one version,
 /// `iOS#` has one version, the deployment target. Explanations use the provider's words for them.
 struct WordedRepository: DependencyProvider {
-    var repository = Repository()
+    var repository = InMemoryProvider()
 
     func availableVersions(of package: String) throws -> [Version] { try repository.availableVersions(of: package) }
     func dependencies(of package: String, at version: Version) throws -> [PackageRequirement] {

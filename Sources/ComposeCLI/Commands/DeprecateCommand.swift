@@ -45,7 +45,7 @@ struct DeprecateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
+        let store = Terminal.store
         let repo = try store.addedName(for: words[words.count - 1])
         var options = PublishOptions()
         options.author = try identity.signature()

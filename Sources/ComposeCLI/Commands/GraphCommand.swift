@@ -108,7 +108,7 @@ struct GraphCommand: AsyncParsableCommand {
         let root: URL
         let shown: String
         if let repo {
-            root = try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).directory(of: repo)
+            root = try Terminal.store.directory(of: repo)
             shown = root.path
         } else {
             root = Terminal.fileURL(directory)

@@ -36,7 +36,7 @@ struct InfoCommand: AsyncParsableCommand {
     var sources: [String] = []
 
     func run() async throws {
-        let home = ComposeHome.fromEnvironment(Terminal.environment)
+        let home = Terminal.home
         let store = SpecRepoStore(home: home)
         var pods: [PodInfo] = []
         var missing: SpecRepoError?

@@ -104,7 +104,7 @@ struct PublishCommand: AsyncParsableCommand {
 
     func run() async throws {
         let err = Terminal.standardError
-        let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
+        let store = Terminal.store
         let repo = try store.addedName(for: repo)
         let author = try identity.signature()
         let ignoredRules = Set(ignore + (try LintConfig.read(in: Terminal.currentDirectory).ignore))

@@ -37,7 +37,7 @@ struct SearchCommand: AsyncParsableCommand {
     var sources: [String] = []
 
     func run() async throws {
-        let home = ComposeHome.fromEnvironment(Terminal.environment)
+        let home = Terminal.home
         var results = SpecCatalog(store: SpecRepoStore(home: home)).search(query)
         for source in sources {
             let (label, repository) = try SpecCatalog.openHTTP(

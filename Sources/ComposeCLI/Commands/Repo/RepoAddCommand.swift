@@ -48,7 +48,7 @@ struct RepoAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = SpecRepoStore(home: .fromEnvironment(Terminal.environment))
+        let store = Terminal.store
         let bar = TransferProgressBar(label: "Cloning \(name)")
         let summary: SpecRepoSummary
         let existed = (try? store.directory(of: name)) != nil

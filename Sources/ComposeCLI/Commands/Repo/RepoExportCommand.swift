@@ -37,7 +37,7 @@ struct RepoExportCommand: AsyncParsableCommand {
     var format: ListingFormat = .human
 
     func run() async throws {
-        let home = ComposeHome.fromEnvironment(Terminal.environment)
+        let home = Terminal.home
         let folder = Terminal.fileURL(source)
         var isDirectory: ObjCBool = false
         let root: URL

@@ -23,7 +23,7 @@ struct RepoListCommand: AsyncParsableCommand {
     var format: ListingFormat = .human
 
     func run() async throws {
-        let summaries = try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).list()
+        let summaries = try Terminal.store.list()
         let out = Terminal.standardOutput
         switch format {
         case .json:

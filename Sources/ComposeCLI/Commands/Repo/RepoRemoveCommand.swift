@@ -19,7 +19,7 @@ struct RepoRemoveCommand: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-        try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).remove(name, waiting: waitingMessage)
+        try Terminal.store.remove(name, waiting: waitingMessage)
         Terminal.standardOutput.write("Removed \(name)\n")
     }
 }

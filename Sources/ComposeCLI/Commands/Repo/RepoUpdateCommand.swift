@@ -22,7 +22,7 @@ struct RepoUpdateCommand: AsyncParsableCommand {
     var name: String?
 
     func run() async throws {
-        let updates = try SpecRepoStore(home: .fromEnvironment(Terminal.environment)).update(
+        let updates = try Terminal.store.update(
             name, waiting: waitingMessage)
         let out = Terminal.standardOutput
         if updates.isEmpty {

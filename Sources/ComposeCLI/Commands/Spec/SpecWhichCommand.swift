@@ -18,7 +18,7 @@ struct SpecLookupOptions: ParsableArguments {
 
     /// The spec file: the first added repo (by name) that has the pod at VERSION.
     func locate() throws -> SpecFileLocation {
-        let catalog = SpecCatalog(store: SpecRepoStore(home: .fromEnvironment(Terminal.environment)))
+        let catalog = SpecCatalog(store: Terminal.store)
         if let repo { _ = try catalog.store.directory(of: repo) }
         let found = try catalog.specFiles(of: name, version: version).filter { repo == nil || $0.repo == repo }
         let matching = found.filter { location in
@@ -65,36 +65,5 @@ struct SpecWhichCommand: AsyncParsableCommand {
 
     func run() async throws {
         Terminal.standardOutput.write(try lookup.locate().path + "\n")
-    }
-}
-
-struct SpecCatCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cat",
-        abstract: "Print a pod's spec (the file as published) from the added spec repositories.",
-        discussion: """
-            Reads the local clones only (`compose repo update` first for what was published since).
-
-            Examples:
-              compose spec cat Networking
-              compose spec cat Networking 2.1.0 > Networking.podspec.json
-            """
-    )
-
-    @OptionGroup(title: "Output options") var global: GlobalOptions
-
-    @OptionGroup var lookup: SpecLookupOptions
-
-    func run() async throws {
-        let location = try lookup.locate()
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: location.path))
-        } catch {
-            throw SpecRepoError.fileSystem(path: location.path, message: "cannot read: \(error.localizedDescription)")
-        }
-        var text = String(decoding: data, as: UTF8.self)
-        if !text.hasSuffix("\n") { text += "\n" }
-        Terminal.standardOutput.write(text)
     }
 }

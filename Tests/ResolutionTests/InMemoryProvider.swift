@@ -2,7 +2,7 @@ import Resolution
 import Specs
 
 /// An in-memory index of packages for the solver: `"foo 1.0.0": ["bar": "~> 1.0"]`.
-struct Repository: DependencyProvider {
+struct InMemoryProvider: DependencyProvider {
     struct Missing: ComposeFailure, Equatable {
         var name: String
         var kind: FailureKind { .environment }

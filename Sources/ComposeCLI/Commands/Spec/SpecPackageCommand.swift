@@ -61,7 +61,7 @@ struct SpecPackageCommand: AsyncParsableCommand {
             throw SpecPackageCommandError.unreadable(path: file.display, reason: error.reason)
         }
         let spec = try Spec(json: bytes, label: file.display)
-        let home = ComposeHome.fromEnvironment(Terminal.environment)
+        let home = Terminal.home
         let store = SpecRepoStore(home: home)
         let repositories =
             sources.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
