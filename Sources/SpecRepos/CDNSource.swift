@@ -112,7 +112,9 @@ package final class CDNSpecRepository {
         let relative = specPath(name, version: folder)
         let url = displayURL + relative
         guard (try? SafeName(name, as: .pod)) != nil, (try? SafeName(folder, as: .pod)) != nil else {
-            throw .malformed(url: url, message: "'\(name)' \(folder) is not a pod name and version")
+            throw .malformed(
+                url: url,
+                message: "'\(escapedForDisplay(name))' \(escapedForDisplay(folder)) is not a pod name and version")
         }
         guard let data = try fetch(relative) else { throw .status(url: url, code: 404) }
         return (url, data)
@@ -168,7 +170,7 @@ package final class CDNSpecRepository {
             let parts = line.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let name = parts.first, !name.isEmpty else { continue }
             guard (try? SafeName(name, as: .pod)) != nil else {
-                throw .malformed(url: "\(url):\(number + 1)", message: "'\(name)' is not a pod name")
+                throw .malformed(url: "\(url):\(number + 1)", message: "'\(escapedForDisplay(name))' is not a pod name")
             }
             table[name] = parts.dropFirst().filter { (try? Version($0)) != nil && (try? SafeName($0, as: .pod)) != nil }
         }

@@ -155,6 +155,23 @@ import Testing
         #expect(info.stdout.contains("  repo: \(server.url)\n"))
         #expect(info.stdout.contains("  versions: 2.1.0, 2.0.1, 2.0.0, 1.1.0, 1.0.0\n"))
 
+        // A shard index naming a pod with a terminal escape: the error quotes it escaped.
+        let shards = try FileManager.default.contentsOfDirectory(at: out, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("all_pods_versions_") }
+        let index = try #require(
+            shards.first { url in
+                let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
+                return lines.contains { $0.hasPrefix("Networking/") }
+            })
+        try Data((try String(contentsOf: index, encoding: .utf8) + "Evil\u{1B}]0;owned\u{07}/1.0.0\n").utf8)
+            .write(to: index)
+        let hostile = try await runComposeInProcess(
+            ["info", "networking", "--source", server.url],
+            environment: ["COMPOSE_HOME": folder.url.appendingPathComponent("home2").path])
+        #expect(hostile.code != 0)
+        #expect(hostile.stderr.contains(#"'Evil\u{1B}]0;owned\u{7}' is not a pod name"#), "\(hostile.stderr)")
+        #expect(!hostile.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+
         // outdated reads the Composefile's HTTP source as resolve does.
         let project = try ProjectFixture(
             "cli-http-outdated", composefile: "source '\(server.url)'\nplatform :ios, '15.0'\npod 'Logging', '~> 1.0'\n"
