@@ -113,7 +113,9 @@ package final class CDNSpecRepository {
         let relative = specPath(name, version: folder)
         let url = displayURL + relative
         guard (try? SafeName(name, as: .pod)) != nil, (try? SafeName(folder, as: .pod)) != nil else {
-            throw .malformed(url: url, message: "'\(name)' \(folder) is not a pod name and version")
+            throw .malformed(
+                url: url,
+                message: "'\(escapedForDisplay(name))' \(escapedForDisplay(folder)) is not a pod name and version")
         }
         guard let data = try fetch(relative) else { throw .status(url: url, code: 404) }
         return (url, data)
@@ -169,7 +171,7 @@ package final class CDNSpecRepository {
             let parts = line.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let name = parts.first, !name.isEmpty else { continue }
             guard (try? SafeName(name, as: .pod)) != nil else {
-                throw .malformed(url: "\(url):\(number + 1)", message: "'\(name)' is not a pod name")
+                throw .malformed(url: "\(url):\(number + 1)", message: "'\(escapedForDisplay(name))' is not a pod name")
             }
             table[name] = parts.dropFirst().filter { (try? Version($0)) != nil && (try? SafeName($0, as: .pod)) != nil }
         }
@@ -187,14 +189,15 @@ package final class CDNSpecRepository {
         let etagFile = URL(fileURLWithPath: file.path + ".etag")
         let missingFile = URL(fileURLWithPath: file.path + ".404")
         let manager = FileManager.default
-        let cached = manager.contents(atPath: file.path)
+        // A regular file only: anything else at a cache path (a FIFO would block a read) is not cached.
+        let cached = CacheFile.read(file.path).map { Data($0) }
         let known = cached != nil ? file : (manager.fileExists(atPath: missingFile.path) ? missingFile : nil)
         if let known, isFresh(relative, known: known, isFile: known == file) {
             return known == file ? cached : nil
         }
         // Once the server could not be reached, a file never fetched is not waited for again.
         if offline && known == nil { throw .notCached(url: displayURL + relative) }
-        let etag = cached != nil ? (try? String(contentsOf: etagFile, encoding: .utf8)) : nil
+        let etag = cached != nil ? Self.etag(of: file) : nil
         let response: HTTPClient.Response
         do {
             if let prefetched {
@@ -283,7 +286,7 @@ package final class CDNSpecRepository {
             let hasFile = FileManager.default.fileExists(atPath: file.path)
             let known = hasFile ? file : (FileManager.default.fileExists(atPath: missingFile.path) ? missingFile : nil)
             if let known, isFresh(relative, known: known, isFile: hasFile) { continue }
-            let etag = hasFile ? (try? String(contentsOfFile: file.path + ".etag", encoding: .utf8)) : nil
+            let etag = hasFile ? Self.etag(of: file) : nil
             wanted.append((relative, etag))
         }
         guard wanted.count > 1 else { return }
@@ -342,6 +345,11 @@ package final class CDNSpecRepository {
             madeFolders.insert(folder.path)
         }
         try? data.write(to: file, options: .atomic)
+    }
+
+    /// The ETag kept beside a cached `file`, when it is a regular file.
+    private static func etag(of file: URL) -> String? {
+        CacheFile.read(file.path + ".etag").map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func age(of file: URL) -> TimeInterval {

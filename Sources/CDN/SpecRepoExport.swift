@@ -14,8 +14,10 @@ import Specs
 /// ```
 ///
 /// Incremental: a file whose bytes are already there is not written, a file is replaced atomically
-/// (a temporary file and a rename), and files of specs the repo no longer has are removed; a
-/// second export with nothing new writes nothing. A symbolic link in the repo's specs is refused
+/// (a temporary file of a known name and a rename), and files of specs the repo no longer has are
+/// removed when the manifest of the last export (`.compose-export-manifest`) lists them: nothing
+/// the export did not write is removed. A second export with nothing new writes nothing. A symbolic
+/// link in the repo's specs, or in the output on the way to a file the export touches, is refused
 /// before anything is written.
 package enum SpecRepoExport {
     /// What an export did.
@@ -32,39 +34,187 @@ package enum SpecRepoExport {
     /// The shard prefix lengths of an export: those of CocoaPods' trunk.
     package static let prefixLengths = [1, 1, 1]
 
-    /// Exports the spec repo at `source` to `output` (created when missing).
+    /// Exports the spec repo at `source` to `output` (created when missing). Both are compared after
+    /// resolving symbolic links: an output inside the source, or a source inside the output, is
+    /// refused. Inside the output no link is followed: one on the way to a file the export writes,
+    /// compares or removes is refused before anything is written. Only files an earlier export
+    /// wrote (its manifest, `manifestName`) are ever removed.
     package static func export(from source: URL, to output: URL) throws(ExportError) -> Summary {
-        let source = source.standardizedFileURL
-        let output = output.standardizedFileURL
-        guard FileKind.of(source.path) == .directory else { throw .notASpecRepo(path: source.path) }
-        if output.path == source.path || output.path.hasPrefix(source.path + "/") {
-            throw .outputInsideSource(output: output.path, source: source.path)
+        let source = resolvedPath(source.standardizedFileURL.path)
+        let output = resolvedPath(output.standardizedFileURL.path)
+        guard FileKind.of(source) == .directory else { throw .notASpecRepo(path: source) }
+        if output == source || output.hasPrefix(source + "/") {
+            throw .outputInsideSource(output: output, source: source)
         }
-        let files = try collect(from: SpecRepoLayout(root: source))
+        if source.hasPrefix(output + "/") { throw .sourceInsideOutput(source: source, output: output) }
+        let files = try collect(from: SpecRepoLayout(root: URL(fileURLWithPath: source)))
+        var folder = OutputFolder(root: output)
+        try folder.check(manifestName, isFile: true)
+        let manifest = Manifest(CacheFile.read(output + "/" + manifestName))
+        let stale = manifest.paths.subtracting(files.contents.keys).sorted()
+        for relative in files.contents.keys.sorted() + stale { try folder.check(relative, isFile: true) }
         var summary = Summary()
         summary.pods = files.pods
         summary.specs = files.specs
-        let manager = FileManager.default
+        var changed: [(String, Data)] = []
         for (relative, data) in files.contents.sorted(by: { $0.key < $1.key }) {
-            let file = output.appendingPathComponent(relative)
-            if FileKind.of(file.path) == .file, manager.contents(atPath: file.path) == data {
+            if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) {
                 summary.unchanged += 1
-                continue
+            } else {
+                changed.append((relative, data))
             }
-            do {
-                try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: file, options: .atomic)
-            } catch {
-                throw .fileSystem(path: file.path, message: error.localizedDescription)
-            }
+        }
+        let wanted = Set(files.contents.keys)
+        if changed.isEmpty, stale.isEmpty, manifest.isComplete, manifest.paths == wanted { return summary }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(path: output, message: error.localizedDescription)
+        }
+        // An earlier export that did not finish (or one by a compose without a manifest) may have
+        // left temporary files; and until this one finishes, its manifest names all it may write.
+        if !manifest.isComplete { sweepTemporaryFiles(in: output, besides: manifest.paths.union(wanted)) }
+        if !changed.isEmpty || !stale.isEmpty {
+            try write(Manifest.text(of: manifest.paths.union(wanted), complete: false), to: manifestName, in: output)
+        }
+        for (relative, data) in changed {
+            try write(data, to: relative, in: output)
             summary.written.append(relative)
         }
-        for relative in staleFiles(in: output, keeping: files.contents) {
-            try? manager.removeItem(at: output.appendingPathComponent(relative))
+        for relative in stale where FileKind.of(output + "/" + relative) == .file {
+            unlink(output + "/" + relative)
             summary.removed.append(relative)
+            removeEmptyFolders(above: relative, in: output)
         }
-        removeEmptyFolders(output.appendingPathComponent("Specs"))
+        try write(Manifest.text(of: wanted, complete: true), to: manifestName, in: output)
         return summary
+    }
+
+    /// The hidden file in the output listing, one a line, the files the last export wrote there.
+    package static let manifestName = ".compose-export-manifest"
+
+    /// The paths an earlier export wrote, as its manifest lists them. The first line says whether it
+    /// finished; a line that is not a path this export could have written is ignored.
+    struct Manifest {
+        static let complete = "compose-export-manifest 1 complete"
+        static let pending = "compose-export-manifest 1 pending"
+
+        var paths: Set<String> = []
+        var isComplete = false
+
+        init(_ bytes: [UInt8]?) {
+            let lines = String(decoding: bytes ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+            guard let header = lines.first, header == Self.complete || header == Self.pending else { return }
+            isComplete = header == Self.complete
+            paths = Set(lines.dropFirst().filter(Self.couldBeExported))
+        }
+
+        static func text(of paths: Set<String>, complete: Bool) -> Data {
+            Data(([complete ? Self.complete : Self.pending] + paths.sorted()).map { $0 + "\n" }.joined().utf8)
+        }
+
+        /// A relative path of the kind an export writes: a file at the top or a spec under `Specs/`.
+        static func couldBeExported(_ path: String) -> Bool {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
+                return false
+            }
+            if parts.count == 1 {
+                return ["all_pods.txt", "deprecated_podspecs.txt", SpecRepoLayout.versionFile].contains(path)
+                    || (path.hasPrefix("all_pods_versions_") && path.hasSuffix(".txt"))
+            }
+            return parts[0] == "Specs" && path.hasSuffix(".podspec.json")
+        }
+    }
+
+    /// The output folder, checked without following links (`lstat` of each part of each path, once).
+    struct OutputFolder {
+        let root: String
+        private var checked: Set<String> = []
+
+        init(root: String) {
+            self.root = root
+        }
+
+        /// Refuses a link (or anything but a folder) on the way to `relative` and, when `isFile`,
+        /// anything but a regular file at it; a missing part ends the check.
+        mutating func check(_ relative: String, isFile: Bool) throws(ExportError) {
+            switch FileKind.of(root) {
+            case .directory, .missing: break
+            default: throw .unsafeOutput(path: root, what: "not a folder")
+            }
+            var path = root
+            let parts = relative.split(separator: "/")
+            for (index, part) in parts.enumerated() {
+                path += "/" + part
+                let last = index == parts.count - 1
+                if !last, checked.contains(path) { continue }
+                switch FileKind.of(path) {
+                case .missing: return
+                case .symlink: throw .unsafeOutput(path: path, what: "a symbolic link")
+                case .directory where !last: checked.insert(path)
+                case .file where last && isFile: return
+                case .directory: throw .unsafeOutput(path: path, what: "a folder where the export writes a file")
+                case .file, .other: throw .unsafeOutput(path: path, what: last ? "not a regular file" : "not a folder")
+                }
+            }
+        }
+    }
+
+    /// The name of the temporary file through which `name` is written, beside it.
+    static func temporaryName(of name: String) -> String { ".\(name).compose-export.tmp" }
+
+    /// Writes `data` to `relative` under `root` through a temporary file and a rename; a failure leaves
+    /// no temporary file.
+    private static func write(_ data: Data, to relative: String, in root: String) throws(ExportError) {
+        let path = root + "/" + relative
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(path: path, message: error.localizedDescription)
+        }
+        let temporary = folder + "/" + temporaryName(of: (path as NSString).lastPathComponent)
+        if let failure = CacheFile.replace(path, with: data, through: temporary) {
+            throw .fileSystem(path: path, message: failure)
+        }
+    }
+
+    /// Removes, in the folders of `relatives`, the temporary files an interrupted export left: its
+    /// own (`temporaryName`) and those of Foundation's atomic writes (`.dat.nosync…`, earlier versions).
+    private static func sweepTemporaryFiles(in root: String, besides relatives: Set<String>) {
+        let folders = Set(relatives.map { (($0 as NSString).deletingLastPathComponent) })
+        for relative in folders {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            guard FileKind.of(folder) == .directory,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+            else { continue }
+            for name in names
+            where name.hasPrefix(".dat.nosync") || (name.hasPrefix(".") && name.hasSuffix(".compose-export.tmp")) {
+                if FileKind.of(folder + "/" + name) == .file { unlink(folder + "/" + name) }
+            }
+        }
+    }
+
+    /// Removes the folders above `relative` that its removal left empty, up to `root` (not included).
+    private static func removeEmptyFolders(above relative: String, in root: String) {
+        var folder = (relative as NSString).deletingLastPathComponent
+        while !folder.isEmpty, rmdir(root + "/" + folder) == 0 {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// `path` with every symbolic link resolved (`realpath`), for the part that exists; the rest, which
+    /// does not exist, appended as written.
+    static func resolvedPath(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { return path }
+        let base = resolvedPath(parent)
+        return (base == "/" ? "" : base) + "/" + (path as NSString).lastPathComponent
     }
 
     private struct Collected {
@@ -133,53 +283,16 @@ package enum SpecRepoExport {
             "---\nmin: 1.0.0\nlast: 1.16.2\nprefix_lengths:\n\(lengths)".utf8)
         return collected
     }
-
-    /// Files of an earlier export that this one does not have: shard indexes at the top, anything under `Specs/`.
-    private static func staleFiles(in output: URL, keeping: [String: Data]) -> [String] {
-        var stale: [String] = []
-        if case .success(let entries) = DirectoryListing.entries(of: output.path) {
-            for entry in entries
-            where !entry.isDirectory && entry.name.hasPrefix("all_pods_versions_")
-                && keeping[entry.name] == nil
-            {
-                stale.append(entry.name)
-            }
-        }
-        func visit(_ relative: String) {
-            guard case .success(let entries) = DirectoryListing.entries(of: output.path + "/" + relative) else {
-                return
-            }
-            for entry in entries {
-                let path = relative + "/" + entry.name
-                if entry.isDirectory {
-                    visit(path)
-                } else if keeping[path] == nil {
-                    stale.append(path)
-                }
-            }
-        }
-        visit("Specs")
-        return stale
-    }
-
-    /// Removes folders left empty under `folder` (not `folder` itself).
-    private static func removeEmptyFolders(_ folder: URL) {
-        guard case .success(let entries) = DirectoryListing.entries(of: folder.path) else { return }
-        for entry in entries where entry.isDirectory {
-            let child = folder.appendingPathComponent(entry.name)
-            removeEmptyFolders(child)
-            if case .success(let left) = DirectoryListing.entries(of: child.path), left.isEmpty {
-                try? FileManager.default.removeItem(at: child)
-            }
-        }
-    }
 }
 
 /// Why `compose repo export` wrote nothing.
 package enum ExportError: ComposeFailure, Equatable {
     case notASpecRepo(path: String)
     case outputInsideSource(output: String, source: String)
+    case sourceInsideOutput(source: String, output: String)
     case symlink(path: String)
+    /// A symbolic link, or something else than the folder or regular file an export writes, in the output.
+    case unsafeOutput(path: String, what: String)
     case invalidSpec(path: String, message: String)
     case fileSystem(path: String, message: String)
 
@@ -195,7 +308,14 @@ package enum ExportError: ComposeFailure, Equatable {
         case .notASpecRepo(let path):
             return "\(path) is not a folder. Name an added spec repo (compose repo list) or a spec repo folder."
         case .outputInsideSource(let output, let source):
-            return "The output \(output) is inside the spec repo \(source). Export to a folder outside it."
+            return
+                "The output \(output) is inside the spec repo \(source) (symbolic links resolved). Nothing was written. Export to a folder outside it."
+        case .sourceInsideOutput(let source, let output):
+            return
+                "The spec repo \(source) is inside the output \(output), where the export would write over it. Nothing was written. Export to a folder outside the spec repo."
+        case .unsafeOutput(let path, let what):
+            return
+                "\(path) in the output is \(what); compose does not write, read or remove through it. Nothing was written. Remove it, or export to another folder."
         case .symlink(let path):
             return
                 "\(path) is a symbolic link, which compose does not follow in a spec repo; nothing was written. Replace it with the real folder or file (compose repo lint lists every link)."

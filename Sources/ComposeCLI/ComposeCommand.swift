@@ -80,7 +80,8 @@ package struct ComposeCommand: AsyncParsableCommand {
             }
             return 0
         } catch let failure as ComposeFailure {
-            Terminal.standardError.write("error: \(failure.description)\n")
+            // Errors quote names read from specs, repos and servers: no terminal sequence gets through.
+            Terminal.standardError.write("error: \(escapedForDisplay(failure.description, keepingNewlines: true))\n")
             let code = exitCode(for: failure)
             writeJSONError(
                 failure.description, kind: failure.kind == .input ? "input" : "environment", code: code, words)

@@ -24,3 +24,26 @@ func listFiles(_ root: URL) -> [String] {
 func lastLines(_ text: String, _ count: Int) -> String {
     text.split(separator: "\n").suffix(count).joined(separator: " | ")
 }
+
+/// The temporary file a write of `url` goes through before its rename: `.NAME.XXXXXXXX.partial` beside it.
+func partialFile(for url: URL) -> URL {
+    url.deletingLastPathComponent().appendingPathComponent(
+        ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+}
+
+/// Removes the temporary files that an interrupted or failed write of one of `urls` left beside it
+/// (`partialFile(for:)`'s names, regular files only), so none outlives the next run.
+func removePartials(besides urls: [URL]) {
+    for (folder, files) in Dictionary(grouping: urls, by: { $0.deletingLastPathComponent().path }) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+        let prefixes = files.map { ".\($0.lastPathComponent)." }
+        for name in names where name.hasSuffix(".partial") {
+            guard let prefix = prefixes.first(where: name.hasPrefix),
+                name.count == prefix.count + 8 + ".partial".count
+            else { continue }
+            var status = stat()
+            let path = folder + "/" + name
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
+        }
+    }
+}

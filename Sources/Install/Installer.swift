@@ -209,25 +209,25 @@ package struct Installer: Sendable {
         func replace(_ relative: String, with data: Data) throws(InstallError) {
             let url = folder.appendingPathComponent(relative)
             if fileManager.contents(atPath: url.path) == data { return }
+            let partial = partialFile(for: url)
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let partial = url.deletingLastPathComponent().appendingPathComponent(
-                    ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
                 try data.write(to: partial)
                 // rename(2) replaces the old file in one step: a reader sees the old or the new file.
                 if rename(partial.path, url.path) != 0 {
-                    let reason = String(cString: strerror(errno))
-                    try? fileManager.removeItem(at: partial)
-                    throw InstallError.writeFailed(path: url.path, message: reason)
+                    throw InstallError.writeFailed(path: url.path, message: String(cString: strerror(errno)))
                 }
-            } catch let error as InstallError {
-                throw error
             } catch {
-                throw .writeFailed(path: url.path, message: error.localizedDescription)
+                // A full disk or a failed rename leaves no temporary file behind.
+                try? fileManager.removeItem(at: partial)
+                throw error as? InstallError
+                    ?? InstallError.writeFailed(path: url.path, message: error.localizedDescription)
             }
             changed.append(relative)
         }
         try refuseSymlinks(Array(files.keys) + Array(binaries.keys) + ["Targets", "Binaries"], in: folder)
+        // What an install killed or out of space left (a `.Package.swift.*.partial`) goes now.
+        removePartials(besides: (Array(files.keys) + Array(binaries.keys)).map { folder.appendingPathComponent($0) })
         for (relative, text) in files.sorted(by: { $0.key < $1.key }) { try replace(relative, with: Data(text.utf8)) }
         for (relative, source) in binaries.sorted(by: { $0.key < $1.key }) {
             guard let data = fileManager.contents(atPath: source.path) else {

@@ -107,13 +107,15 @@ package struct ArtifactStore: Sendable {
         guard actual == artifact.sha256 else {
             throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)
         }
+        let partial = partialFile(for: cached)
         do {
             try fileManager.createDirectory(at: cache, withIntermediateDirectories: true)
-            let partial = cache.appendingPathComponent(".\(artifact.sha256).\(UUID().uuidString.prefix(8)).partial")
+            removePartials(besides: [cached])
             try data.write(to: partial)
             _ = try? fileManager.removeItem(at: cached)
             try fileManager.moveItem(at: partial, to: cached)
         } catch {
+            try? fileManager.removeItem(at: partial)
             throw .writeFailed(path: cached.path, message: error.localizedDescription)
         }
         return cached

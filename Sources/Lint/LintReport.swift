@@ -94,10 +94,12 @@ extension LintReport {
             case .warning: label = paint("warning:", "1;33")
             case .note: label = paint("note:", "1;36")
             }
-            out +=
-                "\(paint("\(finding.file):\(finding.line):\(finding.column):", "1")) \(label) \(finding.message) [\(finding.ruleID)]\n"
+            // The file's name and the message quote what a spec holds (its keys, its values): escaped,
+            // so that neither a terminal sequence nor a line of its own (`::error …` in CI) gets out.
+            let place = "\(escapedForDisplay(finding.file)):\(finding.line):\(finding.column):"
+            out += "\(paint(place, "1")) \(label) \(escapedForDisplay(finding.message)) [\(finding.ruleID)]\n"
         }
-        for remark in remarks { out += "\(paint("note:", "1;36")) \(remark)\n" }
+        for remark in remarks { out += "\(paint("note:", "1;36")) \(escapedForDisplay(remark))\n" }
         out += summaryLine(allowWarnings: allowWarnings) + "\n"
         return out
     }

@@ -1,13 +1,16 @@
 import Foundation
 
 /// The files compose keeps in its home to save work (the spec index, the record of a resolve with
-/// nothing to do): read whole into one buffer, written to a temporary file that is renamed over
-/// the old one, so a reader sees the old file or the new one. No `fsync`: a file lost in a crash
-/// costs one slower run, and each is checked (magic, version, hash) before it is used.
-enum CacheFile {
-    /// The whole regular file at `path`, read with one buffer and no copy; nil when it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+/// nothing to do, the CDN cache): read whole into one buffer, written to a temporary file that is
+/// renamed over the old one, so a reader sees the old file or the new one. No `fsync`: a file lost
+/// in a crash costs one slower run, and each is checked (magic, version, hash) before it is used.
+/// Only a regular file is read: a symbolic link, a FIFO, a socket or a device at a cache file's
+/// path is a missing cache, never opened in a way that could block, and is replaced by the rename.
+package enum CacheFile {
+    /// The whole regular file at `path`, read with one buffer and no copy; nil when it cannot be read
+    /// or is not a regular file (opened without following a link and without blocking, then checked).
+    package static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -33,22 +36,32 @@ enum CacheFile {
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { buffer in
+        return replace(file.path, with: bytes, through: temporary.path) == nil
+    }
+
+    /// Writes `bytes` to `temporary` (anything already there is removed first, never opened; the new
+    /// file is created with `O_EXCL | O_NOFOLLOW`) and renames it over `path`. Nil when done, else
+    /// why not; on failure nothing is left at `temporary`.
+    package static func replace(_ path: String, with bytes: some ContiguousBytes, through temporary: String) -> String?
+    {
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 { break }
+                if count <= 0 {
+                    failure = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                    return
+                }
                 offset += count
             }
-            return offset
         }
-        close(descriptor)
-        guard written == bytes.count, rename(temporary.path, file.path) == 0 else {
-            unlink(temporary.path)
-            return false
-        }
-        return true
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(temporary) }
+        return failure
     }
 }

@@ -32,7 +32,7 @@ package struct Witness: Equatable, Sendable {
         guard lstat(path, &status) == 0 else { return errno == ENOENT ? Witness(path: path, state: .absent) : nil }
         let stamp = SpecIndex.Stamp(status)
         guard stamp.isRacy(now: now) else { return Witness(path: path, state: .stamped(stamp)) }
-        guard stamp.isFile, let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard stamp.isFile, let data = CacheFile.read(path) else { return nil }
         return Witness(path: path, state: .stampedAndHashed(stamp, checksum: SHA1.hex(of: data)))
     }
 
@@ -45,8 +45,7 @@ package struct Witness: Equatable, Sendable {
         case .folder: return result == 0 && status.st_mode & S_IFMT == S_IFDIR
         case .stamped(let stamp): return result == 0 && SpecIndex.Stamp(status) == stamp
         case .stampedAndHashed(let stamp, let checksum):
-            guard result == 0, SpecIndex.Stamp(status) == stamp, let data = FileManager.default.contents(atPath: path)
-            else { return false }
+            guard result == 0, SpecIndex.Stamp(status) == stamp, let data = CacheFile.read(path) else { return false }
             return SHA1.hex(of: data) == checksum
         }
     }

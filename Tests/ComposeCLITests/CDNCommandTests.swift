@@ -49,6 +49,67 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
     }
 
+    /// Every file under `folder`, relative, hidden ones included.
+    func files(under folder: URL) -> Set<String> {
+        Set(FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? [])
+    }
+
+    /// `compose repo export site/Specs site` once wiped the spec repo; a spec repo inside the
+    /// output, an output inside the spec repo, or one reached through a symbolic link into it, is
+    /// refused with exit 1 and nothing is written.
+    @Test func anOutputHoldingTheSpecRepoOrInsideItIsRefusedLinksResolved() async throws {
+        let folder = try TemporaryDirectory("cli-cdn-overlap")
+        defer { folder.remove() }
+        let site = folder.url.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let specs = site.appendingPathComponent("Specs")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("spec-repo-fixture"), to: specs)
+        let before = files(under: site)
+
+        let holding = try await runComposeInProcess(
+            ["repo", "export", "site/Specs", "site"], currentDirectory: folder.url)
+        #expect(holding.code == 1, "\(holding.stderr)")
+        #expect(holding.stderr.contains("Specs is inside the output"), "\(holding.stderr)")
+
+        let inside = try await runComposeInProcess(
+            ["repo", "export", "site/Specs", "site/Specs/out"], currentDirectory: folder.url)
+        #expect(inside.code == 1 && inside.stderr.contains("is inside the spec repo"), "\(inside.stderr)")
+
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appendingPathComponent("link"), withDestinationURL: specs.appendingPathComponent("Pay"))
+        let linked = try await runComposeInProcess(
+            ["repo", "export", "site/Specs", "link"], currentDirectory: folder.url)
+        #expect(linked.code == 1 && linked.stderr.contains("is inside the spec repo"), "\(linked.stderr)")
+        let viaLink = try await runComposeInProcess(
+            ["repo", "export", "site/Specs", "link/out"], currentDirectory: folder.url)
+        #expect(viaLink.code == 1 && viaLink.stderr.contains("is inside the spec repo"), "\(viaLink.stderr)")
+        #expect(files(under: site) == before)
+    }
+
+    /// `OUT/Specs` a symbolic link to another folder: the export names the link, exits 1, and
+    /// neither writes there nor removes what it holds.
+    @Test func aSymlinkInTheOutputExitsOneNamingItAndTouchesNothing() async throws {
+        let folder = try TemporaryDirectory("cli-cdn-output-link")
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(
+            at: elsewhere.appendingPathComponent("a/b/c/Old/1.0.0"), withIntermediateDirectories: true)
+        try Data("unrelated".utf8).write(to: elsewhere.appendingPathComponent("a/b/c/Old/1.0.0/Old.podspec.json"))
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: out.appendingPathComponent("Specs"), withDestinationURL: elsewhere)
+        let run = try await runComposeInProcess(
+            ["repo", "export", "spec-repo-fixture", out.path], currentDirectory: repositoryRoot)
+        #expect(run.code == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("\(out.path)/Specs in the output is a symbolic link"), "\(run.stderr)")
+        #expect(files(under: out) == ["Specs"])
+        #expect(
+            files(under: elsewhere) == [
+                "a", "a/b", "a/b/c", "a/b/c/Old", "a/b/c/Old/1.0.0", "a/b/c/Old/1.0.0/Old.podspec.json",
+            ])
+    }
+
     @Test func anUnknownRepoNameExitsOne() async throws {
         let folder = try TemporaryDirectory("cli-cdn-unknown")
         defer { folder.remove() }
@@ -93,6 +154,23 @@ import Testing
         #expect(info.stdout.hasPrefix("Networking 2.1.0\n"), "\(info.stdout)")
         #expect(info.stdout.contains("  repo: \(server.url)\n"))
         #expect(info.stdout.contains("  versions: 2.1.0, 2.0.1, 2.0.0, 1.1.0, 1.0.0\n"))
+
+        // A shard index naming a pod with a terminal escape: the error quotes it escaped.
+        let shards = try FileManager.default.contentsOfDirectory(at: out, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("all_pods_versions_") }
+        let index = try #require(
+            shards.first { url in
+                let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
+                return lines.contains { $0.hasPrefix("Networking/") }
+            })
+        try Data((try String(contentsOf: index, encoding: .utf8) + "Evil\u{1B}]0;owned\u{07}/1.0.0\n").utf8)
+            .write(to: index)
+        let hostile = try await runComposeInProcess(
+            ["info", "networking", "--source", server.url],
+            environment: ["COMPOSE_HOME": folder.url.appendingPathComponent("home2").path])
+        #expect(hostile.code != 0)
+        #expect(hostile.stderr.contains(#"'Evil\u{1B}]0;owned\u{7}' is not a pod name"#), "\(hostile.stderr)")
+        #expect(!hostile.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
 
         // outdated reads the Composefile's HTTP source as resolve does.
         let project = try ProjectFixture(

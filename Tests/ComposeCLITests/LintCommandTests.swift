@@ -87,6 +87,31 @@ import Testing
             run.stdout.contains("\(path):1:1: error: The specification could not be loaded: it is not a regular file."))
     }
 
+    /// A key (or value) of a spec that holds a line break, a GitHub Actions command and a terminal
+    /// escape: the human report shows it escaped on the finding's own line, so nothing in CI reads
+    /// it as a command and no terminal runs the sequence; the json report keeps it as it is.
+    @Test func controlCharactersInASpecNeitherForgeACILineNorReachTheTerminal() async throws {
+        let directory = try TemporaryDirectory("lint-injection")
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("Evil.podspec.json").path
+        let hostile = #"\n::error file=/etc/passwd,line=1::INJECTED\u001b[31m"#
+        try Data(
+            #"{"name": "Evil", "version": "1.0.0", "summary": "\#(hostile)", "\#(hostile)": 1, "\u202eoops": 2}"#.utf8
+        ).write(to: URL(fileURLWithPath: path))
+        let human = try await runComposeInProcess(["lint", "--quick", path])
+        #expect(human.code == 1)
+        let output = human.stdout + human.stderr
+        #expect(output.contains(#"\n::error file=/etc/passwd,line=1::INJECTED\u{1B}[31m"#), "\(output)")
+        #expect(!output.split(separator: "\n").contains { $0.hasPrefix("::") }, "\(output)")
+        #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+        #expect(output.contains(#"\u{202E}oops"#))
+
+        let json = try await runComposeInProcess(["lint", "--quick", path, "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let messages = (report["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.contains("\n::error file=/etc/passwd,line=1::INJECTED\u{1B}[31m") })
+    }
+
     @Test func malformedJSONReportsLineAndColumn() async throws {
         let run = try await runComposeInProcess([
             "lint", "--quick", Self.invalid.appendingPathComponent("Malformed.podspec.json").path,

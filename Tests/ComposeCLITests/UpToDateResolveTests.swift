@@ -110,4 +110,37 @@ import Testing
         let shadowed = try await runComposeInProcess(["resolve", "--project", app.path, "--verbose"])
         #expect(!shadowed.stderr.contains(Self.standing), "\(shadowed.stderr)")
     }
+
+    /// A FIFO where the record or the spec index should be (`mkfifo`, as anyone who can write the
+    /// compose home could leave) is a missing cache: the spawned resolve neither blocks on it nor
+    /// fails, answers as before, and replaces it with a regular file by a rename.
+    @Test func aFIFOWhereTheRecordOrTheIndexShouldBeIsAMissingCacheAndDoesNotHang() async throws {
+        let (folder, app, _) = try Self.project("up-to-date-fifo")
+        defer { folder.remove() }
+        let home = folder.url.appendingPathComponent("home")
+        let environment = ["COMPOSE_HOME": home.path]
+        #expect(try await runCompose(["resolve", "--project", app.path], environment: environment).code == 0)
+        try await Task.sleep(for: .milliseconds(1100))  // the stamps of files older than a second can vouch for them
+        let recorded = try await runCompose(["resolve", "--project", app.path], environment: environment)
+        #expect(recorded.code == 0, "\(recorded.stderr)")
+        var caches: [String] = []
+        for folder in ["resolved", "index"] {
+            let path = home.appendingPathComponent(folder).path
+            caches += try FileManager.default.contentsOfDirectory(atPath: path).map { path + "/" + $0 }
+        }
+        #expect(caches.count >= 2, "\(caches)")
+        for path in caches {
+            try FileManager.default.removeItem(atPath: path)
+            #expect(mkfifo(path, 0o644) == 0)
+        }
+        let run = try await runCompose(
+            ["resolve", "--project", app.path, "--verbose"], environment: environment, timeout: 30)
+        #expect(!run.timedOut && run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains(Self.standing), "\(run.stderr)")
+        #expect(run.stdout == recorded.stdout)
+        for path in caches {
+            let type = try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+            #expect(type == .typeRegular, "\(path)")
+        }
+    }
 }

@@ -68,9 +68,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
     }
 
-    @Test func anEditedLockWithANameThatIsNotAPodNameIsRefused() async throws {
-        let temporary = try TemporaryDirectory("install-edited-lock")
-        defer { temporary.remove() }
+    /// `App` in `temporary`: a Composefile with one pod, `Pay`, from the folder `App/Pay`.
+    func pathPodProject(in temporary: TemporaryDirectory) throws -> URL {
         let project = temporary.url.appendingPathComponent("App")
         try FileManager.default.createDirectory(
             at: project.appendingPathComponent("Pay"), withIntermediateDirectories: true)
@@ -79,6 +78,13 @@ import Testing
         try Data("// swift-tools-version:5.9\n".utf8).write(to: project.appendingPathComponent("Pay/Package.swift"))
         try Data("platform :ios, '15.0'\ntarget 'App' do\n  pod 'Pay', :path => 'Pay'\nend\n".utf8)
             .write(to: project.appendingPathComponent("Composefile"))
+        return project
+    }
+
+    @Test func anEditedLockWithANameThatIsNotAPodNameIsRefused() async throws {
+        let temporary = try TemporaryDirectory("install-edited-lock")
+        defer { temporary.remove() }
+        let project = try pathPodProject(in: temporary)
         let install = ProjectInstall(
             projectDirectory: project.path, composeHome: temporary.url.appendingPathComponent("home"),
             toolVersion: "0.1.0")
@@ -210,5 +216,57 @@ import Testing
             _ = try await installer.install(project: project, inputs: inputs)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
+    /// The temporary files in `folder` and below (what a write goes through before its rename).
+    func partials(in folder: URL) -> [String] {
+        let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return names.filter { $0.hasSuffix(".partial") }
+    }
+
+    @Test func aPartialFileLeftByAnInterruptedInstallIsRemovedByTheNext() async throws {
+        let temporary = try TemporaryDirectory("install-partial-leftover")
+        defer { temporary.remove() }
+        let composed = temporary.url.appendingPathComponent("Composed")
+        try FileManager.default.createDirectory(
+            at: composed.appendingPathComponent("Targets/App"), withIntermediateDirectories: true)
+        for leftover in [".Package.swift.0badf00d.partial", "Targets/App/.Exports.swift.1234abcd.partial"] {
+            try Data("half a manifest".utf8).write(to: composed.appendingPathComponent(leftover))
+        }
+        let inputs = InstallInputs(targets: [.init(name: "App", pods: ["Pay"])], pods: [try pathPod("Pay")])
+        _ = try await Installer(composeHome: temporary.url.appendingPathComponent("home")).install(
+            project: temporary.url, inputs: inputs)
+        #expect(partials(in: composed).isEmpty, "\(partials(in: composed))")
+        #expect(FileManager.default.fileExists(atPath: composed.appendingPathComponent("Package.swift").path))
+    }
+
+    /// A full disk, made by the file size limit (`ulimit -f 0`, SIGXFSZ ignored: every write of a
+    /// byte to a file fails with EFBIG, as on a full disk): the install fails naming the file and
+    /// leaves no temporary file; the next install succeeds.
+    @Test func anInstallOnAFullDiskLeavesNoPartialFile() async throws {
+        let temporary = try TemporaryDirectory("install-disk-full")
+        defer { temporary.remove() }
+        let project = try pathPodProject(in: temporary)
+        let environment = ["COMPOSE_HOME": temporary.path + "/home"]
+        let first = try await runCompose(["install", "--project", project.path], environment: environment)
+        #expect(first.code == 0, "\(first.stderr)")
+        let manifest = project.appendingPathComponent("Composed/Package.swift")
+        try FileManager.default.removeItem(at: manifest)
+
+        // The limit applies to compose alone; its outputs go through a pipe to `cat`, which has none.
+        let full = try await runProcess(
+            URL(fileURLWithPath: "/bin/bash"),
+            [
+                "-c", #"trap '' XFSZ; (ulimit -f 0; exec "$0" "$@") 2>&1 | cat; exit "${PIPESTATUS[0]}""#,
+                composeExecutable.path, "install", "--project", project.path,
+            ], environment: environment, timeout: 120)
+        #expect(full.code == 3, "\(full.stdout)")
+        #expect(full.stdout.contains(manifest.path), "\(full.stdout)")
+        #expect(partials(in: project.appendingPathComponent("Composed")).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: manifest.path))
+
+        let again = try await runCompose(["install", "--project", project.path], environment: environment)
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(FileManager.default.fileExists(atPath: manifest.path))
     }
 }

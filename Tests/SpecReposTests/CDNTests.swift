@@ -101,6 +101,98 @@ struct CDNTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// Every file under `folder`, relative, hidden ones included.
+    func files(under folder: URL) -> Set<String> {
+        Set(FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? [])
+    }
+
+    @Test func onlyFilesTheExportWroteAreRemovedAndWhatElseIsInTheOutputStays() throws {
+        let folder = try TemporaryDirectory("cdn-export-manifest")
+        defer { folder.remove() }
+        let repo = try copyOfFixture(in: folder)
+        let out = folder.url.appendingPathComponent("out")
+        let first = try SpecRepoExport.export(from: repo, to: out)
+        let manifest = try #require(read(out, SpecRepoExport.manifestName))
+        #expect(manifest.split(separator: "\n").count == first.written.count + 1)
+        // The site's own files, beside and among the exported ones, and a manifest line that tries
+        // to leave the output.
+        let cache = SpecRepoLayout.shards(of: "Cache", prefixLengths: [1, 1, 1]).joined(separator: "/")
+        let own = ["index.html", "Specs/README.md", "Specs/\(cache)/Cache/notes.txt"]
+        for relative in own { try Data("the site's".utf8).write(to: out.appendingPathComponent(relative)) }
+        let victim = folder.url.appendingPathComponent("victim.podspec.json")
+        try Data("keep".utf8).write(to: victim)
+        try Data((manifest + "Specs/../../victim.podspec.json\n").utf8)
+            .write(to: out.appendingPathComponent(SpecRepoExport.manifestName))
+
+        try FileManager.default.removeItem(at: repo.appendingPathComponent("Cache"))
+        let second = try SpecRepoExport.export(from: repo, to: out)
+        // Cache's two specs (and its shard index, when Cache was alone in it).
+        let specs = second.removed.filter { !$0.hasPrefix("all_pods_versions_") }
+        #expect(specs.count == 2 && specs.allSatisfy { $0.hasPrefix("Specs/\(cache)/Cache/") }, "\(second.removed)")
+        for relative in own { #expect(read(out, relative) == "the site's", "\(relative)") }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep")
+        #expect(read(out, SpecRepoExport.manifestName)?.contains("Cache") == false)
+        let third = try SpecRepoExport.export(from: repo, to: out)
+        #expect(third.written.isEmpty && third.removed.isEmpty)
+        #expect(third.unchanged == second.written.count + second.unchanged)
+    }
+
+    @Test func temporaryFilesOfAnInterruptedExportAreRemovedByTheNext() throws {
+        let folder = try TemporaryDirectory("cdn-export-leftovers")
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        let first = try SpecRepoExport.export(from: Self.fixture, to: out)
+        let spec = try #require(first.written.first { $0.hasPrefix("Specs/") })
+        let specFolder = (spec as NSString).deletingLastPathComponent
+        let name = (spec as NSString).lastPathComponent
+        // What a kill leaves: this export's temporary files, Foundation's from an earlier compose,
+        // and a manifest that says the export did not finish.
+        let leftovers = [
+            ".all_pods.txt.compose-export.tmp", ".dat.nosyncA1b2C3", "\(specFolder)/.\(name).compose-export.tmp",
+            "\(specFolder)/.dat.nosync0f0f0f",
+        ]
+        for relative in leftovers { try Data("half".utf8).write(to: out.appendingPathComponent(relative)) }
+        let manifest = try #require(read(out, SpecRepoExport.manifestName))
+        try Data(manifest.replacingOccurrences(of: " complete\n", with: " pending\n").utf8)
+            .write(to: out.appendingPathComponent(SpecRepoExport.manifestName))
+        let before = files(under: out)
+
+        let again = try SpecRepoExport.export(from: Self.fixture, to: out)
+        #expect(again.written.isEmpty && again.removed.isEmpty)
+        #expect(files(under: out) == before.subtracting(leftovers))
+        #expect(read(out, SpecRepoExport.manifestName) == manifest)
+    }
+
+    @Test func aSymlinkOrAFIFOInTheOutputIsRefusedAndNothingIsWrittenOrRemoved() throws {
+        let folder = try TemporaryDirectory("cdn-export-output-link")
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        let first = try SpecRepoExport.export(from: Self.fixture, to: out)
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("unrelated".utf8).write(to: elsewhere.appendingPathComponent("unrelated.txt"))
+        let spec = try #require(first.written.first { $0.hasPrefix("Specs/") })
+        let shard = out.appendingPathComponent(String(spec.prefix("Specs/a".count)))
+        try FileManager.default.removeItem(at: shard)
+        try FileManager.default.createSymbolicLink(at: shard, withDestinationURL: elsewhere)
+        let before = files(under: out)
+        #expect(throws: ExportError.unsafeOutput(path: shard.path, what: "a symbolic link")) {
+            try SpecRepoExport.export(from: Self.fixture, to: out)
+        }
+        #expect(files(under: out) == before)
+        #expect(files(under: elsewhere) == ["unrelated.txt"])
+
+        // A FIFO where an index is written is not opened (which would block), nor replaced.
+        try FileManager.default.removeItem(at: shard)
+        let index = out.appendingPathComponent("all_pods.txt")
+        try FileManager.default.removeItem(at: index)
+        #expect(mkfifo(index.path, 0o644) == 0)
+        #expect(throws: ExportError.unsafeOutput(path: index.path, what: "not a regular file")) {
+            try SpecRepoExport.export(from: Self.fixture, to: out)
+        }
+        #expect(FileManager.default.fileExists(atPath: index.path))
+    }
+
     @Test func theClientFetchesOnlyWhatItIsAskedForRevalidatesWith304AndWorksOfflineFromTheCache() throws {
         let folder = try TemporaryDirectory("cdn-client")
         defer { folder.remove() }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDN
 import SpecRepos
+import Specs
 
 struct InfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,29 +60,31 @@ struct InfoCommand: AsyncParsableCommand {
             out.write(encodeJSON(pods) + "\n")
             return
         }
+        // Every value comes from a spec: one line each, control characters escaped.
+        func line(_ text: String) { out.write(escapedForDisplay(text) + "\n") }
         for (index, pod) in pods.enumerated() {
-            if index > 0 { out.write("\n") }
-            out.write("\(pod.name) \(pod.versions.first ?? "")\n")
-            if let summary = pod.summary { out.write("  \(summary)\n") }
-            out.write("  versions: \(pod.versions.joined(separator: ", "))\n")
-            if let homepage = pod.homepage { out.write("  homepage: \(homepage)\n") }
-            if let source = pod.source { out.write("  source: \(source)\n") }
+            if index > 0 { line("") }
+            line("\(pod.name) \(pod.versions.first ?? "")")
+            if let summary = pod.summary { line("  \(summary)") }
+            line("  versions: \(pod.versions.joined(separator: ", "))")
+            if let homepage = pod.homepage { line("  homepage: \(homepage)") }
+            if let source = pod.source { line("  source: \(source)") }
             if !pod.platforms.isEmpty {
                 let platforms = pod.platforms.sorted { $0.key < $1.key }
-                out.write(
-                    "  platforms: \(platforms.map { $0.value.isEmpty ? $0.key : "\($0.key) \($0.value)" }.joined(separator: ", "))\n"
+                line(
+                    "  platforms: \(platforms.map { $0.value.isEmpty ? $0.key : "\($0.key) \($0.value)" }.joined(separator: ", "))"
                 )
             }
-            if !pod.subspecs.isEmpty { out.write("  subspecs: \(pod.subspecs.joined(separator: ", "))\n") }
+            if !pod.subspecs.isEmpty { line("  subspecs: \(pod.subspecs.joined(separator: ", "))") }
             if !pod.dependencies.isEmpty {
                 let listed = pod.dependencies.sorted { $0.key < $1.key }.map { name, requirements in
                     requirements.isEmpty ? name : "\(name) (\(requirements.joined(separator: ", ")))"
                 }
-                out.write("  dependencies: \(listed.joined(separator: ", "))\n")
+                line("  dependencies: \(listed.joined(separator: ", "))")
             }
-            out.write("  repo: \(pod.repo)\n")
+            line("  repo: \(pod.repo)")
             if pod.deprecated {
-                out.write("  deprecated" + (pod.deprecatedInFavorOf.map { ": use \($0) instead" } ?? "") + "\n")
+                line("  deprecated" + (pod.deprecatedInFavorOf.map { ": use \($0) instead" } ?? ""))
             }
         }
     }

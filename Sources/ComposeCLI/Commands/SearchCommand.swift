@@ -2,6 +2,7 @@ import ArgumentParser
 import CDN
 import Foundation
 import SpecRepos
+import Specs
 
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,7 +55,7 @@ struct SearchCommand: AsyncParsableCommand {
             if results.isEmpty { Terminal.standardError.write("No pod matches '\(query)'.\n") }
             for pod in results {
                 out.write("\(pod.name) \(pod.latestVersion) [\(pod.repo)]\n")
-                if let summary = pod.summary { out.write("  \(summary)\n") }
+                if let summary = pod.summary { out.write("  \(escapedForDisplay(summary))\n") }
             }
         }
     }

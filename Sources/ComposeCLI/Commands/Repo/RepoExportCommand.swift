@@ -14,7 +14,9 @@ struct RepoExportCommand: AsyncParsableCommand {
             deprecated_podspecs.txt: serve OUT with nginx, an object store or a CDN and write \
             source 'https://host/path/' in a Composefile (or a Podfile). The export is \
             incremental: only changed files are written (each atomically), files of removed specs \
-            are deleted, and a second export with nothing new writes nothing. See docs/cdn.md.
+            are deleted (only those the last export listed in OUT/.compose-export-manifest), and a \
+            second export with nothing new writes nothing. OUT may not be inside SOURCE or hold it, \
+            and a symbolic link inside OUT is refused. See docs/cdn.md.
 
             Examples:
               compose repo export specs /srv/www/specs
