@@ -39,7 +39,7 @@ let package = Package(
         library("Git", ["CGit2", "Support"]),
         /** Spec repositories on disk and in git; the publish transaction. */
         /** Spec repos on disk: the compose home, layouts, clones (SpecRepoStore), the spec index, locks. */
-        library("SpecRepos", ["Specs", "Git"]),
+        library("SpecRepos", ["Specs", "Git", "Support"]),
         /** HTTP spec sources in CocoaPods' CDN layout: the HTTP client, the CDN reader, the export. */
         library("CDN", [
             "Specs", "SpecRepos",

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Every regular file under `root`, relative, skipping `.git` and `.build`.
 func listFiles(_ root: URL) -> [String] {
@@ -25,16 +26,12 @@ func lastLines(_ text: String, _ count: Int) -> String {
     text.split(separator: "\n").suffix(count).joined(separator: " | ")
 }
 
-/// The temporary file a write of `url` goes through before its rename: `.NAME.XXXXXXXX.partial` beside it.
-func partialFile(for url: URL) -> URL {
-    url.deletingLastPathComponent().appendingPathComponent(
-        ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
-}
-
 /// Removes the temporary files that an interrupted or failed write of one of `urls` left beside it
-/// (`partialFile(for:)`'s names, regular files only), so none outlives the next run.
+/// (regular files only), so none outlives the next run: those of `AtomicFile` whose writer is gone
+/// (`AtomicFile.sweep`), and the `.NAME.XXXXXXXX.partial` names earlier versions of compose wrote.
 func removePartials(besides urls: [URL]) {
     for (folder, files) in Dictionary(grouping: urls, by: { $0.deletingLastPathComponent().path }) {
+        AtomicFile.sweep(in: URL(fileURLWithPath: folder, isDirectory: true))
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
         let prefixes = files.map { ".\($0.lastPathComponent)." }
         for name in names where name.hasSuffix(".partial") {

@@ -3,6 +3,7 @@ import Git
 import Project
 import SpecRepos
 import Specs
+import Support
 
 /// What an install did.
 package struct InstallResult: Sendable, Equatable {
@@ -209,19 +210,11 @@ package struct Installer: Sendable {
         func replace(_ relative: String, with data: Data) throws(InstallError) {
             let url = folder.appendingPathComponent(relative)
             if fileManager.contents(atPath: url.path) == data { return }
-            let partial = partialFile(for: url)
+            // A reader sees the old or the new file; a full disk leaves no temporary file behind.
             do {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: partial)
-                // rename(2) replaces the old file in one step: a reader sees the old or the new file.
-                if rename(partial.path, url.path) != 0 {
-                    throw InstallError.writeFailed(path: url.path, message: String(cString: strerror(errno)))
-                }
+                try AtomicFile.write(data, to: url, createFolder: true)
             } catch {
-                // A full disk or a failed rename leaves no temporary file behind.
-                try? fileManager.removeItem(at: partial)
-                throw error as? InstallError
-                    ?? InstallError.writeFailed(path: url.path, message: error.localizedDescription)
+                throw .writeFailed(path: url.path, message: error.message)
             }
             changed.append(relative)
         }

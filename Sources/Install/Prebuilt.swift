@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -107,16 +108,11 @@ package struct ArtifactStore: Sendable {
         guard actual == artifact.sha256 else {
             throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)
         }
-        let partial = partialFile(for: cached)
+        removePartials(besides: [cached])
         do {
-            try fileManager.createDirectory(at: cache, withIntermediateDirectories: true)
-            removePartials(besides: [cached])
-            try data.write(to: partial)
-            _ = try? fileManager.removeItem(at: cached)
-            try fileManager.moveItem(at: partial, to: cached)
+            try AtomicFile.write(data, to: cached, createFolder: true)
         } catch {
-            try? fileManager.removeItem(at: partial)
-            throw .writeFailed(path: cached.path, message: error.localizedDescription)
+            throw .writeFailed(path: cached.path, message: error.message)
         }
         return cached
     }

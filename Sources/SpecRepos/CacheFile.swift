@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The files compose keeps in its home to save work (the spec index, the record of a resolve with
 /// nothing to do, the CDN cache): read whole into one buffer, written to a temporary file that is
@@ -40,28 +41,15 @@ package enum CacheFile {
     }
 
     /// Writes `bytes` to `temporary` (anything already there is removed first, never opened; the new
-    /// file is created with `O_EXCL | O_NOFOLLOW`) and renames it over `path`. Nil when done, else
-    /// why not; on failure nothing is left at `temporary`.
+    /// file is created with `O_EXCL | O_NOFOLLOW`) and renames it over `path`: Support's `AtomicFile`.
+    /// Nil when done, else why not; on failure nothing is left at `temporary`.
     package static func replace(_ path: String, with bytes: some ContiguousBytes, through temporary: String) -> String?
     {
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 {
-                    failure = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                    return
-                }
-                offset += count
-            }
+        do {
+            try AtomicFile.write(bytes, to: URL(fileURLWithPath: path), through: temporary)
+            return nil
+        } catch {
+            return error.message
         }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(temporary) }
-        return failure
     }
 }

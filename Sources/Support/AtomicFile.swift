@@ -35,6 +35,15 @@ package enum AtomicFile {
         let temporary = folder.appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max))\(partialSuffix)"
         ).path
+        try write(data, to: url, through: temporary, permissions: permissions)
+    }
+
+    /// As `write(_:to:)`, through the temporary file at `temporary` (whatever is there is removed
+    /// first, never followed): for a writer that names and sweeps its temporary files itself.
+    package static func write(
+        _ data: some ContiguousBytes, to url: URL, through temporary: String, permissions: mode_t = 0o644
+    ) throws(AtomicWriteFailure) {
+        unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         guard descriptor >= 0 else {
             throw AtomicWriteFailure(path: url.path, message: String(cString: strerror(errno)))
