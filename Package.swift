@@ -34,7 +34,7 @@ let package = Package(
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
         library("Specs", [.product(name: "Crypto", package: "swift-crypto")]),
         /** Lint rules over a Spec. */
-        library("Lint", ["Specs"]),
+        library("Lint", ["Specs", "Yams"]),
         /** The one Swift wrapper of libgit2. */
         library("Git", ["CGit2", "Support"]),
         /** Spec repositories on disk and in git; the publish transaction. */

@@ -35,14 +35,8 @@ package struct ComponentBuildCheck: Sendable {
         self.swiftCommand = swiftCommand
     }
 
-    /// Rule identifiers of the build check's findings.
-    package enum Rule {
-        package static let product = "build-library-product"
-        package static let manifest = "build-package-manifest"
-        package static let sourceFiles = "build-source-files"
-        package static let build = "build-swift-build"
-        package static let test = "build-swift-test"
-    }
+    /// Rule identifiers of the build check's findings (Lint's catalog).
+    package typealias Rule = RuleCatalog.Build
 
     /// Checks the component checked out at `checkout`. `specPath` is how findings name the spec.
     /// `reference` says what was checked out (`tag 1.2.0`, `the last commit of /src/Pay`); by default the spec's tag or commit.
@@ -238,7 +232,7 @@ package struct ComponentLint: Sendable {
                 guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
                     return failure(
                         "The spec has no git source with a tag or commit, so the component cannot be fetched and built.",
-                        rule: "build-source")
+                        rule: RuleCatalog.Build.source)
                 }
                 let repository = try Repository.clone(from: url, to: checkout)
                 try repository.checkout(reference)
@@ -257,7 +251,7 @@ package struct ComponentLint: Sendable {
 extension ComponentLint {
     /// The rule of a component that could not be fetched (the network, the server, credentials): a
     /// failure of the environment, so the full lint exits 3 rather than 1.
-    package static let fetchRule = "build-fetch"
+    package static let fetchRule = RuleCatalog.Build.fetch
 
     /// The full lint: `report` (the spec rules' findings, from `LintDriver.run`) with the build check
     /// of every spec it read that has no errors of its own added. `starting` hears each spec as its

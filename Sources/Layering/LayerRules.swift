@@ -256,13 +256,8 @@ package struct LayersFile: Sendable, Equatable {
 /// The layering rules over a `ComponentGraph` (docs/graph.md): cycles, forbidden directions, the
 /// Stable Dependencies Principle, unlayered components.
 package enum LayerRules {
-    package enum Rule {
-        package static let cycle = "graph-cycle"
-        package static let direction = "graph-layer-direction"
-        package static let stableDependencies = "graph-stable-dependencies"
-        package static let unlayered = "graph-unlayered"
-        package static let layersFile = "graph-layers-file"
-    }
+    /// The rule ids of the layering findings (Lint's catalog).
+    package typealias Rule = RuleCatalog.Graph
 
     /// Every finding of the rules over `graph` with `layers` (nil: only cycles and stability are
     /// checked); files are shown with `displayRoot` in place of the repo's root.

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Yams
 
 /// A component's or a spec repo's `.compose.yml`: the lint rules the team switched off, so that a
 /// convention such as tags with a `v` prefix does not need `--allow-warnings` (which hides every
@@ -32,47 +33,71 @@ package struct LintConfig: Sendable, Equatable {
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
 
+    /// Reads the YAML of a `.compose.yml` (Yams): a `lint:` mapping whose `ignore:` is a list of
+    /// rule ids (block or flow), one id, or ids separated by commas. Other top-level sections are
+    /// left to their readers; anything else under `lint:` is an error naming its line.
     package static func parse(_ text: String, path: String) throws(LintError) -> LintConfig {
-        var config = LintConfig()
-        var section = ""
-        var inIgnore = false
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            var line = String(raw)
-            if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-            if indent == 0 {
-                guard trimmed.hasSuffix(":") else {
-                    throw .badConfig(path: path, line: index + 1, message: "expected a section such as `lint:`")
-                }
-                section = String(trimmed.dropLast())
-                inIgnore = false
-                continue
-            }
-            guard section == "lint" else { continue }
-            if trimmed.hasPrefix("- ") {
-                guard inIgnore else {
-                    throw .badConfig(path: path, line: index + 1, message: "a list item outside `ignore:`")
-                }
-                config.ignore.append(String(trimmed.dropFirst(2)).trimmingCharacters(in: .whitespaces))
-                continue
-            }
-            guard let colon = trimmed.firstIndex(of: ":") else {
-                throw .badConfig(path: path, line: index + 1, message: "expected `key: value`, found `\(trimmed)`")
-            }
-            let key = trimmed[..<colon].trimmingCharacters(in: .whitespaces)
-            var value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard key == "ignore" else {
-                throw .badConfig(path: path, line: index + 1, message: "unknown key `\(key)` under `lint:`")
-            }
-            inIgnore = value.isEmpty
-            if value.hasPrefix("[") && value.hasSuffix("]") { value = String(value.dropFirst().dropLast()) }
-            config.ignore += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw .badConfig(path: path, line: Self.line(of: error), message: "not YAML: \(Self.problem(of: error))")
         }
-        config.ignore = config.ignore.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        guard let root else { return LintConfig() }
+        guard let sections = root.mapping else {
+            throw .badConfig(path: path, line: root.mark?.line ?? 1, message: "expected a section such as `lint:`")
+        }
+        var config = LintConfig()
+        for (key, value) in sections where key.string == "lint" {
+            if value.null != nil { continue }
+            guard let lint = value.mapping else {
+                throw .badConfig(
+                    path: path, line: value.mark?.line ?? 1, message: "`lint:` holds keys such as `ignore:`")
+            }
+            for (name, entry) in lint {
+                guard name.string == "ignore" else {
+                    throw .badConfig(
+                        path: path, line: name.mark?.line ?? 1,
+                        message: "unknown key `\(name.string ?? "?")` under `lint:`")
+                }
+                if let list = entry.sequence {
+                    for item in list {
+                        guard let id = item.string else {
+                            throw .badConfig(
+                                path: path, line: item.mark?.line ?? 1,
+                                message: "a rule id is a word, such as `license-required`")
+                        }
+                        config.ignore.append(id)
+                    }
+                } else if let ids = entry.string {
+                    config.ignore += ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                        .filter { !$0.isEmpty }
+                } else if entry.null == nil {
+                    throw .badConfig(
+                        path: path, line: entry.mark?.line ?? 1, message: "`ignore:` takes a list of rule ids")
+                }
+            }
+        }
         return config
+    }
+
+    /// The line a YAML error names (1 when it names none).
+    private static func line(of error: Error) -> Int {
+        switch error as? YamlError {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        case .duplicatedKeysInMapping(_, let context): context.mark.line
+        default: 1
+        }
+    }
+
+    /// What a YAML error says, without the file's text Yams appends.
+    private static func problem(of error: Error) -> String {
+        switch error as? YamlError {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        case .duplicatedKeysInMapping(let duplicates, _):
+            "a key is written twice (\(duplicates.joined(separator: ", ")))"
+        default: String(describing: error).split(separator: "\n").first.map(String.init) ?? "unreadable"
+        }
     }
 }
 
@@ -83,19 +108,14 @@ extension LintReport {
     package func ignoring(_ ignored: [String: String]) -> LintReport {
         guard !ignored.isEmpty else { return self }
         var report = self
-        let known = Set(builtInRules.map { $0.description.identifier })
         report.findings = findings.filter { ignored[$0.ruleID] == nil }
         let dropped = findings.count - report.findings.count
         let listed = ignored.keys.sorted().map { "\($0) (\(ignored[$0]!))" }.joined(separator: ", ")
         report.remarks.append("Ignored rules: \(listed); \(dropped) finding\(dropped == 1 ? "" : "s") left out.")
-        for id in ignored.keys.sorted()
-        where !known.contains(id) && !Self.otherRulePrefixes.contains(where: id.hasPrefix) {
+        for id in ignored.keys.sorted() where !RuleCatalog.identifiers.contains(id) {
             report.remarks.append(
                 "`\(id)` (\(ignored[id]!)) names no rule compose knows; docs/lint-rules.md lists them.")
         }
         return report
     }
-
-    /// Rules reported outside `builtInRules`: repo lint's, the layering rules, the full lint's build.
-    static let otherRulePrefixes = ["repo-", "graph-", "build-"]
 }

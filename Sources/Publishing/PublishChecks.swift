@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import Lint
 import SpecRepos
 import Specs
 
@@ -7,10 +8,7 @@ import Specs
 /// `publish-dependencies`, every dependency is in the spec repos at a version that satisfies it;
 /// `publish-manifest`, the component's Package.swift offers a library product of the spec's module
 /// and depends on the packages the spec depends on.
-package enum PublishCheck {
-    package static let dependencies = "publish-dependencies"
-    package static let manifest = "publish-manifest"
-}
+package typealias PublishCheck = RuleCatalog.Publish
 
 /// A dependency key of a spec, where it is and what it requires.
 struct SpecDependencyKey {
@@ -72,19 +70,19 @@ struct ManifestSummary {
 }
 
 extension Publisher {
-    /// The dependency and manifest problems of `spec` (read from `specURL`, shown as `shown`), as
-    /// compiler-style lines. `searched` are the spec repos a dependency is looked up in, in order.
+    /// The dependency and manifest findings of `spec` (read from `specURL`, shown as `shown`), as
+    /// lint findings of the catalog's `publish-` rules. `searched` are the spec repos a dependency is
+    /// looked up in, in order.
     func publishProblems(
         _ spec: PublishSpec, specURL: URL, shown: String, componentDirectory: URL, searched: [String],
         ignoring ignored: Set<String>
-    ) -> [String] {
+    ) -> [Finding] {
         let keys = SpecDependencyKey.all(in: spec.spec.json).filter { $0.root != spec.name }
-        var problems: [String] = []
+        var problems: [Finding] = []
         let repositories = searched.map { ($0, SpecRepository(root: store.home.repoDirectory($0))) }
         if !ignored.contains(PublishCheck.dependencies) {
             var seen = Set<String>()
             for key in keys where seen.insert("\(key.name) \(key.requirements)").inserted {
-                let at = "\(shown):\(key.location.line):\(key.location.column)"
                 let wanted = (try? RequirementSet(parsing: key.requirements)) ?? .any
                 var found: [(repo: String, versions: [Version])] = []
                 for (name, repository) in repositories {
@@ -94,17 +92,21 @@ extension Publisher {
                 let requirement = key.requirements.isEmpty ? "" : " (\(key.requirements.joined(separator: ", ")))"
                 if found.isEmpty {
                     problems.append(
-                        "\(at): error: `\(key.root)` is in none of the spec repos searched "
-                            + "(\(searched.joined(separator: ", "))); publish it first, or name the repo that has it "
-                            + "with --sources [\(PublishCheck.dependencies)]")
+                        Finding(
+                            severity: .error, ruleID: PublishCheck.dependencies,
+                            message: "`\(key.root)` is in none of the spec repos searched "
+                                + "(\(searched.joined(separator: ", "))); publish it first, or name the repo that has it "
+                                + "with --sources", file: shown, at: key.location))
                 } else if !found.contains(where: { $0.versions.contains(where: wanted.isSatisfied(by:)) }) {
                     let have = found.map {
                         "\($0.versions.prefix(5).map(\.string).joined(separator: ", ")) in \($0.repo)"
                     }
                     problems.append(
-                        "\(at): error: no released \(key.root) satisfies \(key.name)\(requirement): the spec repos have "
-                            + "\(have.joined(separator: "; ")); publish a matching \(key.root) first "
-                            + "[\(PublishCheck.dependencies)]")
+                        Finding(
+                            severity: .error, ruleID: PublishCheck.dependencies,
+                            message: "no released \(key.root) satisfies \(key.name)\(requirement): the spec repos have "
+                                + "\(have.joined(separator: "; ")); publish a matching \(key.root) first",
+                            file: shown, at: key.location))
                 }
             }
         }
@@ -122,9 +124,11 @@ extension Publisher {
                 ? "it declares none"
                 : "it has " + manifest.products.map { "`\($0.name)` at line \($0.line)" }.joined(separator: ", ")
             problems.append(
-                "\(manifestShown):1:1: error: no library product is named `\(module)` (\(listed)), the module the "
-                    + "podspec names at \(shown):\(nameLocation.line):\(nameLocation.column); an app that links "
-                    + "`\(module)` would not build. Rename one of them [\(PublishCheck.manifest)]")
+                Finding(
+                    severity: .error, ruleID: PublishCheck.manifest,
+                    message: "no library product is named `\(module)` (\(listed)), the module the "
+                        + "podspec names at \(shown):\(nameLocation.line):\(nameLocation.column); an app that links "
+                        + "`\(module)` would not build. Rename one of them", file: manifestShown, line: 1, column: 1))
         }
         let identities = Set(manifest.packages.map(\.identity))
         var missing = Set<String>()
@@ -133,8 +137,11 @@ extension Publisher {
                 manifest.packages.isEmpty
                 ? "it has none" : manifest.packages.map { "\($0.shown) at line \($0.line)" }.joined(separator: ", ")
             problems.append(
-                "\(shown):\(key.location.line):\(key.location.column): error: the podspec depends on `\(key.root)`, "
-                    + "but Package.swift has no package dependency named so (\(listed)) [\(PublishCheck.manifest)]")
+                Finding(
+                    severity: .error, ruleID: PublishCheck.manifest,
+                    message: "the podspec depends on `\(key.root)`, "
+                        + "but Package.swift has no package dependency named so (\(listed))", file: shown,
+                    at: key.location))
         }
         let specRoots = Set(keys.map { $0.root.lowercased() })
         for package in manifest.packages where !specRoots.contains(package.identity) {
@@ -145,9 +152,11 @@ extension Publisher {
             else { continue }
             let dependencies = keys.first.map { " (its dependencies start at \(shown):\($0.location.line))" } ?? ""
             problems.append(
-                "\(manifestShown):\(package.line):1: error: Package.swift depends on \(package.shown), the component "
-                    + "`\(component)` of the spec repos, but the podspec does not\(dependencies); add it to the "
-                    + "podspec's dependencies or remove it [\(PublishCheck.manifest)]")
+                Finding(
+                    severity: .error, ruleID: PublishCheck.manifest,
+                    message: "Package.swift depends on \(package.shown), the component "
+                        + "`\(component)` of the spec repos, but the podspec does not\(dependencies); add it to the "
+                        + "podspec's dependencies or remove it", file: manifestShown, line: package.line, column: 1))
         }
         return problems
     }

@@ -1,4 +1,5 @@
 import Git
+import Lint
 import SpecRepos
 import Specs
 
@@ -10,7 +11,7 @@ package enum PublishError: ComposeFailure, Equatable {
     /// The pod exists, not at that version.
     case versionNotFound(name: String, version: String, repo: String, versions: [String])
     /// `publish`'s checks beyond lint failed (dependencies, Package.swift); nothing was tagged.
-    case publishChecksFailed(path: String, problems: [String])
+    case publishChecksFailed(path: String, findings: [Finding])
     case specNotFound(directory: String)
     case severalSpecs(directory: String, files: [String])
     case lintFailed(path: String, findings: [String], errors: Int, warnings: Int)
@@ -48,9 +49,9 @@ package enum PublishError: ComposeFailure, Equatable {
             return "\(path) in spec repo '\(repo)' is a symbolic link; compose never writes through one, so the spec "
                 + "was not added. \(tagState) The local clone of '\(repo)' was reset to the remote's tip. Replace the "
                 + "link with a real folder in the spec repo (`compose repo lint` lists every link), then run `compose publish \(repo)` again"
-        case .publishChecksFailed(let path, let problems):
+        case .publishChecksFailed(let path, let findings):
             return "\(path) cannot be published yet; nothing was tagged or pushed:\n"
-                + problems.map { "  " + $0 }.joined(separator: "\n")
+                + findings.map { "  " + $0.description }.joined(separator: "\n")
                 + "\n(--ignore \(PublishCheck.dependencies) or --ignore \(PublishCheck.manifest) switches a check off)"
         case .versionNotFound(let name, let version, let repo, let versions):
             let shown = versions.prefix(10).joined(separator: ", ") + (versions.count > 10 ? ", …" : "")

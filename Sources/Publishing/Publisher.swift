@@ -117,7 +117,7 @@ package struct Publisher: Sendable {
             spec, specURL: specURL, shown: specURL.lastPathComponent,
             componentDirectory: specURL.deletingLastPathComponent(), searched: searched,
             ignoring: options.ignoredRules)
-        if !problems.isEmpty { throw .publishChecksFailed(path: specURL.path, problems: problems) }
+        if !problems.isEmpty { throw .publishChecksFailed(path: specURL.path, findings: problems) }
         if options.dryRun {
             return try dryRun(spec, specURL: specURL, repo: repo, directory: directory, options: options)
         }

@@ -7,21 +7,8 @@ import Specs
 /// `compose repo lint`: every spec of a spec-repo tree and the tree's layout (as `SpecRepoLayout` reads it:
 /// at the root, under `Specs/` or sharded; symlinks reported, never followed), linted on all cores.
 package enum RepoLinter {
-    /// Identifiers of the layout findings.
-    package enum Rule {
-        package static let strayFile = "repo-stray-file"
-        package static let strayFolder = "repo-stray-folder"
-        package static let missingSpec = "repo-missing-spec"
-        package static let versionFolder = "repo-version-folder"
-        package static let nameMismatch = "repo-name-mismatch"
-        package static let versionMismatch = "repo-version-mismatch"
-        package static let emptyPod = "repo-empty-pod"
-        package static let unreadableFolder = "repo-unreadable-folder"
-        package static let symlink = "repo-symlink"
-        package static let wrongShard = "repo-wrong-shard"
-        package static let podName = "repo-pod-name"
-        package static let unknownDependency = "repo-unknown-dependency"
-    }
+    /// Identifiers of the layout findings (Lint's catalog).
+    package typealias Rule = RuleCatalog.Repo
 
     /// Files that may sit at the top of a spec repo beside the pod folders.
     static func isRepoDocument(_ name: String) -> Bool {

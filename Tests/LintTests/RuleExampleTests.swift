@@ -62,14 +62,31 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct RuleDocumentationTests {
-    @Test func theRuleTableListsEveryRule() throws {
+    /// docs/lint-rules.md lists every rule of the catalog, spec rules and every other check's, with
+    /// its severity, and no rule the catalog does not have.
+    @Test func theRuleTablesListEveryRuleOfTheCatalog() throws {
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/lint-rules.md"), encoding: .utf8)
-        for rule in builtInRules {
-            let description = rule.description
+        for entry in RuleCatalog.entries {
             #expect(
-                text.contains("| `\(description.identifier)` | \(description.severity.rawValue) |"),
-                "\(description.identifier)")
+                text.contains("| `\(entry.identifier)` | \(entry.severity.rawValue) |"),
+                "\(entry.identifier) (\(entry.severity.rawValue)) is not in docs/lint-rules.md")
         }
-        #expect(text.contains("`\(Linter.unreadableRuleID)`"))
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let id = line.dropFirst(3).prefix { $0 != "`" }
+            #expect(
+                RuleCatalog.entry(String(id)) != nil,
+                "docs/lint-rules.md lists `\(id)`, which the catalog does not have")
+        }
+        #expect(Set(builtInRules.map { $0.description.identifier }).isSubset(of: RuleCatalog.identifiers))
+    }
+
+    /// `--ignore` and `.compose.yml` take every id of the catalog: none is called unknown.
+    @Test func everyCatalogIdCanBeIgnored() {
+        let report = LintReport(command: .lint, findings: [], fileCount: 0)
+        let ignored = Dictionary(uniqueKeysWithValues: RuleCatalog.entries.map { ($0.identifier, ".compose.yml") })
+        let remarks = report.ignoring(ignored).remarks
+        #expect(!remarks.contains { $0.contains("names no rule compose knows") }, "\(remarks)")
+        let typo = report.ignoring(["publish-manifests": "--ignore"]).remarks
+        #expect(typo.contains { $0.contains("`publish-manifests` (--ignore) names no rule compose knows") })
     }
 }

@@ -6,7 +6,7 @@ import Specs
 /// read from a spec repo, whose folders never hold a package). The full lint makes it an error
 /// (`build-package-manifest`), and `compose install` refuses such a component.
 package enum PackageManifestNote {
-    package static let ruleID = "package-manifest-missing"
+    package static let ruleID = RuleCatalog.Package.manifestMissing
 
     /// A note when the spec's folder is a component's (not `Name/version/` in a spec repo) and has no Package.swift.
     static func check(_ file: (url: URL, display: String)) -> Finding? {
