@@ -63,15 +63,19 @@ extension Publisher {
         } catch {
             throw .repo(.invalidSpec(error))
         }
-        var options = options
-        options.noTag = true
-        options.overwrite = true
-        options.ci = true
-        options.replaceVerb = "[Deprecate]"
+        let change = PublishSpec(spec: marked)
         return try store.withLock(repo, waiting: waiting, wrapping: PublishError.repo) { () throws(PublishError) in
-            try addToSpecRepo(
-                PublishSpec(spec: marked), repo: repo, options: options, tagState: "no tag was involved.",
-                tagCreated: false, events: events)
+            try commitAndPush(
+                change, repo: repo, options: options, tag: nil, tagState: "no tag was involved.", tagCreated: false,
+                events: events
+            ) { existing, _, _, _ throws(PublishError) -> SpecRepoWrite in
+                // Marked so already (by an earlier run of this job): a success that pushes nothing.
+                if existing == change.canonical {
+                    return .unchanged(
+                        note: "\(name) \(version) is already marked deprecated in '\(repo)'; nothing to push")
+                }
+                return .write(message: "[Deprecate] \(name) (\(version))")
+            }
         }
     }
 }

@@ -212,7 +212,7 @@ extension Publisher {
             guard options.overwrite || options.ci else {
                 throw .versionExists(name: spec.name, version: spec.version, repo: repo, identical: false)
             }
-            message = "\(options.replaceVerb) \(spec.name) (\(spec.version))"
+            message = "[Fix] \(spec.name) (\(spec.version))"
         } else {
             message =
                 versions.isEmpty ? "[Add] \(spec.name) (\(spec.version))" : "[Update] \(spec.name) (\(spec.version))"

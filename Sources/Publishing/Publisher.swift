@@ -27,8 +27,6 @@ package struct PublishOptions: Sendable, Equatable {
     package var dryRun = false
     /// Lint rules whose findings do not count (`--ignore`, the component's `.compose.yml`).
     package var ignoredRules: Set<String> = []
-    /// The commit's verb when an existing version is replaced (default `[Fix]`; `[Deprecate]`).
-    package var replaceVerb = "[Fix]"
     /// Who tags and commits; nil: git's identity (`Signature.default(for:)`).
     package var author: Signature?
 
@@ -247,11 +245,59 @@ package struct Publisher: Sendable {
         return "origin"
     }
 
-    /// Under the clone's lock: fetch, fast-forward, refuse or accept an existing version, write,
-    /// commit and push, re-applying on the new tip when the push loses a race.
+    /// Under the clone's lock, a release: an existing version is refused unless identical and `ci`
+    /// (then nothing is pushed), or replaced on purpose with `overwrite` (`[Fix]`); a new one is
+    /// `[Add]` or `[Update]`; the layering rules are checked on the tip it lands on.
     func addToSpecRepo(
         _ spec: PublishSpec, repo: String, options: PublishOptions, tagState: String, tagCreated: Bool,
         events: (PublishEvent) -> Void
+    ) throws(PublishError) -> PublishResult {
+        try commitAndPush(
+            spec, repo: repo, options: options, tag: options.noTag ? nil : spec.tag, tagState: tagState,
+            tagCreated: tagCreated, events: events
+        ) { (existing, file, directory, layout) throws(PublishError) -> SpecRepoWrite in
+            let message: String
+            if let existing {
+                let identical = existing == spec.canonical
+                if identical && (options.ci || options.overwrite) {
+                    return .unchanged(
+                        note:
+                            "\(spec.name) \(spec.version) is already in '\(repo)' with identical content; nothing to push"
+                    )
+                }
+                guard options.overwrite else {
+                    throw .versionExists(name: spec.name, version: spec.version, repo: repo, identical: identical)
+                }
+                message = "[Fix] \(spec.name) (\(spec.version))"
+            } else {
+                let others = layout.versionFolders(of: spec.name).contains { $0.folder != spec.version }
+                message = others ? "[Update] \(spec.name) (\(spec.version))" : "[Add] \(spec.name) (\(spec.version))"
+            }
+            // Layering rules (docs/graph.md, PublishLayers.swift): a forbidden edge or a cycle is refused.
+            let layerNote = try checkLayers(
+                of: spec, file: file, in: directory, repo: repo, options: options, tagState: tagState)
+            return .write(message: message + layerNote)
+        }
+    }
+
+    /// What a change of the spec repo does with the spec file as the tip holds it (nil: none).
+    enum SpecRepoWrite {
+        /// Nothing to commit: the tip already holds what was wanted (`note` says so).
+        case unchanged(note: String)
+        /// Write the spec and commit it with `message`.
+        case write(message: String)
+    }
+
+    /// The one commit-and-push step below publish and deprecate, under the clone's lock: fetch,
+    /// fast-forward, ask `decide` what to do with the spec file as the tip holds it, write, commit
+    /// and push, re-applying on the new tip (and asking again) when the push loses a race; success
+    /// only once the spec is on the remote branch; on any failure the clone is reset to the remote's
+    /// tip (the journal).
+    func commitAndPush(
+        _ spec: PublishSpec, repo: String, options: PublishOptions, tag: String?, tagState: String, tagCreated: Bool,
+        events: (PublishEvent) -> Void,
+        decide: (_ existing: Data?, _ file: String, _ directory: URL, _ layout: SpecRepoLayout) throws(PublishError)
+            -> SpecRepoWrite
     ) throws(PublishError) -> PublishResult {
         let directory = try PublishError.repo { () throws(SpecRepoError) in try store.directory(of: repo) }
         let repository: Repository
@@ -352,38 +398,22 @@ package struct Publisher: Sendable {
                     return try repository.readFile(file, at: tip.hex)
                 }
                 let message: String
-                if let existing {
-                    let identical = existing == spec.canonical
-                    if identical && (options.ci || options.overwrite) {
-                        PublishJournal.end(repository)
-                        return PublishResult(
-                            name: spec.name, version: spec.version, repo: repo, tag: options.noTag ? nil : spec.tag,
-                            tagCreated: tagCreated, commit: nil, commitMessage: nil, retries: retries,
-                            note:
-                                "\(spec.name) \(spec.version) is already in '\(repo)' with identical content; nothing to push"
-                        )
-                    }
-                    guard options.overwrite else {
-                        throw PublishError.versionExists(
-                            name: spec.name, version: spec.version, repo: repo, identical: identical)
-                    }
-                    message = "\(options.replaceVerb) \(spec.name) (\(spec.version))"
-                } else {
-                    let others = layout.versionFolders(of: spec.name).contains { $0.folder != spec.version }
-                    message =
-                        others ? "[Update] \(spec.name) (\(spec.version))" : "[Add] \(spec.name) (\(spec.version))"
+                switch try decide(existing, file, directory, layout) {
+                case .unchanged(let note):
+                    PublishJournal.end(repository)
+                    return PublishResult(
+                        name: spec.name, version: spec.version, repo: repo, tag: tag, tagCreated: tagCreated,
+                        commit: nil, commitMessage: nil, retries: retries, note: note)
+                case .write(let chosen):
+                    message = chosen
                 }
-
-                // Layering rules (docs/graph.md, PublishLayers.swift): a forbidden edge or a cycle is refused.
-                let layerNote = try checkLayers(
-                    of: spec, file: file, in: directory, repo: repo, options: options, tagState: tagState)
                 // Never through a symlink committed to the repo: it could point anywhere.
                 if let link = layout.firstSymlink(along: file) {
                     throw PublishError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState)
                 }
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
-                    try repository.commit(files: [file], message: message + layerNote, author: options.author)
+                    try repository.commit(files: [file], message: message, author: options.author)
                 }
                 events(.committed(message: message, commit: commit))
                 do throws(GitError) {
@@ -420,9 +450,8 @@ package struct Publisher: Sendable {
                 let url = (try? repository.remoteURL()).flatMap { $0 } ?? repo
                 events(.pushed(repo: repo, url: redact(url)))
                 return PublishResult(
-                    name: spec.name, version: spec.version, repo: repo, tag: options.noTag ? nil : spec.tag,
-                    tagCreated: tagCreated, commit: commit, commitMessage: message + layerNote, retries: retries,
-                    note: nil)
+                    name: spec.name, version: spec.version, repo: repo, tag: tag, tagCreated: tagCreated,
+                    commit: commit, commitMessage: message, retries: retries, note: nil)
             }
             throw PublishError.pushRetriesExhausted(
                 name: spec.name, version: spec.version, repo: repo, attempts: options.maxAttempts, tagState: tagState)
