@@ -133,16 +133,17 @@ private func resolvedLine(roots: Int, lockChanged: Bool, lockPath: String) -> St
 
 /// "Kit was locked at 1.0.0; the Composefile now requires Kit ~> 2.0 (Composefile:3), so 2.1.0 was chosen."
 func describe(_ change: ResolveService.LockChange) -> String {
-    let locked = "\(change.pod) was locked at \(change.from)"
+    let locked = "\(change.package) was locked at \(change.locked)"
     switch change.reason {
     case .unavailable:
-        return "\(locked), which no source has any more; chose \(change.to)."
+        return "\(locked), which no source has any more; chose \(change.chosen)."
     case .conflict:
-        return "\(locked); it conflicts with other requirements, so \(change.to) was chosen."
-    case .required(let by, let version, let requirements, let origin):
+        return "\(locked); it conflicts with other requirements, so \(change.chosen) was chosen."
+    case .required(let by, let version, let requirement):
         let owner = by.map { "\($0)\(version.map { " \($0)" } ?? "")" } ?? "the Composefile"
-        let place = origin.map { " (\($0))" } ?? ""
-        return "\(locked); \(owner) now requires \(change.pod) \(requirements)\(place), so \(change.to) was chosen."
+        let place = requirement.origin.map { " (\($0))" } ?? ""
+        return
+            "\(locked); \(owner) now requires \(change.package) \(requirement.requirements)\(place), so \(change.chosen) was chosen."
     }
 }
 

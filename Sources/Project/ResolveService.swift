@@ -32,30 +32,9 @@ package struct ResolveService: Sendable {
         }
     }
 
-    /// A locked version that could not be kept: the pod, the locked and the chosen version, and why.
-    package struct LockChange: Sendable, Equatable {
-        package enum Reason: Sendable, Equatable {
-            /// No source offers the locked version any more.
-            case unavailable
-            /// `requirements` exclude it: required by pod `by` at `version`, or by the Composefile
-            /// (at `origin`, `Composefile:3`) when `by` is nil.
-            case required(by: String?, version: Version?, requirements: RequirementSet, origin: String?)
-            /// It conflicts with other requirements.
-            case conflict
-        }
-
-        package let pod: String
-        package let from: Version
-        package let to: Version
-        package let reason: Reason
-
-        package init(pod: String, from: Version, to: Version, reason: Reason) {
-            self.pod = pod
-            self.from = from
-            self.to = to
-            self.reason = reason
-        }
-    }
+    /// A locked version that could not be kept: the solver's `LockChange`, its package and the
+    /// package that required another version named as pods (`ResolveService.lockChanges`).
+    package typealias LockChange = Resolution.LockChange
 
     /// What a resolve did.
     package struct Report: Sendable {
@@ -182,25 +161,23 @@ package struct ResolveService: Sendable {
         return (report, provider)
     }
 
-    /// The solver's lock changes of pods (its bookkeeping packages left out), in pod names.
+    /// The solver's lock changes of pods (its bookkeeping packages left out), with every package
+    /// named as the pod (or the platform) it stands for.
     static func lockChanges(_ changes: [Resolution.LockChange]) -> [LockChange] {
         changes.compactMap { change in
             guard let pod = ResolverPackage(key: change.package).pod else { return nil }
-            let reason: LockChange.Reason
-            switch change.reason {
-            case .unavailable: reason = .unavailable
-            case .conflict: reason = .conflict
-            case .required(let by, let version, let requirement):
-                let depender: String? = by.map { key in
-                    switch ResolverPackage(key: key) {
-                    case .pod(let name), .rootIdentity(let name): name
-                    case .platform(let name): Platform.displayName(name)
-                    }
-                }
+            var reason = change.reason
+            if case .required(let by, let version, var requirement) = change.reason {
+                requirement.name = pod
                 reason = .required(
-                    by: depender, version: version, requirements: requirement.requirements, origin: requirement.origin)
+                    by: by.map { key in
+                        switch ResolverPackage(key: key) {
+                        case .pod(let name), .rootIdentity(let name): name
+                        case .platform(let name): Platform.displayName(name)
+                        }
+                    }, at: version, requirement: requirement)
             }
-            return LockChange(pod: pod, from: change.locked, to: change.chosen, reason: reason)
+            return LockChange(package: pod, locked: change.locked, chosen: change.chosen, reason: reason)
         }
     }
 

@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Project
+import Resolution
 import Specs
 import Testing
 
@@ -55,10 +56,11 @@ struct UpdateAndSourcesTests {
         #expect(
             report.lockChanges == [
                 .init(
-                    pod: "E", from: try Version("1.0.0"), to: try Version("1.2.0"),
+                    package: "E", locked: try Version("1.0.0"), chosen: try Version("1.2.0"),
                     reason: .required(
-                        by: "A", version: try Version("1.1.0"), requirements: try RequirementSet(parsingList: "~> 1.1"),
-                        origin: nil))
+                        by: "A", at: try Version("1.1.0"),
+                        requirement: PackageRequirement(
+                            name: "E", requirements: try RequirementSet(parsingList: "~> 1.1"))))
             ])
     }
 
