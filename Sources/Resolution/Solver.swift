@@ -82,7 +82,7 @@ final class Solver {
         self.options = options
         self.rootRequirements = root
         self.prereleaseRoots = prereleaseRoots.union(
-            root.filter { $0.requirements.mentionsPrerelease }.map { Solver.rootName(of: $0.name) })
+            root.filter { $0.requirements.mentionsPrerelease }.map { Spec.rootName(of: $0.name) })
         self.topLevelNames = Set(root.map(\.name))
         addPackage(name: "", versions: [Version.zero])
     }
@@ -101,7 +101,7 @@ final class Solver {
         // The decision class that does not depend on the candidates (see `decisionClass`), computed
         // once: the decision loop asks for it for every undecided package at every decision.
         staticClass.append(
-            !options.updating.isEmpty && options.updating.contains(Solver.rootName(of: name))
+            !options.updating.isEmpty && options.updating.contains(Spec.rootName(of: name))
                 ? -1 : topLevelNames.contains(name) ? 1 : 2)
         dependencyCache.append(Array(repeating: nil, count: list.count))
         setCache.append([:])
@@ -151,18 +151,13 @@ final class Solver {
                 package: names[package], version: version, message: "\(error)", kind: .environment)
         }
         let merged = Solver.mergeDuplicates(raw)
-        let own = Solver.rootName(of: names[package])
+        let own = Spec.rootName(of: names[package])
         for requirement in merged where requirement.requirements.mentionsPrerelease {
-            let root = Solver.rootName(of: requirement.name)
+            let root = Spec.rootName(of: requirement.name)
             if root != own { namedPrereleaseRoots.insert(root) }
         }
         dependencyCache[package][index] = merged
         return merged
-    }
-
-    /// `Kit` for `Kit/Rx` and `Kit`.
-    static func rootName(of name: String) -> String {
-        name.firstIndex(of: "/").map { String(name[..<$0]) } ?? name
     }
 
     /// One requirement per name, in order of first appearance; requirements on a repeated name are ANDed.
@@ -186,7 +181,7 @@ final class Solver {
         let key = requirements.description
         if let cached = setCache[package][key] { return cached }
         let allowsPrerelease =
-            requirements.mentionsPrerelease || prereleaseRoots.contains(Solver.rootName(of: names[package]))
+            requirements.mentionsPrerelease || prereleaseRoots.contains(Spec.rootName(of: names[package]))
         var set = VersionSet()
         for (i, version) in versions[package].enumerated() where requirements.isSatisfied(by: version) {
             if !version.isPrerelease || allowsPrerelease || lockedIndex[package] == i { set.insert(i) }

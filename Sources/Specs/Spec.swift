@@ -63,8 +63,7 @@ package struct Spec: Sendable {
 
     /// `Pay` for `Pay/Core/Mock` (and for `Pay`): the one root-name function.
     package static func rootName(of fullName: String) -> String {
-        fullName.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
-            ?? fullName
+        fullName.firstIndex(of: "/").map { String(fullName[..<$0]) } ?? fullName
     }
 
     /// Dependencies written at the top level of this spec object, in file order.
