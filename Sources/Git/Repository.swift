@@ -419,9 +419,6 @@ package final class Repository {
         return entries
     }
 
-    /// Whether `status()` is empty.
-    package func isClean() throws(GitError) -> Bool { try status().isEmpty }
-
     /// Deletes untracked (not ignored) files and returns their paths, as `git clean -fd` does.
     @discardableResult
     package func removeUntrackedFiles(in folders: [String]? = nil) throws(GitError) -> [String] {
@@ -488,11 +485,6 @@ package final class Repository {
         let size = Int(git_blob_rawsize(blob))
         guard size > 0, let raw = git_blob_rawcontent(blob) else { return Data() }
         return Data(bytes: raw, count: size)
-    }
-
-    /// Whether `path` (a file or a folder) exists in the tree of `commit`.
-    package func pathExists(_ path: String, at commit: ObjectID) throws(GitError) -> Bool {
-        try entryID(path, in: commit, kind: nil) != nil
     }
 
     private func entryID(_ path: String, in commit: ObjectID, kind: git_object_t?) throws(GitError) -> ObjectID? {
@@ -671,18 +663,6 @@ package final class Repository {
         return ObjectID(git_object_id(commit)!)
     }
 
-    /// Whether the tag `name` is an annotated tag (a tag object) rather than a lightweight one.
-    package func isAnnotatedTag(_ name: String) throws(GitError) -> Bool {
-        var oid = git_oid()
-        let code = git_reference_name_to_id(&oid, pointer, "refs/tags/\(name)")
-        if code == GIT_ENOTFOUND.rawValue { return false }
-        try check("git_reference_name_to_id(refs/tags/\(name))", code)
-        var object: OpaquePointer?
-        try check("git_object_lookup(refs/tags/\(name))", git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY))
-        defer { git_object_free(object) }
-        return git_object_type(object) == GIT_OBJECT_TAG
-    }
-
     /// Deletes the tag `name` (nothing happens when there is none).
     package func deleteTag(_ name: String) throws(GitError) {
         let code = git_tag_delete(pointer, name)
@@ -691,14 +671,6 @@ package final class Repository {
             return
         }
         try check("git tag -d \(name)", code)
-    }
-
-    /// The names of all tags.
-    package func tagNames() throws(GitError) -> [String] {
-        var array = git_strarray()
-        try check("git_tag_list", git_tag_list(&array, pointer))
-        defer { git_strarray_dispose(&array) }
-        return (0..<array.count).compactMap { array.strings[$0].map { String(cString: $0) } }
     }
 
     // MARK: Remotes
@@ -719,10 +691,6 @@ package final class Repository {
         try check("git_remote_list", git_remote_list(&array, pointer))
         defer { git_strarray_dispose(&array) }
         return (0..<array.count).compactMap { array.strings[$0].map { String(cString: $0) } }
-    }
-
-    package func setRemoteURL(_ name: String, to url: String) throws(GitError) {
-        try check("git_remote_set_url(\(name), \(url))", git_remote_set_url(pointer, name, url))
     }
 
     package func addRemote(_ name: String, url: String) throws(GitError) {

@@ -183,3 +183,28 @@ package func stopProcess(_ process: Process) {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
 }
+
+/// Whether `git status --porcelain` in `folder` lists nothing: the tree as a user's own git sees it.
+package func gitStatusIsClean(_ folder: URL) throws -> Bool {
+    try runGit(["status", "--porcelain"], in: folder).stdout.isEmpty
+}
+
+/// `git remote set-url NAME URL` in `folder`.
+package func gitSetRemoteURL(_ folder: URL, _ name: String, to url: String) throws {
+    try runGit(["remote", "set-url", name, url], in: folder)
+}
+
+/// Whether `path` exists in the tree of `commit` (hex), as `git cat-file -e` says.
+package func gitPathExists(_ folder: URL, _ path: String, at commit: String) throws -> Bool {
+    try runGit(["cat-file", "-e", "\(commit):\(path)"], in: folder, check: false).code == 0
+}
+
+/// The type of the object `tag` names: `tag` for an annotated tag, `commit` for a lightweight one.
+package func gitObjectType(_ folder: URL, _ tag: String) throws -> String {
+    try runGit(["cat-file", "-t", tag], in: folder).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Every tag's name (`git tag --list`).
+package func gitTagNames(_ folder: URL) throws -> [String] {
+    try runGit(["tag", "--list"], in: folder).stdout.split(separator: "\n").map(String.init)
+}

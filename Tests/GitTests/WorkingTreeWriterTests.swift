@@ -102,7 +102,7 @@ struct WorkingTreeWriterTests {
         #expect(listed == (try runGit(["ls-files", "-s"], in: theirs).stdout))
         #expect(try runGit(["diff-files", "--quiet"], in: ours, check: false).code == 0)
         #expect(try runGit(["status", "--porcelain"], in: ours).stdout == "")
-        #expect(try repository.isClean())
+        #expect(try gitStatusIsClean(repository.location))
         #expect(try repository.currentBranch() == "main")
         // Progress counts files written, never backwards, and ends complete.
         let written = reports.value.map(\.writtenFiles)

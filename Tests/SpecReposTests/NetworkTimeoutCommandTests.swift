@@ -30,13 +30,13 @@ struct NetworkTimeoutCommandTests {
         defer { world.stop() }
         let clone = try world.home()
         let origin = try #require(try Repository.open(at: clone.repoDirectory("specs")).remoteURL())
-        try Repository.open(at: clone.repoDirectory("specs")).setRemoteURL("origin", to: server.url("ios/specs.git"))
+        try gitSetRemoteURL(clone.repoDirectory("specs"), "origin", to: server.url("ios/specs.git"))
         var updateEnvironment = composeEnvironment(home: clone)
         updateEnvironment["COMPOSE_NETWORK_TIMEOUT"] = "1"
         let update = try await runCompose(["repo", "update", "specs"], environment: updateEnvironment, timeout: 60)
         #expect(update.code == 3, "\(update.stderr)")
         #expect(update.stderr.contains("did not answer"), "\(update.stderr)")
-        try Repository.open(at: clone.repoDirectory("specs")).setRemoteURL("origin", to: origin)
+        try gitSetRemoteURL(clone.repoDirectory("specs"), "origin", to: origin)
         let again = try await runCompose(["repo", "update", "specs"], environment: updateEnvironment, timeout: 60)
         #expect(again.code == 0, "\(again.stderr)")
     }

@@ -215,8 +215,8 @@ final class MessageLog: @unchecked Sendable {
         #expect(SpecRepoStore(home: home).names() == names.first.map { [$0] })
         // The same URL with credentials in it names the same repository: no second clone.
         let withToken = "https://ci:TOKEN@git.example.com/ios/specs.git"
-        try Repository.open(at: home.repoDirectory(try #require(names.first))).setRemoteURL(
-            "origin", to: "https://git.example.com/ios/specs.git/")
+        try gitSetRemoteURL(
+            home.repoDirectory(try #require(names.first)), "origin", to: "https://git.example.com/ios/specs.git/")
         #expect(SpecRepoStore(home: home).name(forURL: withToken) == names.first)
     }
 }
