@@ -68,33 +68,6 @@ let embeddedTemplateFiles: [String: String] = [
     }
 
     """##,
-    "base/{{name}}.podspec.json": ##"""
-    {
-      "name": "{{name}}",
-      "version": "{{version}}",
-      "summary": "{{name}}: a base component of the app, shared by the business components.",
-      "description": "{{name}} is a base component: a SwiftPM package, released through a private spec repository, that business components depend on. Replace this text with what {{name}} offers.",
-      "homepage": "{{{homepage}}}",
-      "license": {
-        "type": "MIT",
-        "file": "LICENSE"
-      },
-      "authors": {{{authorsJSON}}},
-      "source": {
-        "git": "{{{gitURL}}}",
-        "tag": "{{version}}"
-      },
-      "platforms": {
-        "ios": "13.0",
-        "osx": "10.15"
-      },
-      "swift_versions": [
-        "5.9"
-      ],
-      "source_files": "Sources/{{name}}/**/*.swift"
-    }
-
-    """##,
     "business/Package.swift": ##"""
     // swift-tools-version:5.9
     import PackageDescription
@@ -190,41 +163,6 @@ let embeddedTemplateFiles: [String: String] = [
     }
 
     """##,
-    "business/{{name}}.podspec.json": ##"""
-    {
-      "name": "{{name}}",
-      "version": "{{version}}",
-      "summary": "{{name}}: a business component, reached by other components through {{mediator}}.",
-      "description": "{{name}} implements {{component}}Service from {{mediator}} and registers it with {{core}} at start-up. Other components never import {{name}}: they call it through {{mediator}}.",
-      "homepage": "{{{homepage}}}",
-      "license": {
-        "type": "MIT",
-        "file": "LICENSE"
-      },
-      "authors": {{{authorsJSON}}},
-      "source": {
-        "git": "{{{gitURL}}}",
-        "tag": "{{version}}"
-      },
-      "platforms": {
-        "ios": "13.0",
-        "osx": "10.15"
-      },
-      "swift_versions": [
-        "5.9"
-      ],
-      "source_files": "Sources/{{name}}/**/*.swift",
-      "dependencies": {
-        "{{mediator}}": [
-          "{{mediatorRequirement}}"
-        ],
-        "{{core}}": [
-          "{{coreRequirement}}"
-        ]
-      }
-    }
-
-    """##,
     "common/.gitignore": ##"""
     .DS_Store
     /.build
@@ -258,6 +196,71 @@ let embeddedTemplateFiles: [String: String] = [
     LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
     OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
     SOFTWARE.
+
+    """##,
+    "common/{{name}}.podspec.json": ##"""
+    {
+      "name": "{{name}}",
+      "version": "{{version}}",
+    {{#isBase}}
+      "summary": "{{name}}: a base component of the app, shared by the business components.",
+      "description": "{{name}} is a base component: a SwiftPM package, released through a private spec repository, that business components depend on. Replace this text with what {{name}} offers.",
+    {{/isBase}}
+    {{#isBusiness}}
+      "summary": "{{name}}: a business component, reached by other components through {{mediator}}.",
+      "description": "{{name}} implements {{component}}Service from {{mediator}} and registers it with {{core}} at start-up. Other components never import {{name}}: they call it through {{mediator}}.",
+    {{/isBusiness}}
+    {{#isMediator}}
+      "summary": "Service protocols and typed calls through which other components reach {{component}}.",
+      "description": "{{name}} declares {{component}}Service and the typed calls other components make to {{component}} without importing it. {{component}} registers its implementation with {{core}} at start-up; without it, every call returns MediatorError.notAvailable.",
+    {{/isMediator}}
+    {{#isCore}}
+      "summary": "The mediator core: a typed service registry through which components call each other.",
+      "description": "{{name}} holds the registry that business components fill at start-up and that mediator packages read, so that a call to a component that is not linked returns MediatorError.notAvailable instead of crashing.",
+    {{/isCore}}
+      "homepage": "{{{homepage}}}",
+      "license": {
+        "type": "MIT",
+        "file": "LICENSE"
+      },
+      "authors": {{{authorsJSON}}},
+      "source": {
+        "git": "{{{gitURL}}}",
+        "tag": "{{version}}"
+      },
+      "platforms": {
+        "ios": "13.0",
+        "osx": "10.15"
+      },
+      "swift_versions": [
+        "5.9"
+      ],
+    {{#isBusiness}}
+      "source_files": "Sources/{{name}}/**/*.swift",
+      "dependencies": {
+        "{{mediator}}": [
+          "{{mediatorRequirement}}"
+        ],
+        "{{core}}": [
+          "{{coreRequirement}}"
+        ]
+      }
+    {{/isBusiness}}
+    {{#isMediator}}
+      "source_files": "Sources/{{name}}/**/*.swift",
+      "dependencies": {
+        "{{core}}": [
+          "{{coreRequirement}}"
+        ]
+      }
+    {{/isMediator}}
+    {{#isBase}}
+      "source_files": "Sources/{{name}}/**/*.swift"
+    {{/isBase}}
+    {{#isCore}}
+      "source_files": "Sources/{{name}}/**/*.swift"
+    {{/isCore}}
+    }
 
     """##,
     "core/Package.swift": ##"""
@@ -385,33 +388,6 @@ let embeddedTemplateFiles: [String: String] = [
     }
 
     """##,
-    "core/{{name}}.podspec.json": ##"""
-    {
-      "name": "{{name}}",
-      "version": "{{version}}",
-      "summary": "The mediator core: a typed service registry through which components call each other.",
-      "description": "{{name}} holds the registry that business components fill at start-up and that mediator packages read, so that a call to a component that is not linked returns MediatorError.notAvailable instead of crashing.",
-      "homepage": "{{{homepage}}}",
-      "license": {
-        "type": "MIT",
-        "file": "LICENSE"
-      },
-      "authors": {{{authorsJSON}}},
-      "source": {
-        "git": "{{{gitURL}}}",
-        "tag": "{{version}}"
-      },
-      "platforms": {
-        "ios": "13.0",
-        "osx": "10.15"
-      },
-      "swift_versions": [
-        "5.9"
-      ],
-      "source_files": "Sources/{{name}}/**/*.swift"
-    }
-
-    """##,
     "mediator/Package.swift": ##"""
     // swift-tools-version:5.9
     import PackageDescription
@@ -504,38 +480,6 @@ let embeddedTemplateFiles: [String: String] = [
             registry.register({{component}}Service.self, Stub{{component}}())
             XCTAssertEqual(registry.{{componentAccessor}}.greeting(for: "Ann"), .success("stub Ann"))
         }
-    }
-
-    """##,
-    "mediator/{{name}}.podspec.json": ##"""
-    {
-      "name": "{{name}}",
-      "version": "{{version}}",
-      "summary": "Service protocols and typed calls through which other components reach {{component}}.",
-      "description": "{{name}} declares {{component}}Service and the typed calls other components make to {{component}} without importing it. {{component}} registers its implementation with {{core}} at start-up; without it, every call returns MediatorError.notAvailable.",
-      "homepage": "{{{homepage}}}",
-      "license": {
-        "type": "MIT",
-        "file": "LICENSE"
-      },
-      "authors": {{{authorsJSON}}},
-      "source": {
-        "git": "{{{gitURL}}}",
-        "tag": "{{version}}"
-      },
-      "platforms": {
-        "ios": "13.0",
-        "osx": "10.15"
-      },
-      "swift_versions": [
-        "5.9"
-      ],
-      "source_files": "Sources/{{name}}/**/*.swift",
-      "dependencies": {
-        "{{core}}": [
-          "{{coreRequirement}}"
-        ]
-      }
     }
 
     """##,

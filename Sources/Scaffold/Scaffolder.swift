@@ -309,6 +309,10 @@ package struct ComponentScaffolder: Sendable {
     }
 
     private func render(kind: ComponentKind, context: [String: Any]) throws(ScaffoldError) -> [String: String] {
+        // `isBase`, `isBusiness`, `isMediator`, `isCore`: the files common to every kind (the
+        // podspec) keep what differs in a section per kind.
+        var context = context
+        for other in ComponentKind.allCases { context["is" + other.rawValue.capitalized] = other == kind }
         var output: [String: String] = [:]
         for (path, text) in try templates.files(for: kind) {
             let renderedPath = try renderString(path, context: context, at: "\(kind.rawValue)/\(path)")
