@@ -4,6 +4,15 @@
 struct RubyPodspecEvaluator {
     /// Deepest nesting of blocks, brackets and interpolations before the file is refused.
     static let maximumDepth = 100
+    /// The longest string a podspec may build (bytes): far above any real attribute.
+    static let maximumStringBytes = 1 << 20
+    /// The most elements an array or a hash may hold.
+    static let maximumElements = 100_000
+    /// The work of one evaluation: bytes and elements copied by `+`, `+=`, interpolation and
+    /// literals, in all. A real podspec uses well under 1 % of it; a file that doubles a string or
+    /// appends to an array in a long run of statements is stopped here instead of exhausting the
+    /// machine (the files anyone on the team writes are read by every teammate's resolve).
+    static let workBudget = 4 << 20
 
     private let bytes: [UInt8]
     private var tokens: [RubyToken]
@@ -13,6 +22,7 @@ struct RubyPodspecEvaluator {
     private var constants: [String: RubyValue] = [:]
     private var specs: [RubySpecState] = []
     private let lines: RubyLineTable
+    private var work = 0
 
     init(bytes: [UInt8], tokens: [RubyToken], lines: RubyLineTable) {
         self.bytes = bytes
@@ -80,6 +90,34 @@ struct RubyPodspecEvaluator {
 
     private func fail(_ offset: Int, _ message: String) -> RubyPodspecFailure {
         RubyPodspecFailure(offset: offset, message: message)
+    }
+
+    /// Counts `units` of work (bytes or elements copied) against `workBudget`.
+    private mutating func charge(_ units: Int, at offset: Int) throws(RubyPodspecFailure) {
+        work += units
+        if work > RubyPodspecEvaluator.workBudget {
+            throw fail(
+                offset,
+                "the podspec builds far more than a podspec needs (over \(RubyPodspecEvaluator.workBudget >> 20) M bytes and elements copied); compose stops reading it here"
+            )
+        }
+    }
+
+    /// `value`, when it is within the size limits of a string, an array and a hash.
+    private func bounded(_ value: RubyValue, at offset: Int) throws(RubyPodspecFailure) -> RubyValue {
+        switch value.kind {
+        case .string(let text) where text.utf8.count > RubyPodspecEvaluator.maximumStringBytes:
+            throw fail(
+                offset,
+                "this string grows past \(RubyPodspecEvaluator.maximumStringBytes >> 20) MiB, far more than any podspec attribute; compose stops reading the file here"
+            )
+        case .array(let elements) where elements.count > RubyPodspecEvaluator.maximumElements:
+            throw fail(offset, "this array grows past \(RubyPodspecEvaluator.maximumElements) elements")
+        case .hash(let pairs) where pairs.count > RubyPodspecEvaluator.maximumElements:
+            throw fail(offset, "this hash grows past \(RubyPodspecEvaluator.maximumElements) keys")
+        default:
+            return value
+        }
     }
 
     private mutating func enter(_ offset: Int) throws(RubyPodspecFailure) {
@@ -723,11 +761,18 @@ struct RubyPodspecEvaluator {
         return value
     }
 
-    /// Ruby's `String#+` and `Array#+`; anything else raises in Ruby and is refused here.
-    private func plus(_ left: RubyValue, _ right: RubyValue, at offset: Int) throws(RubyPodspecFailure) -> RubyValue {
+    /// Ruby's `String#+` and `Array#+`; anything else raises in Ruby and is refused here. Each
+    /// copies both sides: charged to the work budget, the result held to the size limits.
+    private mutating func plus(_ left: RubyValue, _ right: RubyValue, at offset: Int) throws(RubyPodspecFailure)
+        -> RubyValue
+    {
         switch (left.kind, right.kind) {
-        case (.string(let a), .string(let b)): return RubyValue(.string(a + b), at: left.offset)
-        case (.array(let a), .array(let b)): return RubyValue(.array(a + b), at: left.offset)
+        case (.string(let a), .string(let b)):
+            try charge(a.utf8.count + b.utf8.count, at: offset)
+            return try bounded(RubyValue(.string(a + b), at: left.offset), at: offset)
+        case (.array(let a), .array(let b)):
+            try charge(a.count + b.count, at: offset)
+            return try bounded(RubyValue(.array(a + b), at: left.offset), at: offset)
         default:
             let hint =
                 if case .version = right.kind { " (write `s.version.to_s`)" } else { "" }
@@ -770,7 +815,8 @@ struct RubyPodspecEvaluator {
                     "`.\(method)` with a block is Ruby code the podspec reader does not run; write the value as a literal"
                 )
             }
-            value = try apply(method, to: value, at: methodOffset)
+            value = try bounded(apply(method, to: value, at: methodOffset), at: methodOffset)
+            if case .string(let text) = value.kind { try charge(text.utf8.count, at: methodOffset) }
         }
         return value
     }
@@ -963,6 +1009,10 @@ struct RubyPodspecEvaluator {
                 skipNewlines()
                 if isPunctuation("]") { break }
                 elements.append(try expression())
+                try charge(1, at: token.offset)
+                if elements.count > RubyPodspecEvaluator.maximumElements {
+                    _ = try bounded(RubyValue(.array(elements), at: token.offset), at: token.offset)
+                }
                 skipNewlines()
                 if isPunctuation(",") {
                     advance()
@@ -980,6 +1030,8 @@ struct RubyPodspecEvaluator {
             advance()
             var pairs: [(key: RubyValue, value: RubyValue)] = []
             var literalKeys = Set<Int>()
+            // Each key's place, so that a repeated key is found at once (not by a scan per key).
+            var places: [String: Int] = [:]
             while true {
                 skipNewlines()
                 if isPunctuation("}") { break }
@@ -1007,16 +1059,22 @@ struct RubyPodspecEvaluator {
                 skipNewlines()
                 let pairValue = try expression()
                 let identity = RubyPodspecEvaluator.keyIdentity(key)
-                if let earlier = pairs.firstIndex(where: { RubyPodspecEvaluator.keyIdentity($0.key) == identity }) {
+                if let earlier = places[identity] {
                     // Ruby drops an earlier literal duplicate when it parses the hash.
                     guard literal, literalKeys.contains(earlier) else {
                         throw fail(key.offset, "this key repeats an earlier key of the hash; remove one of them")
                     }
                     pairs.remove(at: earlier)
                     literalKeys = Set(literalKeys.filter { $0 != earlier }.map { $0 > earlier ? $0 - 1 : $0 })
+                    places = places.filter { $0.value != earlier }.mapValues { $0 > earlier ? $0 - 1 : $0 }
                 }
                 if literal { literalKeys.insert(pairs.count) }
+                places[identity] = pairs.count
                 pairs.append((key, pairValue))
+                try charge(1, at: key.offset)
+                if pairs.count > RubyPodspecEvaluator.maximumElements {
+                    _ = try bounded(RubyValue(.hash(pairs), at: token.offset), at: token.offset)
+                }
                 skipNewlines()
                 if isPunctuation(",") {
                     advance()
@@ -1063,6 +1121,7 @@ struct RubyPodspecEvaluator {
             switch part {
             case .text(let t):
                 text += t
+                try charge(t.utf8.count, at: current.offset)
             case .code(let range):
                 try enter(range.lowerBound)
                 let inner = try RubyLexer.tokenize(bytes, range: range)
@@ -1077,7 +1136,12 @@ struct RubyPodspecEvaluator {
                     guard current.kind == .end else {
                         throw unexpected(expected: "`}` closing the interpolation")
                     }
-                    text += try value.interpolated()
+                    let piece = try value.interpolated()
+                    try charge(piece.utf8.count, at: range.lowerBound)
+                    text += piece
+                    if text.utf8.count > RubyPodspecEvaluator.maximumStringBytes {
+                        _ = try bounded(RubyValue(.string(text), at: range.lowerBound), at: range.lowerBound)
+                    }
                 }
                 tokens = savedTokens
                 position = savedPosition
