@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages compose needs (Debian): libgit2-dev for the build, git (with
-# git-daemon) and nginx (HTTP spec sources) for the tests, graphviz for `compose graph --format svg|png`.
+# git-daemon), nginx (HTTP spec sources) and openssl (the https tests' certificates) for the tests, graphviz
+# for `compose graph --format svg|png`.
 # Idempotent: does nothing when they are present.
 set -euo pipefail
 need=()
@@ -10,6 +11,7 @@ command -v zip >/dev/null || need+=(zip)
 command -v dot >/dev/null || need+=(graphviz)
 [ -x "$(git --exec-path 2>/dev/null)/git-daemon" ] || need+=(git-daemon-sysvinit)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
+command -v openssl >/dev/null || need+=(openssl)
 if [ "${#need[@]}" -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "setup: installing ${need[*]}"

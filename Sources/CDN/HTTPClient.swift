@@ -278,6 +278,10 @@ package final class HTTPClient: Sendable {
             timeout: .init(connect: seconds(settings.timeout), read: seconds(settings.timeout)),
             decompression: .enabled(limit: .size(HTTPLimits.index)))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        // Connection attempts are retried by `get` alone, with its backoff: AsyncHTTPClient's own
+        // retries would keep a refused connection or an untrusted certificate waiting until the
+        // connect timeout (30 s) before `get` even saw the error.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = AsyncHTTPClient.HTTPClient(
             eventLoopGroup: .singletonMultiThreadedEventLoopGroup, configuration: configuration)
     }
@@ -363,7 +367,7 @@ package final class HTTPClient: Sendable {
             } catch is LimitedBody.TooLarge {
                 return .tooLarge
             } catch {
-                return Self.outcome(of: error)
+                return Self.outcome(of: error, trustRoots: settings.extraTrustRoots)
             }
             let status = Int(head.status.code)
             if (300..<400).contains(status) && status != 304 {
@@ -384,7 +388,7 @@ package final class HTTPClient: Sendable {
         return .final("more than 5 redirects")
     }
 
-    private static func outcome(of error: Error) -> Outcome {
+    private static func outcome(of error: Error, trustRoots: String?) -> Outcome {
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded:
@@ -399,6 +403,7 @@ package final class HTTPClient: Sendable {
                 break
             }
         }
+        if let problem = tlsProblem(error, trustRoots: trustRoots) { return .final(problem) }
         if let error = error as? NIOHTTPDecompression.DecompressionError {
             // The client-wide decoding limit is the largest of the kinds' limits.
             if error == .limit { return .tooLarge }
@@ -412,6 +417,30 @@ package final class HTTPClient: Sendable {
             return .failure("unknown host")
         }
         return .failure(bounded(String(describing: error)))
+    }
+
+    /// What a TLS failure means to a user, and what to do; nil for any other error. Not worth another
+    /// try: a certificate does not become trusted by asking again.
+    private static func tlsProblem(_ error: Error, trustRoots: String?) -> String? {
+        let trust =
+            "if your company's certificate authority signed it, set COMPOSE_CA_BUNDLE to a PEM file of that certificate"
+        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
+            return "the server's TLS certificate is not for this host, refused"
+        }
+        guard let error = error as? NIOSSLError else { return nil }
+        switch error {
+        case .handshakeFailed(let reason):
+            let text = String(describing: reason)
+            if text.contains("CERTIFICATE_VERIFY_FAILED") {
+                return "the server's TLS certificate is not signed by a trusted authority, refused; \(trust)"
+            }
+            return "the TLS handshake failed (\(bounded(text)))"
+        case .failedToLoadCertificate, .noSuchFilesystemObject:
+            return
+                "COMPOSE_CA_BUNDLE or SSL_CERT_FILE (\(bounded(trustRoots ?? "?"))) is not a readable PEM file of certificates; fix the path or the file"
+        default:
+            return "a TLS error (\(bounded(String(describing: error))))"
+        }
     }
 
     /// `text` cut to `HTTPLimits.messageLength` characters, control characters shown as `?`.

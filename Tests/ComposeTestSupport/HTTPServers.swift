@@ -8,15 +8,37 @@ import Foundation
 /// logs and temporary folders all live in a temporary folder (no root paths). `requests()` reads
 /// its access log: one `METHOD PATH STATUS` line per request. Stop it with `stop()` (also on failure:
 /// `defer`).
+///
+/// With `https`, nginx listens with TLS, presenting a self-signed certificate for 127.0.0.1 and
+/// localhost that `openssl` made for this server alone (`certificate`, a PEM file to trust).
+/// `directives` are added to the `server` block as written (`return 302 …`, `if (…) { return 401; }`).
 package final class NginxServer: @unchecked Sendable {
     package let port: Int
     package let root: URL
     package let folder: TemporaryDirectory
+    /// The server's certificate (PEM) in https mode, nil otherwise.
+    package let certificate: URL?
     private let process: Process
 
-    package init(root: URL) throws {
+    package init(root: URL, https: Bool = false, directives: String = "") throws {
         self.root = root
         folder = try TemporaryDirectory("nginx")
+        var tls = ""
+        if https {
+            let certificate = folder.url.appendingPathComponent("certificate.pem")
+            let key = folder.url.appendingPathComponent("key.pem")
+            try runTool(
+                "openssl",
+                [
+                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                ], in: folder.url)
+            self.certificate = certificate
+            tls = " ssl;\n        ssl_certificate \(certificate.path);\n        ssl_certificate_key \(key.path)"
+        } else {
+            certificate = nil
+        }
         for name in ["body", "proxy", "fastcgi", "uwsgi", "scgi"] {
             try FileManager.default.createDirectory(
                 at: folder.url.appendingPathComponent("tmp/\(name)"), withIntermediateDirectories: true)
@@ -44,9 +66,10 @@ package final class NginxServer: @unchecked Sendable {
                     types { application/json json; text/plain txt yml; }
                     default_type application/octet-stream;
                     server {
-                        listen 127.0.0.1:\(port);
+                        listen 127.0.0.1:\(port)\(tls);
                         root \(root.path);
                         etag on;
+                        \(directives)
                     }
                 }
 
@@ -66,12 +89,13 @@ package final class NginxServer: @unchecked Sendable {
         throw ServerFailure(message: "nginx did not listen on 127.0.0.1:\(lastPort): \(log)")
     }
 
-    /// `http://127.0.0.1:PORT/`
-    package var url: String { "http://127.0.0.1:\(port)/" }
+    /// `http://127.0.0.1:PORT/`, or `https://…` in https mode.
+    package var url: String { "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/" }
 
     /// The requests served so far, `METHOD PATH STATUS` each. nginx logs a request after sending its
     /// answer, so a marker request is made first and the log read once the marker is in it: every
-    /// request answered before is then logged too (one worker handles events in order).
+    /// request answered before is then logged too (one worker handles events in order). The marker
+    /// is plain HTTP even in https mode: nginx answers it 400 and logs it all the same.
     package func requests() -> [String] {
         let marker = "/compose-log-marker-\(UUID().uuidString)"
         let (socketFD, _) = (try? boundLoopbackSocket()) ?? (-1, 0)
