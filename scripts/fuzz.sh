@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]    default: 60 s each, every target
 #
-# Seeds come from the repository (spec-repo-fixture, demo/, Tests fixtures) and are copied into
+# Seeds come from the repository (spec-repo-fixture, demo/, Tests fixtures, Fuzz/seeds) and are copied into
 # .build-fuzz/corpus/TARGET, where libFuzzer keeps what it finds. Crash files go to .build-fuzz/crashes/.
 # Prints one line per target (executions, corpus size, crashes) and exits 1 when any target crashed.
 set -euo pipefail
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json spec composefile lockfile requirement ruby)
+[ ${#targets[@]} -gt 0 ] || targets=(json spec composefile lockfile requirement ruby cdnindex manifest)
 
 scratch=.build-fuzz
 echo "fuzz: building the harnesses with -sanitize=fuzzer,address" >&2
@@ -28,6 +28,9 @@ seed() { # seed TARGET: copies the seed files of TARGET into its corpus folder
         composefile) cp demo/Composefile Fuzz/seeds/composefile/* "$dir/" ;;
         lockfile) cp Fuzz/seeds/lockfile/* "$dir/" ;;
         ruby) cp Tests/SpecsTests/Fixtures/Ruby/*.podspec "$dir/" ;;
+        cdnindex) cp Fuzz/seeds/cdnindex/* "$dir/" ;;
+        manifest) cp Fuzz/seeds/manifest/* "$dir/"
+            find spec-repo-fixture -name '*.podspec.json' | head -40 | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
         requirement) i=0; for r in '~> 1.2' '>= 1.0, < 2.0' '= 3.0.1-beta.8' '!= 1.0' '> 1' '< 1.0.0.0' '1.0.0.alpha.2' '~> 0'; do
                 i=$((i+1)); printf '%s' "$r" >"$dir/seed$i"; done ;;
     esac

@@ -164,7 +164,7 @@ package final class CDNSpecRepository {
     }
 
     /// `Name/1.0.0/1.1.0` lines; blank lines are skipped, versions that are not versions dropped.
-    static func parseShardIndex(_ data: Data, url: String) throws(HTTPSourceError) -> [String: [String]] {
+    package static func parseShardIndex(_ data: Data, url: String) throws(HTTPSourceError) -> [String: [String]] {
         var table: [String: [String]] = [:]
         let text = String(decoding: data, as: UTF8.self)
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -244,7 +244,7 @@ package final class CDNSpecRepository {
 
     /// Why `data` is not a file of the kind `relative` names (nil when it is): a spec must be JSON, an
     /// index UTF-8 text (`open` drops a version file without `prefix_lengths`). What fails is never cached.
-    static func problem(with data: Data, of relative: String) -> String? {
+    package static func problem(with data: Data, of relative: String) -> String? {
         if relative.hasPrefix("Specs/") {
             do {
                 _ = try JSONParser.parse(Array(data))

@@ -5,7 +5,7 @@
 /// name turns the rest of it into code. Every string literal and every comment line of generated
 /// Swift goes through `literal` and `comment`; nothing else is interpolated raw but identifiers
 /// checked by `isIdentifier`.
-enum SwiftSource {
+package enum SwiftSource {
     /// A Swift string literal of `text`: quotes and backslashes escaped, and every scalar that could
     /// end the literal, change how the line reads or hide what follows (line and paragraph separators,
     /// other control and format characters, bidirectional overrides) written as `\u{…}`.
@@ -40,7 +40,7 @@ enum SwiftSource {
     /// Whether a scalar is kept out of generated source as written: C0 and C1 controls (U+0085 NEL
     /// among them), DEL, the line and paragraph separators, and format characters (bidirectional
     /// overrides and isolates, zero-width characters, the byte order mark).
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         guard value >= 0x80 else { return false }
