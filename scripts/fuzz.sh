@@ -14,11 +14,17 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(json spec composefile lockfile requirement ruby cdnindex manifest)
 
 scratch=.build-fuzz
-echo "fuzz: building the harnesses with -sanitize=fuzzer,address" >&2
-swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-    --product compose-fuzz --scratch-path "$scratch" >&2
-bin=$(swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-    --product compose-fuzz --scratch-path "$scratch" --show-bin-path)/compose-fuzz
+# The parsers' harnesses are one product; those of HTTP answers and the manifest writer another
+# (it links SwiftNIO): only the products the targets asked for are built.
+flags=(-c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+    --scratch-path "$scratch")
+product_of() { case $1 in cdnindex|manifest) echo compose-fuzz-sources ;; *) echo compose-fuzz ;; esac; }
+products=$(for target in "${targets[@]}"; do product_of "$target"; done | sort -u)
+for product in $products; do
+    echo "fuzz: building $product with -sanitize=fuzzer,address" >&2
+    swift build "${flags[@]}" --product "$product" >&2
+done
+bindir=$(swift build "${flags[@]}" --show-bin-path)
 
 seed() { # seed TARGET: copies the seed files of TARGET into its corpus folder
     local dir=$scratch/corpus/$1
@@ -44,7 +50,7 @@ for target in "${targets[@]}"; do
     seed "$target"
     log=$scratch/fuzz-$target.log
     set +e
-    COMPOSE_FUZZ_TARGET=$target "$bin" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    COMPOSE_FUZZ_TARGET=$target "$bindir/$(product_of "$target")" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$scratch/crashes/$target-" "$scratch/corpus/$target" >"$log" 2>&1
     rc=$?
     set -e
