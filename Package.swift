@@ -73,10 +73,14 @@ let package = Package(
         /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
         .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
         /** libFuzzer harnesses of the parsers (scripts/fuzz.sh, make fuzz). Not shipped. */
-        .executableTarget(name: "compose-fuzz", dependencies: ["Specs", "ComposefileFormat"], path: "Fuzz/compose-fuzz"),
+        .executableTarget(
+            name: "compose-fuzz", dependencies: ["Specs", "ComposefileFormat", "FuzzSupport"], path: "Fuzz/compose-fuzz"),
+        /** What both fuzzing products share: choosing the harness, keeping a result alive. */
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         /** libFuzzer harnesses of HTTP answers and the manifest writer (links SwiftNIO; make fuzz). Not shipped. */
         .executableTarget(
-            name: "compose-fuzz-sources", dependencies: ["Specs", "CDN", "Install"], path: "Fuzz/compose-fuzz-sources"),
+            name: "compose-fuzz-sources", dependencies: ["Specs", "CDN", "Install", "FuzzSupport"],
+            path: "Fuzz/compose-fuzz-sources"),
 
         /** Temporary folders, git repositories and servers, spawned processes. Depends on no module of
             compose, so module tests build without the CLI. */

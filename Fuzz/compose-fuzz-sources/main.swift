@@ -9,6 +9,7 @@
 // the harnesses and does nothing when run, so `swift build` keeps them compiling.
 import CDN
 import Foundation
+import FuzzSupport
 import Install
 import Specs
 
@@ -16,17 +17,7 @@ import Specs
 enum Harness: String, CaseIterable {
     case cdnindex, manifest
 
-    static let selected: Harness = {
-        let name = ProcessInfo.processInfo.environment["COMPOSE_FUZZ_TARGET"] ?? "cdnindex"
-        guard let harness = Harness(rawValue: name) else {
-            FileHandle.standardError.write(
-                Data(
-                    "unknown COMPOSE_FUZZ_TARGET '\(name)': use \(allCases.map(\.rawValue).joined(separator: ", "))\n"
-                        .utf8))
-            exit(64)
-        }
-        return harness
-    }()
+    static let selected: Harness = selectedHarness(default: .cdnindex)
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
@@ -84,12 +75,6 @@ enum Harness: String, CaseIterable {
             }
         }
     }
-}
-
-/// Keeps a result alive so the optimizer cannot drop a parse whose value is unused.
-@inline(never) @_optimize(none)
-func keep<T>(_ value: T) {
-    withExtendedLifetime(value) {}
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

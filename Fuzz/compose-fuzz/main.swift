@@ -8,6 +8,7 @@
 // the harnesses and does nothing when run, so `swift build` keeps them compiling.
 import ComposefileFormat
 import Foundation
+import FuzzSupport
 import Specs
 
 /// Which parser a run feeds: `COMPOSE_FUZZ_TARGET` (json, spec, composefile, lockfile, requirement,
@@ -16,17 +17,7 @@ import Specs
 enum Harness: String, CaseIterable {
     case json, spec, composefile, lockfile, requirement, ruby
 
-    static let selected: Harness = {
-        let name = ProcessInfo.processInfo.environment["COMPOSE_FUZZ_TARGET"] ?? "json"
-        guard let harness = Harness(rawValue: name) else {
-            FileHandle.standardError.write(
-                Data(
-                    "unknown COMPOSE_FUZZ_TARGET '\(name)': use \(allCases.map(\.rawValue).joined(separator: ", "))\n"
-                        .utf8))
-            exit(64)
-        }
-        return harness
-    }()
+    static let selected: Harness = selectedHarness(default: .json)
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
@@ -49,12 +40,6 @@ enum Harness: String, CaseIterable {
             keep(try? Version(text))
         }
     }
-}
-
-/// Keeps a result alive so the optimizer cannot drop a parse whose value is unused.
-@inline(never) @_optimize(none)
-func keep<T>(_ value: T) {
-    withExtendedLifetime(value) {}
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
