@@ -42,7 +42,7 @@ let package = Package(
         library("SpecRepos", ["Specs", "Git", "Support"]),
         /** HTTP spec sources in CocoaPods' CDN layout: the HTTP client, the CDN reader, the export. */
         library("CDN", [
-            "Specs", "SpecRepos",
+            "Specs", "SpecRepos", "Support",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -6,6 +6,7 @@ import NIOHTTPCompression
 import NIOSSL
 import SpecRepos
 import Specs
+import Support
 
 /// How compose talks HTTP: the time limits, the retries, and the credentials of HTTP spec sources.
 package struct HTTPSettings: Sendable, Equatable {
@@ -86,18 +87,8 @@ package struct CDNTokens: Sendable, Equatable {
     }
 
     package static func fromEnvironment(_ environment: [String: String]) -> CDNTokens {
-        let prefix = "COMPOSE_CDN_TOKEN_"
-        let scopes = (environment["COMPOSE_CDN_TOKEN_HOST"] ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return CDNTokens(
-            token: environment["COMPOSE_CDN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
-            origins: Set(scopes),
-            hostTokens: environment.reduce(into: [:]) { tokens, entry in
-                guard entry.key.hasPrefix(prefix), entry.key != "COMPOSE_CDN_TOKEN_HOST", !entry.value.isEmpty else {
-                    return
-                }
-                tokens[String(entry.key.dropFirst(prefix.count))] = entry.value
-            })
+        let read = ScopedTokens("COMPOSE_CDN_TOKEN", in: environment)
+        return CDNTokens(token: read.token, origins: Set(read.scopes), hostTokens: read.hostTokens)
     }
 
     /// Whether any token is configured at all (for the hint of a 401).
@@ -152,8 +143,7 @@ package struct HTTPOrigin: Sendable, Hashable {
     /// `HOST` or `HOST_PORT` (a port other than the scheme's), the spelling of `COMPOSE_CDN_TOKEN_<HOST>`.
     package var environmentSpelling: String {
         let defaultPort = scheme == "https" ? 443 : 80
-        let text = port == defaultPort ? host : "\(host):\(port)"
-        return String(text.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        return ScopedTokens.spelling(of: port == defaultPort ? host : "\(host):\(port)")
     }
 }
 

@@ -58,31 +58,22 @@ package struct Credentials: Sendable, Equatable {
         if let key = value("COMPOSE_SSH_KEY") { keys.append(key) }
         let home = environment["HOME"] ?? NSHomeDirectory()
         for name in ["id_ed25519", "id_rsa"] { keys.append("\(home)/.ssh/\(name)") }
-        let hosts = (value("COMPOSE_GIT_TOKEN_HOST") ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tokens = ScopedTokens("COMPOSE_GIT_TOKEN", in: environment)
         var credentials = Credentials(
             sshKeyFiles: keys,
             useSSHAgent: value("SSH_AUTH_SOCK") != nil,
             sshKeyPassphrase: value("COMPOSE_SSH_KEY_PASSPHRASE"),
             username: value("COMPOSE_GIT_USERNAME"),
-            token: value("COMPOSE_GIT_TOKEN"),
-            tokenHosts: Set(hosts.compactMap { RemoteAddress(scopeHost: $0)?.authority }),
+            token: tokens.token,
+            tokenHosts: Set(tokens.scopes.compactMap { RemoteAddress(scopeHost: $0)?.authority }),
             useCredentialHelpers: environment["COMPOSE_GIT_CREDENTIAL_HELPERS"] != "0",
-            hostTokens: environment.reduce(into: [:]) { tokens, entry in
-                let prefix = "COMPOSE_GIT_TOKEN_"
-                guard entry.key.hasPrefix(prefix), entry.key != "COMPOSE_GIT_TOKEN_HOST", !entry.value.isEmpty else {
-                    return
-                }
-                tokens[String(entry.key.dropFirst(prefix.count))] = entry.value
-            })
+            hostTokens: tokens.hostTokens)
         credentials.helperEnvironment = environment
         return credentials
     }
 
     /// `git.example.com:8443` → `GIT_EXAMPLE_COM_8443`, the spelling of `COMPOSE_GIT_TOKEN_<HOST>`.
-    static func environmentSpelling(of host: String) -> String {
-        String(host.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
-    }
+    static func environmentSpelling(of host: String) -> String { ScopedTokens.spelling(of: host) }
 
     /// These credentials with the token also scoped to `url`'s host, when `url` is https: for a URL
     /// the user named (a spec repo's own URL, a component's own remote), never one read from a spec.
