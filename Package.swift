@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
@@ -37,7 +38,6 @@ let package = Package(
         library("Lint", ["Specs", "Yams"]),
         /** The one Swift wrapper of libgit2. */
         library("Git", ["CGit2", "Support"]),
-        /** Spec repositories on disk and in git; the publish transaction. */
         /** Spec repos on disk: the compose home, layouts, clones (SpecRepoStore), the spec index, locks. */
         library("SpecRepos", ["Specs", "Git", "Support"]),
         /** HTTP spec sources in CocoaPods' CDN layout: the HTTP client, the CDN reader, the export. */
@@ -49,10 +49,14 @@ let package = Package(
             .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
+        /** A Package.swift read without running it (swift-syntax's parser): products, dependencies, targets. */
+        library("PackageManifests", [
+            .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
         library("Layering", ["Specs", "Lint", "SpecRepos", "Support"]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
-        library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering"]),
+        library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
         library("Resolution", ["Specs"]),
         /** Composefile parser; Compose.lock reader and writer. */
@@ -60,7 +64,7 @@ let package = Package(
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
         library("Project", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
-        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project", "Support"]),
+        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project", "PackageManifests", "Support"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
@@ -87,6 +91,7 @@ let package = Package(
         .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
+        .testTarget(name: "PackageManifestsTests", dependencies: ["PackageManifests"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "ComposeTestSupport"]),
         .testTarget(
             name: "SpecReposTests",

@@ -487,6 +487,20 @@ package final class Repository {
         return Data(bytes: raw, count: size)
     }
 
+    /// The regular files (executable ones included) of the tree of `revision`, as paths relative to the
+    /// repository root, sorted. Symbolic links and submodules are left out. The tree is untrusted: a
+    /// name that could leave its folder or reach git's own throws `.unsafePath`, as a checkout would.
+    package func files(at revision: String) throws(GitError) -> [String] {
+        guard let commit = try resolveCommit(revision) else {
+            throw .revisionNotFound(revision: revision, repository: location.path)
+        }
+        let root = try tree(of: commit)
+        defer { git_tree_free(root) }
+        return try WorkingTreeWriter.entries(of: root, repository: pointer)
+            .filter { $0.mode == WorkingTreeWriter.fileMode || $0.mode == WorkingTreeWriter.executableMode }
+            .map(\.path).sorted()
+    }
+
     private func entryID(_ path: String, in commit: ObjectID, kind: git_object_t?) throws(GitError) -> ObjectID? {
         var oid = commit.oid
         var commitObject: OpaquePointer?

@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Lint
+import PackageManifests
 import Specs
 import Support
 
@@ -47,32 +48,38 @@ package struct ComponentBuildCheck: Sendable {
                 Finding(severity: severity, ruleID: rule, message: message, file: specPath, at: spec.keyLocation(key)))
         }
 
-        // 0. There is a Package.swift at all: without one, install would write a package SwiftPM cannot build.
-        if !FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Package.swift").path) {
-            finding(
-                .error, Rule.manifest,
-                missingManifestMessage(
-                    spec.name,
-                    reference: reference ?? spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map {
-                        "commit \($0)"
-                    } ?? "the last commit"))
-            return findings
+        // 0. A component without a Package.swift is built as install builds it: with one generated
+        //    from its podspec (the root and its default subspecs).
+        let root = listFiles(checkout).filter { !$0.contains("/") }
+        guard let manifestFile = ManifestFile.choose(among: root) else {
+            let what =
+                reference ?? spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map {
+                    "commit \($0)"
+                } ?? "the last commit"
+            let writer = PackageManifestWriter(
+                spec: spec, files: listFiles(checkout), folderName: checkout.path, dependencies: [:],
+                purpose: .install(subspecs: []))
+            guard let output = try? writer.generate(), let text = output.files["Package.swift"],
+                (try? AtomicFile.write(Data(text.utf8), to: checkout.appendingPathComponent("Package.swift"))) != nil
+            else {
+                finding(.error, Rule.manifest, missingManifestMessage(spec.name, reference: what))
+                return findings
+            }
+            finding(.note, Rule.manifest, generatedManifestMessage(spec.name, reference: what))
+            return findings + check(checkout: checkout, spec: spec, specPath: specPath, reference: reference)
         }
 
-        // 1. The spec's name is a library product.
-        let dump = run(["package", "dump-package"], in: checkout)
-        if dump.status != 0 {
+        // 1. The manifest offers the product install links (PodModule's rule).
+        let manifest = ManifestSummary(
+            source: (try? String(contentsOf: checkout.appendingPathComponent(manifestFile), encoding: .utf8)) ?? "")
+        if let naming = try? PodModule(spec: spec), naming.product(among: manifest.productNames) == nil,
+            manifest.isComplete
+        {
+            let offered =
+                manifest.productNames.isEmpty ? "none" : manifest.productNames.sorted().joined(separator: ", ")
             finding(
                 .error, Rule.product,
-                "`swift package dump-package` failed in the component at its tag: \(lastLines(dump.output, 5))")
-            return findings
-        }
-        let products = libraryProducts(fromDump: dump.output)
-        if !products.contains(spec.name) {
-            let offered = products.isEmpty ? "none" : products.sorted().joined(separator: ", ")
-            finding(
-                .error, Rule.product,
-                "Package.swift has no library product named `\(spec.name)` (library products: \(offered)); `compose install` links the product named like the spec."
+                "\(manifestFile) has no library product named \(naming.productNames.map { "`\($0)`" }.joined(separator: " or ")) (library products: \(offered)); `compose install` links the product named like the module."
             )
         }
 
@@ -126,20 +133,14 @@ package struct ComponentBuildCheck: Sendable {
     }
 }
 
-/// Why a component without a Package.swift is refused (by the full lint and by install), and the fix.
+/// Why a component without a Package.swift could not be built by the full lint, and the fix.
 func missingManifestMessage(_ name: String, reference: String) -> String {
-    "\(name) has no Package.swift at \(reference): SwiftPM cannot build it, so compose cannot install it. Run `compose spec package` in the component's folder to write one from its podspec, review and commit it, then tag a new release."
+    "\(name) has no Package.swift at \(reference), and none could be generated from its podspec. Run `compose spec package` in the component's folder to see why, then commit a Package.swift and tag a new release."
 }
 
-/// The library products of `swift package dump-package` output.
-func libraryProducts(fromDump json: String) -> [String] {
-    // dump-package may print warnings before the JSON.
-    guard let start = json.firstIndex(of: "{"), let dump = try? JSONParser.parse(Array(json[start...].utf8)),
-        let products = dump["products"]?.arrayValue
-    else { return [] }
-    return products.compactMap { product in
-        product["type"]?["library"] != nil ? product["name"]?.stringValue : nil
-    }
+/// The note of a component built with a Package.swift generated from its podspec.
+func generatedManifestMessage(_ name: String, reference: String) -> String {
+    "\(name) has no Package.swift at \(reference): it was built with one generated from its podspec, as `compose install` builds it. Run `compose spec package` in the component's folder to write one you can review and commit."
 }
 
 /// A compiler diagnostic read from build output: `/abs/path/File.swift:12:5: error: message`.

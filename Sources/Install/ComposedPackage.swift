@@ -40,13 +40,18 @@ package enum ComponentPin: Sendable, Equatable {
 package struct ComposedComponent: Sendable, Equatable {
     package let name: String
     package let module: String
+    /// The library product linked (`PodModule`'s rule: the module's name, else the pod's).
+    package let product: String
     package let pin: ComponentPin
     package let dependencies: [String]
 
-    /// `module` defaults to `name`.
-    package init(name: String, module: String? = nil, pin: ComponentPin, dependencies: [String] = []) {
+    /// `module` and `product` default to `name`.
+    package init(
+        name: String, module: String? = nil, product: String? = nil, pin: ComponentPin, dependencies: [String] = []
+    ) {
         self.name = name
         self.module = module ?? name
+        self.product = product ?? name
         self.pin = pin
         self.dependencies = dependencies
     }
@@ -204,7 +209,7 @@ package struct ComposedPackage: Sendable, Equatable {
                     lines.append("                \(literal(name)),")
                 } else {
                     lines.append(
-                        "                .product(name: \(literal(name)), package: \(literal(component.pin.packageName ?? name))),"
+                        "                .product(name: \(literal(component.product)), package: \(literal(component.pin.packageName ?? name))),"
                     )
                 }
             }

@@ -22,15 +22,18 @@ package enum InstallError: ComposeFailure, Equatable {
     case invalidModuleName(String)
     /// `Composed/` or something in it is a symbolic link: writing there would write elsewhere.
     case symlinkInComposed(path: String)
-    /// A component's sources at the locked tag or commit (or its `:path` folder) have no Package.swift.
-    case noPackageManifest(name: String, reference: String)
     /// Writing the generated package failed.
     case writeFailed(path: String, message: String)
+    /// A component's manifest offers none of the products `PodModule` names for it.
+    case noProduct(name: String, reference: String, manifest: String, wanted: [String], offered: [String])
+    /// A pod without a Package.swift could not be made one from its podspec.
+    case cannotGenerate(name: String, version: String, reason: String)
 
     package var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
-            .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName, .noPackageManifest:
+            .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName, .noProduct,
+            .cannotGenerate:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
@@ -67,9 +70,16 @@ package enum InstallError: ComposeFailure, Equatable {
         case .symlinkInComposed(let path):
             return
                 "\(path) is a symbolic link: compose install writes only real files and folders inside Composed/. Nothing was written; remove the link (or the whole Composed folder, which install regenerates) and run `compose install` again."
-        case .noPackageManifest(let name, let reference):
-            return "cannot install \(name): " + missingManifestMessage(name, reference: reference)
-                + " Nothing was written."
+        case .noProduct(let name, let reference, let manifest, let wanted, let offered):
+            let names = wanted.map { "`\($0)`" }.joined(separator: " or ")
+            let has =
+                offered.isEmpty
+                ? "it declares no library product" : "its library products: \(offered.joined(separator: ", "))"
+            return
+                "cannot install \(name): the \(manifest) at \(reference) offers no library product named \(names) (\(has)), and install links the product named like the module (docs/spec-package.md). Nothing was written; rename the product in \(name)'s \(manifest) (or set module_name in its podspec), tag a new release and run `compose update \(name)`."
+        case .cannotGenerate(let name, let version, let reason):
+            return
+                "cannot install \(name) (\(version)), which has no Package.swift: generating one from its podspec failed: \(reason)"
         case .writeFailed(let path, let message):
             return
                 "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."

@@ -15,6 +15,8 @@ package struct InstallResult: Sendable, Equatable {
     package let fetched: [String]
     /// Components wired as prebuilt binaries.
     package let binaries: [String]
+    /// Components without a Package.swift of their own, made a package under `Pods/` from their podspec.
+    package var generated: [String] = []
     package let package: ComposedPackage
     /// Things the user should know, such as a binary switch for a component without an artifact.
     package let notes: [String]
@@ -45,6 +47,7 @@ package struct Installer: Sendable {
         var platformFloor = inputs.platforms
         var binaryFiles: [String: URL] = [:]
         var notes: [String] = []
+        var generated: [GeneratedPod] = []
 
         for pod in inputs.pods.sorted(by: { $0.name < $1.name }) {
             let spec = pod.spec
@@ -54,7 +57,7 @@ package struct Installer: Sendable {
                 if let current = platformFloor[platform.name], current >= minimum { continue }
                 platformFloor[platform.name] = minimum
             }
-            let module = try moduleName(of: pod)
+            let module = try naming(of: pod).module
 
             if binary.usesBinary(pod.name), spec.prebuilt == nil, binary.perComponent[environmentName(pod.name)] == true
             {
@@ -74,32 +77,48 @@ package struct Installer: Sendable {
                 continue
             }
 
+            let naming = try naming(of: pod)
             switch pod.origin {
             case .path(let path):
                 let local = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.appendingPathComponent(path))
                     .standardizedFileURL
-                // A folder that is not there is SwiftPM's to report (resolve read the podspec from it).
-                if FileManager.default.fileExists(atPath: local.path),
-                    !FileManager.default.fileExists(atPath: local.appendingPathComponent("Package.swift").path)
-                {
-                    throw .noPackageManifest(name: pod.name, reference: local.path)
-                }
                 let pinned = path.hasPrefix("/") ? path : "../" + path
-                composed.append(
-                    ComposedComponent(
-                        name: pod.name, module: module, pin: .path(pinned), dependencies: pod.dependencies))
-            case .specRepo:
-                guard let git = spec.source?.git else {
-                    throw .unsupportedSource(name: pod.name, reason: "its spec's source has no git URL")
+                // A folder that is not there is SwiftPM's to report (resolve read the podspec from it).
+                guard FileManager.default.fileExists(atPath: local.path) else {
+                    composed.append(
+                        ComposedComponent(
+                            name: pod.name, module: module, product: module, pin: .path(pinned),
+                            dependencies: pod.dependencies))
+                    continue
                 }
-                // A URL from a spec repo is untrusted: credentials in it are neither used nor written.
-                let url = strippingCredentials(git.url)
-                guard let reference = git.tag.map(SourceReference.tag) ?? git.commit.map(SourceReference.commit) else {
-                    throw .unsupportedSource(name: pod.name, reason: "its spec's source has neither a tag nor a commit")
+                let files = listFiles(local)
+                let source = PodFiles(
+                    files: files, shown: local.path,
+                    read: { relative in
+                        FileManager.default.contents(atPath: local.appendingPathComponent(relative).path)
+                    })
+                if let product = try offeredProduct(
+                    pod, naming: naming, in: source, reference: local.path, notes: &notes)
+                {
+                    composed.append(
+                        ComposedComponent(
+                            name: pod.name, module: module, product: product, pin: .path(pinned),
+                            dependencies: pod.dependencies))
+                } else {
+                    generated.append(GeneratedPod(pod: pod, naming: naming, files: source))
                 }
+            case .specRepo, .git:
+                let (url, reference) = try gitSource(of: pod)
                 let fetch = try fetch(pod.name, url: url, reference: reference)
-                try requireManifest(pod.name, in: fetch, reference: "\(reference)")
                 if fetch.usedNetwork { fetched.append(pod.name) }
+                let source = try podFiles(pod.name, in: fetch)
+                guard
+                    let product = try offeredProduct(
+                        pod, naming: naming, in: source, reference: "\(reference)", notes: &notes)
+                else {
+                    generated.append(GeneratedPod(pod: pod, naming: naming, files: source))
+                    continue
+                }
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 let pin: ComponentPin
                 if case .tag(let tag) = reference, isPlainVersion(version), tag == version || tag == "v" + version {
@@ -108,50 +127,58 @@ package struct Installer: Sendable {
                     pin = .revision(url: url, commit: fetch.commit)
                 }
                 composed.append(
-                    ComposedComponent(name: pod.name, module: module, pin: pin, dependencies: pod.dependencies))
-            case .git(let url, let commit):
-                let fetch = try fetch(pod.name, url: url, reference: .commit(commit))
-                try requireManifest(pod.name, in: fetch, reference: "commit \(commit)")
-                if fetch.usedNetwork { fetched.append(pod.name) }
-                mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
-                composed.append(
                     ComposedComponent(
-                        name: pod.name, module: module, pin: .revision(url: url, commit: fetch.commit),
-                        dependencies: pod.dependencies))
+                        name: pod.name, module: module, product: product, pin: pin, dependencies: pod.dependencies))
             }
+        }
+
+        // The pods without a Package.swift: a package each under Pods/, made from the podspec and
+        // the pod's files, naming the other locked pods as Composed names them.
+        var podFiles: [String: Data] = [:]
+        for item in generated {
+            let (component, files, podNotes) = try generate(item, besides: composed, generated: generated)
+            composed.append(component)
+            podFiles.merge(files) { $1 }
+            notes += podNotes.map { "\(item.pod.name): \($0)" }
+            progress("Generated Pods/\(item.pod.name)/Package.swift from its podspec (\(files.count - 1) files)")
         }
 
         let package = ComposedPackage(
             targets: inputs.targets, components: composed, platforms: platformFloor.mapValues(\.string),
             mirrors: mirrors)
-        let files = try package.files()
+        var files = try package.files().mapValues { Data($0.utf8) }
+        files.merge(podFiles) { $1 }
         let changed = try write(files, binaries: binaryFiles, into: folder)
         let unknown = Set(binary.namedComponents).subtracting(inputs.pods.map { environmentName($0.name) })
         for name in unknown.sorted() {
             notes.append("COMPOSE_\(name)_USE_BINARY is set, but no locked component is named so.")
         }
-        return InstallResult(
+        var result = InstallResult(
             folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
+        result.generated = generated.map(\.pod.name).sorted()
+        return result
     }
 
-    /// The module a pod's library offers, as `@_exported import` names it: the spec's `module_name`
-    /// when it writes one (a C99 identifier), else the one CocoaPods derives from the pod's name.
-    func moduleName(of pod: InstallInputs.Pod) throws(InstallError) -> String {
-        let name: SafeName
+    /// The module and product names of a pod (`PodModule`), its names checked.
+    func naming(of pod: InstallInputs.Pod) throws(InstallError) -> PodModule {
         do {
-            name = try SafeName(pod.name, as: .pod)
+            return try PodModule(spec: pod.spec)
         } catch {
-            throw .invalidName(pod: pod.name, version: pod.version.string, reason: error.description)
+            throw .invalidName(pod: pod.name, version: pod.version.string, reason: error.reason)
         }
-        guard let written = pod.spec.json["module_name"] else { return name.moduleName }
-        guard let module = written.stringValue, isIdentifier(module) else {
-            throw .invalidName(
-                pod: pod.name, version: pod.version.string,
-                reason:
-                    "its module_name (line \(written.location.line)) is not a C99 identifier (letters, digits and '_', not starting with a digit)"
-            )
+    }
+
+    /// Where a pod's code is in git: its spec's source (a tag, else a commit), or the `:git` checkout's commit.
+    func gitSource(of pod: InstallInputs.Pod) throws(InstallError) -> (url: String, reference: SourceReference) {
+        if case .git(let url, let commit) = pod.origin { return (url, .commit(commit)) }
+        guard let git = pod.spec.source?.git else {
+            throw .unsupportedSource(name: pod.name, reason: "its spec's source has no git URL")
         }
-        return module
+        guard let reference = git.tag.map(SourceReference.tag) ?? git.commit.map(SourceReference.commit) else {
+            throw .unsupportedSource(name: pod.name, reason: "its spec's source has neither a tag nor a commit")
+        }
+        // A URL from a spec repo is untrusted: credentials in it are neither used nor written.
+        return (strippingCredentials(git.url), reference)
     }
 
     /// The cached repository of component `name` at `reference`, fetched when missing.
@@ -165,20 +192,6 @@ package struct Installer: Sendable {
                 throw .missingReference(name: name, url: url, reference: reference.description)
             }
         }
-    }
-
-    /// Refuses a component whose fetched commit has no Package.swift: SwiftPM could not build the package.
-    func requireManifest(_ name: String, in fetch: SourceCache.Fetch, reference: String) throws(InstallError) {
-        let present: Bool
-        do {
-            let repository = try Repository.open(at: fetch.repository)
-            present = try repository.readFile("Package.swift", at: fetch.commit) != nil
-        } catch {
-            throw .fetchFailed(
-                name: name, url: fetch.repository.path,
-                message: "cannot read the fetched commit \(fetch.commit): \(error)")
-        }
-        if !present { throw .noPackageManifest(name: name, reference: reference) }
     }
 
     /// Refuses, before anything is written, when `folder` or anything on the way to one of the
@@ -204,7 +217,7 @@ package struct Installer: Sendable {
 
     /// Writes the files that differ (each through a temporary file and a rename), removes generated
     /// files that are no longer generated, and leaves everything else (`.build`, `Package.resolved`) alone.
-    func write(_ files: [String: String], binaries: [String: URL], into folder: URL) throws(InstallError) -> [String] {
+    func write(_ files: [String: Data], binaries: [String: URL], into folder: URL) throws(InstallError) -> [String] {
         let fileManager = FileManager.default
         var changed: [String] = []
         func replace(_ relative: String, with data: Data) throws(InstallError) {
@@ -218,24 +231,37 @@ package struct Installer: Sendable {
             }
             changed.append(relative)
         }
-        try refuseSymlinks(Array(files.keys) + Array(binaries.keys) + ["Targets", "Binaries"], in: folder)
+        try refuseSymlinks(Array(files.keys) + Array(binaries.keys) + ["Targets", "Binaries", "Pods"], in: folder)
         // What an install killed or out of space left (a `.Package.swift.*.partial`) goes now.
         removePartials(besides: (Array(files.keys) + Array(binaries.keys)).map { folder.appendingPathComponent($0) })
-        for (relative, text) in files.sorted(by: { $0.key < $1.key }) { try replace(relative, with: Data(text.utf8)) }
+        for (relative, data) in files.sorted(by: { $0.key < $1.key }) { try replace(relative, with: data) }
         for (relative, source) in binaries.sorted(by: { $0.key < $1.key }) {
             guard let data = fileManager.contents(atPath: source.path) else {
                 throw .writeFailed(path: source.path, message: "cannot read the verified artifact")
             }
             try replace(relative, with: data)
         }
-        // Generated files of an earlier install that this one does not generate.
+        // Generated files of an earlier install that this one does not generate, and the folders they leave empty.
         let wanted = Set(files.keys).union(binaries.keys)
-        for generatedFolder in ["Targets", "Binaries"] {
+        for generatedFolder in ["Targets", "Binaries", "Pods"] {
+            var emptied: Set<String> = []
             for stale in listFiles(folder.appendingPathComponent(generatedFolder)) {
                 let relative = "\(generatedFolder)/\(stale)"
                 if !wanted.contains(relative) {
                     try? fileManager.removeItem(at: folder.appendingPathComponent(relative))
                     changed.append(relative)
+                    var parent = (relative as NSString).deletingLastPathComponent
+                    while !parent.isEmpty {
+                        emptied.insert(parent)
+                        parent = (parent as NSString).deletingLastPathComponent
+                    }
+                }
+            }
+            // Deepest first; a folder that still holds something stays.
+            for empty in emptied.sorted(by: { $0.count > $1.count }) {
+                let url = folder.appendingPathComponent(empty)
+                if (try? fileManager.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
+                    try? fileManager.removeItem(at: url)
                 }
             }
         }
@@ -263,14 +289,5 @@ func isPlainVersion(_ version: String) -> Bool {
     return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) } && !version.contains("+")
 }
 
-/// A C99 identifier of ASCII letters, digits and `_`, not starting with a digit: what a module name
-/// (and the name of a generated target folder) must be.
-func isIdentifier(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-    return name.unicodeScalars.allSatisfy { scalar in
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "_": true
-        default: false
-        }
-    }
-}
+/// A C99 identifier (`PodModule.isIdentifier`): what a module name must be.
+func isIdentifier(_ name: String) -> Bool { PodModule.isIdentifier(name) }

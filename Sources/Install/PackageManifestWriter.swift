@@ -3,10 +3,15 @@ import SpecRepos
 import Specs
 import Support
 
-/// `compose spec package`: a Package.swift for a component that has none, from its podspec and the
-/// files of its folder. CocoaPods file patterns are matched against the folder's files and turned into
-/// SwiftPM `path:`/`sources:`/`exclude:`/`resources:`; what SwiftPM cannot express is said as notes
-/// (and as comments in the generated file), never dropped silently. docs/spec-package.md has the rules.
+/// A Package.swift from a podspec and a list of the pod's files, as CocoaPods builds a pod from its
+/// podspec: **one module** (named by `PodModule`) holding the files of the subspecs in use: the
+/// root spec's and those of the subspecs asked for, else `default_subspecs`, else every subspec, with
+/// the subspecs they depend on. CocoaPods file patterns are matched against the files and become
+/// SwiftPM's `path:`, `sources:`/`exclude:`, `resources:`, `publicHeadersPath:` and header search
+/// paths; what SwiftPM cannot express is said as notes (and as comments in the manifest), never
+/// dropped silently. Two users, one generator: `compose spec package` (a manifest the component's
+/// authors commit, `Purpose.component`) and `compose install` (the package of a locked pod that has
+/// no Package.swift of its own, `Purpose.install`). docs/spec-package.md has the rules.
 package struct PackageManifestWriter: Sendable {
     /// Where a dependency's package lives: its git URL and the newest version known.
     package struct DependencyPackage: Sendable, Equatable {
@@ -19,25 +24,72 @@ package struct PackageManifestWriter: Sendable {
         }
     }
 
-    package let spec: Spec
-    /// The component's folder (the podspec's), whose files the patterns are matched against.
-    package let folder: URL
-    /// Root pod name → its package, for the spec's dependencies on other pods.
-    package let packages: [String: DependencyPackage]
+    /// How another pod is named in the generated manifest: its `.package(...)` line, SwiftPM identity and product.
+    package struct PodPackage: Sendable, Equatable {
+        /// A `.package(...)` expression (already Swift, its strings escaped).
+        package let declaration: String
+        package let identity: String
+        package let product: String
 
-    package init(spec: Spec, folder: URL, packages: [String: DependencyPackage]) {
+        package init(declaration: String, identity: String, product: String) {
+            self.declaration = declaration
+            self.identity = identity
+            self.product = product
+        }
+    }
+
+    package enum Purpose: Sendable, Equatable {
+        /// `compose spec package`: the default product is the module of the root spec and its default
+        /// subspecs; each other subspec whose dependencies are known becomes a product of its own.
+        case component
+        /// `compose install`: exactly the subspecs the lock uses (full names; none means the root with
+        /// its default subspecs), one product, and settings only a local package may carry (`unsafeFlags`).
+        case install(subspecs: [String])
+    }
+
+    package let spec: Spec
+    /// Every file of the pod, relative to its root (the podspec's folder, or the repository at the tag).
+    package let files: [String]
+    /// The pod's root as messages name it.
+    package let folderName: String
+    /// Root pod name → how the manifest names it, for the spec's dependencies on other pods.
+    package let dependencies: [String: PodPackage]
+    package let purpose: Purpose
+
+    package init(
+        spec: Spec, files: [String], folderName: String, dependencies: [String: PodPackage], purpose: Purpose
+    ) {
         self.spec = spec
-        self.folder = folder
-        self.packages = packages
+        self.files = files
+        self.folderName = folderName
+        self.dependencies = dependencies
+        self.purpose = purpose
+    }
+
+    /// `compose spec package` over a component's folder: dependencies by their spec repos' git URL.
+    package init(spec: Spec, folder: URL, packages: [String: DependencyPackage]) {
+        var named: [String: PodPackage] = [:]
+        for (name, package) in packages {
+            named[name] = PodPackage(
+                declaration:
+                    ".package(url: \(literal(package.url)), \(Self.versionRequirement(for: name, in: spec, package: package)))",
+                identity: packageIdentity(of: package.url).lowercased(), product: name)
+        }
+        self.init(
+            spec: spec, files: listFiles(folder), folderName: folder.path, dependencies: named, purpose: .component)
     }
 
     /// What `generate()` made.
     package struct Output: Sendable, Equatable {
-        /// Path relative to the folder → contents: `Package.swift`, and the umbrella module's source
-        /// when the component has one target per subspec.
+        /// Path relative to the folder → contents: `Package.swift`.
         package let files: [String: String]
         /// What could not be expressed, one sentence each (also written as comments in Package.swift).
         package let notes: [String]
+        /// The pod's files the manifest uses (sources, headers, resources, binaries), sorted: what
+        /// install copies beside the manifest.
+        package var usedFiles: [String] = []
+        /// The module and product of the default library.
+        package var module: String = ""
     }
 
     /// The pods named by `spec`'s dependencies (root names, other than the spec's own), sorted.
@@ -66,16 +118,46 @@ package struct PackageManifestWriter: Sendable {
         [spec] + spec.subspecs.flatMap(everySpec)
     }
 
+    /// The specs one module is made of when `requested` (full names) are asked for: each with the
+    /// specs enclosing it, its default subspecs (the root's `default_subspecs`, else all of them) and
+    /// the subspecs of this pod it depends on. In the pod's order.
+    func closure(of requested: [String]) -> [Spec] {
+        var chosen: Set<String> = []
+        func add(_ member: Spec) {
+            guard chosen.insert(member.name).inserted else { return }
+            var parent = member.name
+            while let slash = parent.lastIndex(of: "/") {
+                parent = String(parent[..<slash])
+                if let enclosing = spec.subspec(named: parent) { add(enclosing) }
+            }
+            for dependency in member.dependencies(on: Platform.names)
+            where Spec.rootName(of: dependency.name) == spec.name {
+                if let target = spec.subspec(named: dependency.name) { request(target) }
+            }
+        }
+        func request(_ member: Spec) {
+            add(member)
+            let defaults = member.kind == .root ? member.defaultSubspecNames : member.subspecs.map(\.shortName)
+            for name in defaults {
+                if let child = member.subspecs.first(where: { $0.shortName == name }) { request(child) }
+            }
+        }
+        if requested.isEmpty { request(spec) }
+        for name in requested {
+            if let member = spec.subspec(named: name) { request(member) }
+        }
+        add(spec)
+        return Self.everySpec(spec).filter { chosen.contains($0.name) }
+    }
+
     /// One SwiftPM target being built up.
     struct Target {
         var name: String
-        var owner: Spec
+        var specs: [Spec]
         var files: [String]
         var resources: [String] = []
         var dependencies: [String] = []
-        var products: [(name: String, package: String)] = []
-        var linker: [String] = []
-        var publicHeadersPath: String?
+        var products: [String] = []
     }
 
     package func generate() throws(SpecPackageError) -> Output {
@@ -87,35 +169,573 @@ package struct PackageManifestWriter: Sendable {
                 throw .invalidName(spec: owner.name, reason: error.description)
             }
         }
-        let moduleName = try moduleName()
-        let files = listFiles(folder)
+        let naming: PodModule
+        do {
+            naming = try PodModule(spec: spec)
+        } catch {
+            throw .invalidName(spec: spec.name, reason: error.reason)
+        }
+        let moduleName = naming.module
         var notes: [String] = []
-        let everyone = Self.everySpec(spec)
-
-        // A pattern naming a folder means everything in it, as in CocoaPods.
-        func matching(_ patterns: [String]) -> [String] {
-            let compiled = patterns.flatMap { [FilePattern($0), FilePattern($0 + "/**")] }
-            return files.filter { path in compiled.contains { $0.matches(path) } }
+        let installing: Bool
+        let requested: [String]
+        switch purpose {
+        case .component:
+            installing = false
+            requested = []
+        case .install(let subspecs):
+            installing = true
+            requested = subspecs.filter { $0 != spec.name }
+            for name in requested where spec.subspec(named: name) == nil {
+                notes.append("\(name) is not a subspec of \(spec.name) \(spec.version.string); it is left out.")
+            }
         }
-        func matched(_ spec: Spec, _ key: String) -> [String] {
-            let excluded = strings(spec.json["exclude_files"]).map(FilePattern.init)
-            return matching(strings(spec.json[key])).filter { path in !excluded.contains { $0.matches(path) } }
+        let main = closure(of: requested)
+        var targets = [Target(name: moduleName, specs: main, files: sourceFiles(of: main))]
+        if !installing {
+            // The subspecs outside the default module: a module of their own on top of it, when what
+            // they need is known and their files are theirs alone.
+            var taken = Set(targets[0].files)
+            for subspec in spec.subspecs where !main.contains(where: { $0.name == subspec.name }) {
+                let extra = closure(of: [subspec.name]).filter { member in !main.contains { $0.name == member.name } }
+                let extraFiles = sourceFiles(of: extra).filter { !targets[0].files.contains($0) }
+                let name = moduleName + identifier(subspec.shortName[...])
+                let unknown = externalDependencies(of: extra).filter { dependencies[$0] == nil }
+                if extraFiles.isEmpty { continue }
+                if !unknown.isEmpty {
+                    notes.append(
+                        "\(subspec.name) is not offered as a product: its dependencies \(unknown.joined(separator: ", ")) are in no spec repo searched (give --sources)."
+                    )
+                    continue
+                }
+                if extraFiles.contains(where: taken.contains) {
+                    notes.append(
+                        "\(subspec.name) is not offered as a product: it shares files with another subspec outside the default ones."
+                    )
+                    continue
+                }
+                taken.formUnion(extraFiles)
+                var target = Target(name: name, specs: extra, files: extraFiles)
+                target.dependencies = [moduleName]
+                targets.append(target)
+                notes.append(
+                    "\(subspec.name) becomes the module \(name) (product \(name)) on top of \(moduleName): its Swift files need `#if !COCOAPODS` `import \(moduleName)` `#endif` (CocoaPods compiles one module)."
+                )
+            }
         }
 
-        // Things SwiftPM has no place for.
-        for owner in everyone {
+        // Things SwiftPM has no place for, said once per spec in use.
+        let used = targets.flatMap(\.specs)
+        notes += unexpressed(used, installing: installing)
+        if installing {
+            for test in spec.testSpecs + spec.appSpecs {
+                _ = test  // test and app specs are not part of an installed pod, as in CocoaPods.
+            }
+        } else {
+            for test in spec.testSpecs + spec.appSpecs {
+                notes.append("\(test.name): test and app specs are not turned into targets; add a test target by hand.")
+            }
+        }
+
+        for index in targets.indices { targets[index].products = externalDependencies(of: targets[index].specs) }
+        var usedFiles: Set<String> = []
+        var declarations: [String] = []
+        var declaredTargets: [String] = []
+        var binaryDeclarations: [String] = []
+        var extraFiles: [String: String] = [:]
+        for var target in targets {
+            for owner in target.specs {
+                target.resources += matched(owner, "resources")
+                let blocks = [owner.json] + (Platform.names + ["macos"]).compactMap { owner.json[$0] }
+                for bundles in blocks.compactMap({ $0["resource_bundles"] }) where bundles.isObject {
+                    for member in bundles.members {
+                        target.resources += matching(strings(member.value))
+                        notes.append(
+                            "\(owner.name): the resource bundle `\(member.key)` becomes the target's own bundle: read its files through `Bundle.module`."
+                        )
+                    }
+                }
+            }
+            target.resources = Set(target.resources).subtracting(target.files).sorted()
+            // `.process` puts resources side by side in one bundle: two files of one name cannot both go.
+            var seen: [String: String] = [:]
+            target.resources = target.resources.filter { file in
+                let parts = file.split(separator: "/")
+                if parts.contains(where: { $0.hasSuffix(".bundle") }) { return true }
+                let key = (parts.last { $0.hasSuffix(".lproj") }.map { $0 + "/" } ?? "") + (parts.last ?? "")
+                if let first = seen[key] {
+                    notes.append("\(file) is left out: the resource \(first) has the same name, and SwiftPM keeps one.")
+                    return false
+                }
+                seen[key] = file
+                return true
+            }
+            guard
+                let lines = declaration(
+                    of: target, moduleName: moduleName, installing: installing, notes: &notes, used: &usedFiles,
+                    binaries: &binaryDeclarations, extraFiles: &extraFiles,
+                    siblingFiles: Set(targets.filter { $0.name != target.name }.flatMap(Self.builtFiles)))
+            else { continue }
+            declarations += lines
+            declaredTargets.append(target.name)
+        }
+        declarations += binaryDeclarations
+        guard declaredTargets.contains(moduleName) else {
+            throw .noSources(spec: spec.name, folder: folderName)
+        }
+        for name in Set(targets.flatMap(\.products)).sorted() where dependencies[name] == nil {
+            notes.append(
+                installing
+                    ? "The dependency \(name) is not a locked pod: it is left out, and the build fails where the code imports it."
+                    : "The dependency \(name) was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift."
+            )
+        }
+
+        var lines = [
+            "// swift-tools-version:5.9",
+            installing
+                ? "// Generated by `compose install` from \(SwiftSource.comment(spec.name)) \(SwiftSource.comment(spec.version.string))'s podspec, which has no Package.swift at its tag. Do not edit."
+                : "// Generated by `compose spec package` from \(SwiftSource.comment(spec.name)) \(SwiftSource.comment(spec.version.string))'s podspec. Review it, then commit it",
+            installing
+                ? "// Subspecs: \(SwiftSource.comment(main.map(\.name).joined(separator: ", ")))."
+                : "// with the sources: `compose install` builds the component with this file.",
+        ]
+        let uniqueNotes = unique(notes)
+        if !uniqueNotes.isEmpty {
+            lines.append("//")
+            lines.append("// Not expressed (do by hand where needed):")
+            lines += uniqueNotes.map { "// - " + SwiftSource.comment($0) }
+        }
+        lines += ["import PackageDescription", "", "let package = Package(", "    name: \(literal(spec.name)),"]
+        // Localized resources (`en.lproj/...`) need the package's default localization.
+        let resourceFolders = targets.flatMap(\.specs).flatMap { matched($0, "resources") }
+        if usedFiles.contains(where: { $0.contains(".lproj/") })
+            || resourceFolders.contains(where: { $0.contains(".lproj/") })
+        {
+            let names = usedFiles.compactMap { path in
+                path.split(separator: "/").first { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }
+            }
+            let language =
+                names.contains("en") || names.isEmpty ? "en" : names.filter { $0 != "Base" }.sorted().first ?? "en"
+            lines.append("    defaultLocalization: \(literal(language)),")
+        }
+        let platforms = (spec.platforms ?? []).compactMap { platform -> String? in
+            guard let display = Platform.displayNames[Platform.normalized(platform.name)],
+                let minimum = platform.minimum
+            else { return nil }
+            return "        .\(display)(\(literal(twoComponents(minimum.string)))),"
+        }
+        if !platforms.isEmpty { lines += ["    platforms: ["] + platforms + ["    ],"] }
+        lines.append("    products: [")
+        for name in declaredTargets {
+            lines.append("        .library(name: \(literal(name)), targets: [\(literal(name))]),")
+        }
+        lines.append("    ],")
+        let packageLines = Set(targets.flatMap(\.products)).sorted().map { name -> String in
+            guard let package = dependencies[name] else {
+                return
+                    "        // .package(url: \"<the git URL of \(SwiftSource.comment(name))>\", from: \"<version>\"),"
+            }
+            return "        \(package.declaration),"
+        }
+        if !packageLines.isEmpty { lines += ["    dependencies: ["] + unique(packageLines) + ["    ],"] }
+        lines += ["    targets: ["] + declarations + ["    ]", ")"]
+        var written = extraFiles
+        written["Package.swift"] = lines.joined(separator: "\n") + "\n"
+        return Output(
+            files: written, notes: uniqueNotes,
+            usedFiles: usedFiles.sorted(), module: moduleName)
+    }
+
+    // MARK: Files
+
+    /// A pattern naming a folder means everything in it, as in CocoaPods.
+    func matching(_ patterns: [String]) -> [String] {
+        let compiled = patterns.flatMap { [FilePattern($0), FilePattern($0 + "/**")] }
+        return files.filter { path in compiled.contains { $0.matches(path) } }
+    }
+
+    /// The files of `spec`'s `key` patterns, minus its `exclude_files`; those of its platform blocks
+    /// too (`ios.source_files`): a SwiftPM target has the same files on every platform, so a pod's
+    /// files for each of its platforms are all built (a note says so).
+    func matched(_ member: Spec, _ key: String) -> [String] {
+        // Per platform, as CocoaPods' consumer of that platform sees them: the spec's patterns and
+        // the platform block's, minus both exclusions; then the union over the pod's platforms.
+        let platforms = (spec.platforms?.map(\.name) ?? Platform.names).map(Platform.normalized)
+        var found: Set<String> = []
+        for platform in platforms {
+            let blocks =
+                [member.json]
+                + [platform, platform == "osx" ? "macos" : platform].compactMap { member.json[$0] }
+                .filter(\.isObject)
+            let excluded = blocks.flatMap { strings($0["exclude_files"]) }.map(FilePattern.init)
+            found.formUnion(
+                matching(blocks.flatMap { strings($0[key]) }).filter { path in !excluded.contains { $0.matches(path) } }
+            )
+        }
+        return found.sorted()
+    }
+
+    /// The strings of `key` in `member` and in each of its platform blocks.
+    static func values(of member: Spec, _ key: String) -> [String] {
+        strings(member.json[key])
+            + (Platform.names + ["macos"]).flatMap { platform -> [String] in
+                guard let block = member.json[platform], block.isObject else { return [] }
+                return strings(block[key])
+            }
+    }
+
+    func sourceFiles(of members: [Spec]) -> [String] {
+        Array(Set(members.flatMap { matched($0, "source_files") })).sorted()
+    }
+
+    /// Root names of the other pods `members` depend on, sorted.
+    func externalDependencies(of members: [Spec]) -> [String] {
+        let names = members.flatMap { $0.dependencies(on: Platform.names) }.map { Spec.rootName(of: $0.name) }
+        return Array(Set(names)).filter { $0 != spec.name }.sorted()
+    }
+
+    // MARK: One target
+
+    static let cFamilyExtensions = [".m", ".mm", ".c", ".cc", ".cpp", ".cxx", ".s", ".S"]
+    /// The files of `target` its declaration builds: its Swift files when it has any (a SwiftPM target
+    /// has one language), else all.
+    static func builtFiles(of target: Target) -> [String] {
+        let swift = target.files.filter { $0.hasSuffix(".swift") }
+        return swift.isEmpty ? target.files : swift
+    }
+
+    /// Files SwiftPM makes resources of without being told.
+    static let implicitResourceExtensions = [
+        ".xib", ".storyboard", ".xcassets", ".xcdatamodel", ".xcdatamodeld", ".xcmappingmodel", ".metal", ".xcstrings",
+        ".strings", ".stringsdict", ".docc", ".xcprivacy", ".plist",
+    ]
+    static let headerExtensions = [".h", ".hh", ".hpp", ".hxx", ".inc", ".ipp", ".tpp", ".def"]
+
+    /// The `.target(...)` lines of `target`, or nil when it has no source to build; the `.binaryTarget`
+    /// lines of its vendored xcframeworks go to `binaries`.
+    func declaration(
+        of target: Target, moduleName: String, installing: Bool, notes: inout [String], used: inout Set<String>,
+        binaries: inout [String], extraFiles: inout [String: String], siblingFiles: Set<String> = []
+    ) -> [String]? {
+        let label = target.specs.count == 1 ? target.specs[0].name : spec.name
+        let swift = target.files.filter { $0.hasSuffix(".swift") }
+        let cFamily = target.files.filter { path in Self.cFamilyExtensions.contains { path.hasSuffix($0) } }
+        var headers = target.files.filter { path in Self.headerExtensions.contains { path.hasSuffix($0) } }
+        if !cFamily.isEmpty && swift.isEmpty {
+            headers = Array(
+                Set(headers).union(target.specs.flatMap { matched($0, "public_header_files") })
+                    .union(target.specs.flatMap { matched($0, "private_header_files") })
+            ).sorted()
+        }
+        var sources = swift.isEmpty ? cFamily : swift
+        if !swift.isEmpty && !cFamily.isEmpty {
+            notes.append(
+                "\(label): Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in \(target.name). Move the others (\(cFamily.count) files) into a target of their own."
+            )
+        }
+        let other = Set(target.files).subtracting(swift + cFamily + headers)
+        if !other.isEmpty {
+            notes.append(
+                "\(label): \(other.count) files matched by source_files are not sources (\(other.sorted().prefix(3).joined(separator: ", "))\(other.count > 3 ? ", ..." : "")): list them under resources if the code reads them."
+            )
+        }
+        sources.sort()
+        if sources.isEmpty {
+            if !target.files.isEmpty || target.name == moduleName {
+                notes.append("\(label): its source_files match no Swift or C-family source in \(folderName).")
+            }
+            return nil
+        }
+        let isC = swift.isEmpty
+        let cHeaders = isC ? headers : []
+        let path = commonFolder(sources + target.resources + cHeaders)
+        func relative(_ file: String) -> String { path.isEmpty ? file : String(file.dropFirst(path.count + 1)) }
+        let all = files.filter { path.isEmpty || $0.hasPrefix(path + "/") }
+        used.formUnion(sources + target.resources + cHeaders)
+
+        var lines = ["        .target("]
+        lines.append("            name: \(literal(target.name)),")
+        var dependencyLines = target.dependencies.map { "                \(literal($0))," }
+        for product in target.products {
+            if let package = dependencies[product] {
+                dependencyLines.append(
+                    "                .product(name: \(literal(package.product)), package: \(literal(package.identity))),"
+                )
+            } else {
+                // A package of unknown URL stays a comment, so that the manifest still loads.
+                dependencyLines.append(
+                    "                // .product(name: \(literal(product)), package: \(literal(product))),")
+            }
+        }
+        // Vendored xcframeworks: binary targets the module depends on.
+        if target.name == moduleName {
+            for framework in Set(target.specs.flatMap { matchedFolders($0, "vendored_frameworks") }).sorted() {
+                guard framework.hasSuffix(".xcframework") else {
+                    notes.append(
+                        "\(label): the vendored framework \(framework) is not an .xcframework, which is all SwiftPM's binaryTarget takes: link it by hand."
+                    )
+                    continue
+                }
+                let binaryName = identifier(
+                    ((framework as NSString).lastPathComponent as NSString).deletingPathExtension[...])
+                used.formUnion(files.filter { $0.hasPrefix(framework + "/") })
+                dependencyLines.append("                \(literal(binaryName)),")
+                binaries.append(
+                    "        .binaryTarget(name: \(literal(binaryName)), path: \(literal(framework))),")
+            }
+        }
+        if !dependencyLines.isEmpty { lines += ["            dependencies: ["] + dependencyLines + ["            ],"] }
+        lines.append("            path: \(literal(path.isEmpty ? "." : path)),")
+        // The files under `path` that are not the target's: excluded by their top-most folder that
+        // holds none of the target's files, when that is shorter than listing the sources. C-family
+        // targets list their sources (their headers must stay visible).
+        // The other targets' files are neither this target's nor excluded from it (their folders stay).
+        let otherTargets = Set(all).intersection(siblingFiles)
+        let kept = Set(sources).union(target.resources).union(cHeaders).union(otherTargets).map(relative)
+        let others = Set(all).subtracting(sources).subtracting(target.resources).subtracting(cHeaders)
+            .subtracting(otherTargets).map(relative)
+        let excluded = Set(
+            others.map { file -> String in
+                let parts = file.split(separator: "/")
+                for depth in 1..<max(parts.count, 1) {
+                    let prefix = parts.prefix(depth).joined(separator: "/") + "/"
+                    if !kept.contains(where: { $0.hasPrefix(prefix) }) { return String(prefix.dropLast()) }
+                }
+                return file
+            }
+        ).sorted()
+        if path.isEmpty || (!excluded.isEmpty && (isC || excluded.count >= sources.count)) {
+            // SwiftPM takes some files as resources wherever they are under `path` (storyboards, asset
+            // catalogs, ...): the folders and such files that are not the target's are excluded too.
+            let otherFiles = Set(others)
+            let mayBeResources = excluded.filter { entry in
+                !otherFiles.contains(entry) || Self.implicitResourceExtensions.contains { entry.hasSuffix($0) }
+            }
+            if !mayBeResources.isEmpty {
+                lines.append("            exclude: [")
+                lines += mayBeResources.map { "                \(literal($0))," }
+                lines.append("            ],")
+            }
+            lines.append("            sources: [")
+            lines += sources.map { "                \(literal(relative($0)))," }
+            lines.append("            ],")
+        } else if !excluded.isEmpty {
+            lines.append("            exclude: [")
+            lines += excluded.map { "                \(literal($0))," }
+            lines.append("            ],")
+        }
+        if !target.resources.isEmpty {
+            lines.append("            resources: [")
+            lines += resourceRules(target.resources.map(relative)).map { "                \($0)," }
+            lines.append("            ],")
+        }
+        var cSettings: [String] = []
+        if isC {
+            let publicHeaders = publicHeaders(of: target, headers: headers)
+            if !publicHeaders.isEmpty {
+                let folder = commonFolder(publicHeaders)
+                let headersPath = folder == path ? "." : relative(folder)
+                // SwiftPM refuses an umbrella header (`Module.h`, `Module/Module.h`) with folders beside
+                // it, and makes a folder's every header public: a module map of our own says what the
+                // module is. Beside the headers; for headers at the package's root (where a module map
+                // would make the whole package a system library), in a folder of its own.
+                let beside = folder + "/module.modulemap"
+                let mapFolder = folder.isEmpty ? (path.isEmpty ? "" : path + "/") + "ModuleMaps/\(target.name)" : folder
+                let mapPath = mapFolder + "/module.modulemap"
+                if !folder.isEmpty, files.contains(beside) {
+                    lines.append("            publicHeadersPath: \(literal(headersPath)),")
+                } else {
+                    let up = String(repeating: "../", count: folder.isEmpty ? mapFolder.split(separator: "/").count : 0)
+                    func inMap(_ header: String) -> String {
+                        up + (folder.isEmpty ? header : String(header.dropFirst(folder.count + 1)))
+                    }
+                    let umbrella = [moduleName + ".h", spec.name + ".h", "\(moduleName)/\(moduleName).h"]
+                        .map { folder.isEmpty ? $0 : folder + "/" + $0 }.first { publicHeaders.contains($0) }
+                    var map = "module \(target.name) {\n"
+                    if let umbrella {
+                        map += "    umbrella header \(literal(inMap(umbrella)))\n"
+                    } else {
+                        map += publicHeaders.map { "    header \(literal(inMap($0)))\n" }.joined()
+                    }
+                    map += "    export *\n}\n"
+                    extraFiles[mapPath] = map
+                    lines.append(
+                        "            publicHeadersPath: \(literal(folder.isEmpty ? relative(mapFolder) : headersPath)),"
+                    )
+                }
+            }
+            // CocoaPods puts every header of the pod on the search path: `#import "Other.h"` finds a header in any folder.
+            let headerFolders = Set(headers.map { ($0 as NSString).deletingLastPathComponent }).map { folder in
+                folder == path ? "." : relative(folder)
+            }
+            cSettings += headerFolders.sorted().map { ".headerSearchPath(\(literal($0)))" }
+            for note in headerLayoutNotes(target.specs) { notes.append("\(label): \(note)") }
+        }
+        var swiftSettings: [String] = []
+        var linker: [String] = []
+        for owner in target.specs {
+            settings(of: owner, isC: isC, installing: installing, c: &cSettings, swift: &swiftSettings, linker: &linker)
+        }
+        for (name, settings) in [
+            ("cSettings", unique(cSettings)), ("swiftSettings", unique(swiftSettings)),
+            ("linkerSettings", unique(linker)),
+        ]
+        where !settings.isEmpty {
+            lines.append("            \(name): [")
+            lines += settings.map { "                \($0)," }
+            lines.append("            ],")
+        }
+        lines[lines.count - 1].removeLast()  // the last argument's comma
+        lines.append("        ),")
+        return lines
+    }
+}
+
+extension PackageManifestWriter {
+    /// The folders (or files) `key`'s patterns name, as written: vendored frameworks are folders.
+    func matchedFolders(_ member: Spec, _ key: String) -> [String] {
+        var found: Set<String> = []
+        for pattern in strings(member.json[key]).map(FilePattern.init) {
+            for file in files {
+                let parts = file.split(separator: "/")
+                for depth in 1...parts.count {
+                    let prefix = parts.prefix(depth).joined(separator: "/")
+                    if pattern.matches(prefix) {
+                        found.insert(prefix)
+                        break
+                    }
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// `.process` for each resource file, `.copy` for the whole of a `.bundle` folder (CocoaPods copies bundles as they are).
+    func resourceRules(_ resources: [String]) -> [String] {
+        var rules: [String] = []
+        var copied: Set<String> = []
+        for file in resources {
+            let parts = file.split(separator: "/")
+            if let index = parts.firstIndex(where: { $0.hasSuffix(".bundle") }) {
+                let folder = parts.prefix(index + 1).joined(separator: "/")
+                if copied.insert(folder).inserted { rules.append(".copy(\(literal(folder)))") }
+            } else {
+                rules.append(".process(\(literal(file)))")
+            }
+        }
+        return rules
+    }
+
+    /// The public headers of a C-family target: `public_header_files` of its specs, else every header
+    /// but the `private_header_files`.
+    func publicHeaders(of target: Target, headers: [String]) -> [String] {
+        let listed = Array(Set(target.specs.flatMap { matched($0, "public_header_files") })).sorted()
+        if !listed.isEmpty { return listed }
+        let hidden = Set(target.specs.flatMap { matched($0, "private_header_files") })
+        return headers.filter { !hidden.contains($0) }
+    }
+
+    func headerLayoutNotes(_ members: [Spec]) -> [String] {
+        var notes: [String] = []
+        for key in ["header_dir", "header_mappings_dir"] where members.contains(where: { $0.json[key] != nil }) {
+            notes.append(
+                "`\(key)` is not laid out: the public headers are found by their own folders, so `#import <Dir/Header.h>` of another folder name fails."
+            )
+        }
+        return notes
+    }
+
+    /// `compiler_flags`, `requires_arc`, `frameworks`, `weak_frameworks`, `libraries` and the
+    /// `pod_target_xcconfig` settings SwiftPM has a setting for, of one spec (and its platform blocks).
+    func settings(
+        of owner: Spec, isC: Bool, installing: Bool, c: inout [String], swift: inout [String], linker: inout [String]
+    ) {
+        let blocks: [(JSONNode, String?)] =
+            [(owner.json, nil)]
+            + (Platform.names + ["macos"]).compactMap { name in
+                guard let block = owner.json[name], block.isObject,
+                    let display = Platform.displayNames[Platform.normalized(name)]
+                else { return nil }
+                return (block, display)
+            }
+        for (block, platform) in blocks {
+            let condition = platform.map { ", .when(platforms: [.\($0)])" } ?? ""
+            for key in ["frameworks", "weak_frameworks"] {
+                for framework in strings(block[key]) {
+                    linker.append(".linkedFramework(\(literal(framework))\(condition))")
+                }
+            }
+            for library in strings(block["libraries"]) {
+                linker.append(".linkedLibrary(\(literal(library))\(condition))")
+            }
+            if isC, installing {
+                let flags = strings(block["compiler_flags"]).flatMap { $0.split(separator: " ").map(String.init) }
+                if !flags.isEmpty {
+                    c.append(".unsafeFlags([\(flags.map(literal).joined(separator: ", "))]\(condition))")
+                }
+            }
+            guard let xcconfig = block["pod_target_xcconfig"], xcconfig.isObject else { continue }
+            for member in xcconfig.members {
+                let values = (member.value.stringValue ?? "").split(separator: " ").map(String.init)
+                    .filter { $0 != "$(inherited)" && !$0.isEmpty }
+                switch member.key {
+                case "GCC_PREPROCESSOR_DEFINITIONS":
+                    for value in values { c.append(define(value, condition)) }
+                case "SWIFT_ACTIVE_COMPILATION_CONDITIONS":
+                    for value in values { swift.append(".define(\(literal(value))\(condition))") }
+                case "OTHER_SWIFT_FLAGS":
+                    for (index, value) in values.enumerated() where value == "-D" && index + 1 < values.count {
+                        swift.append(".define(\(literal(values[index + 1]))\(condition))")
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        if isC, installing, let arc = owner.json["requires_arc"], arc.boolValue == false {
+            c.append(".unsafeFlags([\"-fno-objc-arc\"])")
+        }
+    }
+
+    /// `NAME=VALUE` → `.define("NAME", to: "VALUE")`; `NAME` → `.define("NAME")`.
+    func define(_ value: String, _ condition: String) -> String {
+        guard let equals = value.firstIndex(of: "=") else { return ".define(\(literal(value))\(condition))" }
+        let name = String(value[..<equals])
+        let text = String(value[value.index(after: equals)...])
+        return ".define(\(literal(name)), to: \(literal(text))\(condition))"
+    }
+
+    /// What the specs in use write that SwiftPM cannot express, one note each.
+    func unexpressed(_ members: [Spec], installing: Bool) -> [String] {
+        var notes: [String] = []
+        for owner in members {
             let label = owner.name
             for key in ["prefix_header_file", "prefix_header_contents"] where owner.json[key] != nil {
                 notes.append(
                     "\(label): `\(key)` has no SwiftPM equivalent: import what the prefix header imported in each file that needs it."
                 )
             }
-            for key in ["xcconfig", "pod_target_xcconfig", "user_target_xcconfig"] where owner.json[key] != nil {
+            if owner.json["prepare_command"] != nil {
+                notes.append("\(label): `prepare_command` is not run: SwiftPM builds the files as they are at the tag.")
+            }
+            for key in ["xcconfig", "user_target_xcconfig"] where owner.json[key] != nil {
                 notes.append(
                     "\(label): `\(key)` is not translated: write the settings you need as swiftSettings/cSettings/linkerSettings."
                 )
             }
-            if let arc = owner.json["requires_arc"], arc.boolValue != true {
+            if let xcconfig = owner.json["pod_target_xcconfig"], xcconfig.isObject {
+                let known: Set<String> = [
+                    "GCC_PREPROCESSOR_DEFINITIONS", "SWIFT_ACTIVE_COMPILATION_CONDITIONS", "OTHER_SWIFT_FLAGS",
+                ]
+                let rest = xcconfig.members.map(\.key).filter { !known.contains($0) }
+                if !rest.isEmpty {
+                    notes.append(
+                        "\(label): `pod_target_xcconfig` \(rest.joined(separator: ", ")) \(rest.count == 1 ? "has" : "have") no SwiftPM setting and \(rest.count == 1 ? "is" : "are") not translated."
+                    )
+                }
+            }
+            if let arc = owner.json["requires_arc"], arc.boolValue != true, !(installing && arc.boolValue == false) {
                 notes.append(
                     "\(label): `requires_arc` other than true is not expressible: SwiftPM compiles every Objective-C file with ARC."
                 )
@@ -125,11 +745,9 @@ package struct PackageManifestWriter: Sendable {
                     "\(label): `\(key)` cannot run in a SwiftPM build: use a build tool plugin or run the script before building."
                 )
             }
-            for key in [
-                "compiler_flags", "vendored_frameworks", "vendored_libraries", "module_map", "header_mappings_dir",
-                "private_header_files",
-            ]
-            where owner.json[key] != nil {
+            var untranslated = ["module_map", "vendored_libraries"]
+            if !installing { untranslated.append("compiler_flags") }
+            for key in untranslated where owner.json[key] != nil {
                 notes.append("\(label): `\(key)` is not translated; add the equivalent to Package.swift by hand.")
             }
             for platform in Platform.names + ["macos"] {
@@ -137,306 +755,17 @@ package struct PackageManifestWriter: Sendable {
                 for key in ["source_files", "resources", "resource_bundles", "exclude_files", "public_header_files"]
                 where block[key] != nil {
                     notes.append(
-                        "\(label): `\(platform).\(key)` (files for one platform only) is not translated: SwiftPM targets have the same files on every platform."
+                        "\(label): `\(platform).\(key)` (files for one platform only) are built on every platform, as SwiftPM targets have the same files everywhere: guard their code with `#if os(...)` where another platform cannot compile it."
                     )
                 }
             }
         }
-        for test in spec.testSpecs + spec.appSpecs {
-            notes.append("\(test.name): test and app specs are not turned into targets; add a test target by hand.")
-        }
-
-        // Targets: one per subspec with files of its own when no two of them share a file, else one.
-        let sourceFiles = Dictionary(
-            everyone.map { ($0.name, matched($0, "source_files")) }, uniquingKeysWith: { first, _ in first })
-        let withFiles = everyone.filter { !strings($0.json["source_files"]).isEmpty }
-        let perSubspec =
-            spec.subspecs.isEmpty == false && withFiles.count > 1
-            && Set(withFiles.flatMap { sourceFiles[$0.name] ?? [] }).count
-                == withFiles.map { sourceFiles[$0.name]?.count ?? 0 }.reduce(0, +)
-        if !spec.subspecs.isEmpty && withFiles.count > 1 && !perSubspec {
-            notes.append(
-                "The subspecs share source files, so the component is one target, \(moduleName), holding them all.")
-        }
-        var targets: [Target] = []
-        if perSubspec {
-            for owner in withFiles {
-                let name =
-                    owner.kind == .root
-                    ? moduleName + "Base" : moduleName + identifier(owner.name.dropFirst(spec.name.count + 1))
-                targets.append(Target(name: name, owner: owner, files: sourceFiles[owner.name] ?? []))
-            }
-        } else {
-            let sources = Array(Set(everyone.flatMap { sourceFiles[$0.name] ?? [] })).sorted()
-            targets.append(Target(name: moduleName, owner: spec, files: sources))
-        }
-        func targetName(of specName: String) -> [String] {
-            guard perSubspec else { return [moduleName] }
-            // A dependency on a subspec is a dependency on its target and on those of its subspecs.
-            return targets.filter { $0.owner.name == specName || $0.owner.name.hasPrefix(specName + "/") }.map(\.name)
-        }
-
-        for index in targets.indices {
-            let owners = perSubspec ? [targets[index].owner] : everyone
-            var resources: [String] = []
-            var dependencies: [String] = []
-            var products: [(name: String, package: String)] = []
-            var linker: [String] = []
-            for owner in owners {
-                resources += matched(owner, "resources")
-                if let bundles = owner.json["resource_bundles"], bundles.isObject {
-                    for member in bundles.members {
-                        let bundle = member.key
-                        resources += matching(strings(member.value))
-                        notes.append(
-                            "\(owner.name): the resource bundle `\(bundle)` becomes the target's own bundle: read its files through `Bundle.module`."
-                        )
-                    }
-                }
-                let ownDependencies =
-                    perSubspec ? owner.allDependencies(on: Platform.names) : owner.dependencies(on: Platform.names)
-                for dependency in ownDependencies {
-                    let root = Spec.rootName(of: dependency.name)
-                    if root == spec.name {
-                        if perSubspec { dependencies += targetName(of: dependency.name) }
-                    } else if let package = packages[root] {
-                        products.append((root, packageIdentity(package.url)))
-                    } else {
-                        products.append((root, root))
-                    }
-                }
-                for framework in strings(owner.json["frameworks"]) {
-                    linker.append(".linkedFramework(\(literal(framework)))")
-                }
-                for library in strings(owner.json["libraries"]) { linker.append(".linkedLibrary(\(literal(library)))") }
-                for platform in Platform.names + ["macos"] {
-                    guard let block = owner.json[platform], block.isObject,
-                        let display = Platform.displayNames[Platform.normalized(platform)]
-                    else { continue }
-                    for framework in strings(block["frameworks"]) {
-                        linker.append(".linkedFramework(\(literal(framework)), .when(platforms: [.\(display)]))")
-                    }
-                    for library in strings(block["libraries"]) {
-                        linker.append(".linkedLibrary(\(literal(library)), .when(platforms: [.\(display)]))")
-                    }
-                }
-            }
-            // A subspec has its parent's files too (CocoaPods): it depends on the nearest enclosing spec's target.
-            if perSubspec {
-                var parent = targets[index].owner.name
-                while let slash = parent.lastIndex(of: "/") {
-                    parent = String(parent[..<slash])
-                    if let enclosing = targets.first(where: { $0.owner.name == parent }) {
-                        dependencies.insert(enclosing.name, at: 0)
-                        break
-                    }
-                }
-            }
-            targets[index].resources = Set(resources).subtracting(targets[index].files).sorted()
-            targets[index].dependencies = unique(dependencies.filter { $0 != targets[index].name })
-            targets[index].products = products.reduce(into: []) { list, product in
-                if !list.contains(where: { $0.name == product.name }) { list.append(product) }
-            }
-            targets[index].linker = unique(linker)
-        }
-
-        let missing = Set(targets.flatMap(\.products).map(\.name)).filter { packages[$0] == nil }.sorted()
-        for name in missing {
-            notes.append(
-                "The dependency \(name) was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift."
-            )
-        }
-
-        // Lay each target out: the deepest folder holding all its files.
-        var declarations: [String] = []
-        var umbrella: [String: String] = [:]
-        for target in targets {
-            let swift = target.files.filter { $0.hasSuffix(".swift") }
-            let cFamily = target.files.filter { path in
-                [".m", ".mm", ".c", ".cc", ".cpp", ".cxx"].contains { path.hasSuffix($0) }
-            }
-            let headers = target.files.filter { path in [".h", ".hh", ".hpp"].contains { path.hasSuffix($0) } }
-            var sources = swift.isEmpty ? cFamily + headers : swift
-            if !swift.isEmpty && !cFamily.isEmpty {
-                notes.append(
-                    "\(target.owner.name): Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in \(target.name). Move the others (\(cFamily.count) files) into a target of their own."
-                )
-            }
-            let other = Set(target.files).subtracting(swift + cFamily + headers)
-            if !other.isEmpty {
-                notes.append(
-                    "\(target.owner.name): \(other.count) files matched by source_files are not sources (\(other.sorted().prefix(3).joined(separator: ", "))\(other.count > 3 ? ", ..." : "")): list them under resources if the code reads them."
-                )
-            }
-            sources.sort()
-            if sources.isEmpty {
-                notes.append("\(target.owner.name): its source_files match no file in \(folder.path).")
-                continue
-            }
-            let path = commonFolder(sources + target.resources)
-            func relative(_ file: String) -> String { path.isEmpty ? file : String(file.dropFirst(path.count + 1)) }
-            let all = files.filter { path.isEmpty || $0.hasPrefix(path + "/") }
-            let headersPath =
-                !cFamily.isEmpty && swift.isEmpty ? publicHeaders(target, files: files, path: path, notes: &notes) : nil
-            var lines = ["        .target("]
-            lines.append("            name: \(literal(target.name)),")
-            let dependencyLines =
-                target.dependencies.map { "                \(literal($0))," }
-                + target.products.map { product in
-                    // A package of unknown URL stays a comment, so that the manifest still loads.
-                    (packages[product.name] == nil ? "                // " : "                ")
-                        + ".product(name: \(literal(product.name)), package: \(literal(product.package))),"
-                }
-            if !dependencyLines.isEmpty {
-                lines += ["            dependencies: ["] + dependencyLines + ["            ],"]
-            }
-            lines.append("            path: \(literal(path.isEmpty ? "." : path)),")
-            // The files under `path` that are not the target's: excluded by their top-most folder that
-            // holds none of the target's files, when that is shorter than listing the sources. C-family
-            // targets list their sources (their public headers must stay visible).
-            let kept = Set(sources).union(target.resources).map(relative)
-            let others = Set(all).subtracting(sources).subtracting(target.resources).map(relative)
-            let excluded = Set(
-                others.map { file -> String in
-                    let parts = file.split(separator: "/")
-                    for depth in 1..<max(parts.count, 1) {
-                        let prefix = parts.prefix(depth).joined(separator: "/") + "/"
-                        if !kept.contains(where: { $0.hasPrefix(prefix) }) { return String(prefix.dropLast()) }
-                    }
-                    return file
-                }
-            ).sorted()
-            if path.isEmpty
-                || (!excluded.isEmpty && (!cFamily.isEmpty && swift.isEmpty || excluded.count >= sources.count))
-            {
-                lines.append("            sources: [")
-                lines += sources.map { "                \(literal(relative($0)))," }
-                lines.append("            ],")
-            } else if !excluded.isEmpty {
-                lines.append("            exclude: [")
-                lines += excluded.map { "                \(literal($0))," }
-                lines.append("            ],")
-            }
-            if !target.resources.isEmpty {
-                lines.append("            resources: [")
-                lines += target.resources.map { "                .process(\(literal(relative($0))))," }
-                lines.append("            ],")
-            }
-            if let headersPath { lines.append("            publicHeadersPath: \(literal(headersPath)),") }
-            if !target.linker.isEmpty {
-                lines.append("            linkerSettings: [")
-                lines += target.linker.map { "                \($0)," }
-                lines.append("            ],")
-            }
-            lines[lines.count - 1].removeLast()  // the last argument's comma
-            lines.append("        ),")
-            declarations += lines
-        }
-        guard !declarations.isEmpty else {
-            throw .noSources(spec: spec.name, folder: folder.path)
-        }
-        var productTargets = targets.map(\.name).filter { name in
-            declarations.contains("            name: \(literal(name)),")
-        }
-        if perSubspec {
-            // The module `compose install` imports, re-exporting every subspec's.
-            let folderName = "Exports/\(moduleName)"
-            umbrella["\(folderName)/\(moduleName).swift"] =
-                "// Generated by `compose spec package`: the module \(SwiftSource.comment(moduleName)) re-exports the module of each subspec.\n"
-                + productTargets.map { "@_exported import \($0)\n" }.joined()
-            declarations += [
-                "        .target(",
-                "            name: \(literal(moduleName)),",
-                "            dependencies: [" + productTargets.map(literal).joined(separator: ", ") + "],",
-                "            path: \(literal(folderName))",
-                "        ),",
-            ]
-            productTargets.insert(moduleName, at: 0)
-        }
-
-        var lines = [
-            "// swift-tools-version:5.9",
-            "// Generated by `compose spec package` from \(SwiftSource.comment(spec.name)) \(SwiftSource.comment(spec.version.string))'s podspec. Review it, then commit it",
-            "// with the sources: `compose install` builds the component with this file.",
-        ]
-        let uniqueNotes = unique(notes)
-        if !uniqueNotes.isEmpty {
-            lines.append("//")
-            lines.append("// Not expressed (do by hand where needed):")
-            lines += uniqueNotes.map { "// - " + SwiftSource.comment($0) }
-        }
-        lines += ["import PackageDescription", "", "let package = Package(", "    name: \(literal(spec.name)),"]
-        let platforms = (spec.platforms ?? []).compactMap { platform -> String? in
-            guard let display = Platform.displayNames[Platform.normalized(platform.name)],
-                let minimum = platform.minimum
-            else { return nil }
-            return "        .\(display)(\(literal(twoComponents(minimum.string)))),"
-        }
-        if !platforms.isEmpty { lines += ["    platforms: ["] + platforms + ["    ],"] }
-        lines += [
-            "    products: [",
-            "        .library(name: \(literal(spec.name)), targets: [\(productTargets.map(literal).joined(separator: ", "))]),",
-            "    ],",
-        ]
-        let used = Set(targets.flatMap(\.products).map(\.name))
-        let packageLines = used.sorted().map { name -> String in
-            guard let package = packages[name] else {
-                return
-                    "        // .package(url: \"<the git URL of \(SwiftSource.comment(name))>\", from: \"<version>\"),"
-            }
-            return "        .package(url: \(literal(package.url)), \(versionRequirement(for: name, package: package))),"
-        }
-        if !packageLines.isEmpty { lines += ["    dependencies: ["] + packageLines + ["    ],"] }
-        lines += ["    targets: ["] + declarations + ["    ]", ")"]
-        var output = umbrella
-        output["Package.swift"] = lines.joined(separator: "\n") + "\n"
-        return Output(files: output, notes: uniqueNotes)
+        return notes
     }
 
-    /// The module the package's product must offer: the spec's `module_name`, else the name CocoaPods derives.
-    func moduleName() throws(SpecPackageError) -> String {
-        if let written = spec.json["module_name"]?.stringValue {
-            guard isIdentifier(written) else {
-                throw .invalidName(
-                    spec: spec.name,
-                    reason:
-                        "its module_name \(String(reflecting: written)) is not a C99 identifier (letters, digits and '_', not starting with a digit)"
-                )
-            }
-            return written
-        }
-        do {
-            return try SafeName(spec.name, as: .pod).moduleName
-        } catch {
-            throw .invalidName(spec: spec.name, reason: error.description)
-        }
-    }
-
-    /// `publicHeadersPath` when the public headers (all headers when none are listed) share one folder.
-    func publicHeaders(_ target: Target, files: [String], path: String, notes: inout [String]) -> String? {
-        let patterns = strings(target.owner.json["public_header_files"])
-        let headers =
-            patterns.isEmpty
-            ? target.files.filter { $0.hasSuffix(".h") }
-            : {
-                let compiled = patterns.map(FilePattern.init)
-                return files.filter { path in compiled.contains { $0.matches(path) } }
-            }()
-        guard !headers.isEmpty else { return nil }
-        let folders = Set(headers.map { ($0 as NSString).deletingLastPathComponent })
-        guard folders.count == 1, let only = folders.first, path.isEmpty || only == path || only.hasPrefix(path + "/")
-        else {
-            notes.append(
-                "\(target.owner.name): its public headers are in several folders; SwiftPM wants them in one (publicHeadersPath): move them into an `include` folder."
-            )
-            return nil
-        }
-        return only == path ? "." : String(only.dropFirst(path.isEmpty ? 0 : path.count + 1))
-    }
-
-    /// The SwiftPM requirement for dependency `name`: from its requirements in the spec, else from its newest version.
-    func versionRequirement(for name: String, package: DependencyPackage) -> String {
-        let requirements = Self.everySpec(spec).flatMap { $0.allDependencies(on: Platform.names) }
+    /// The SwiftPM requirement for dependency `name` of `spec`: from its requirements in the spec, else from its newest version.
+    static func versionRequirement(for name: String, in spec: Spec, package: DependencyPackage) -> String {
+        let requirements = everySpec(spec).flatMap { $0.allDependencies(on: Platform.names) }
             .filter { Spec.rootName(of: $0.name) == name }.flatMap(\.requirements.requirements)
         var lower: Version?
         var upper: Version?
@@ -542,13 +871,6 @@ private func commonFolder(_ files: [String]) -> String {
         common = Array(zip(current, folders).prefix { $0 == $1 }.map(\.0))
     }
     return (common ?? []).joined(separator: "/")
-}
-
-/// SwiftPM's identity of a package URL: its last path component without `.git`.
-private func packageIdentity(_ url: String) -> String {
-    var last = url.split(separator: "/").last.map(String.init) ?? url
-    if last.hasSuffix(".git") { last.removeLast(4) }
-    return last.lowercased()
 }
 
 /// `13` → `13.0`: SwiftPM's platform versions have at least two components.

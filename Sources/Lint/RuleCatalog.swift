@@ -101,10 +101,12 @@ package enum RuleCatalog {
             summary: "The spec's source cannot be fetched (no git URL, or no tag or commit)."),
         Entry(
             identifier: Build.manifest, severity: .error, check: .build,
-            summary: "The clean clone at the tag has no Package.swift."),
+            summary:
+                "The clean clone at the tag has no Package.swift: a note when it was built with one generated from the podspec (as install does), an error when none could be generated."
+        ),
         Entry(
             identifier: Build.product, severity: .error, check: .build,
-            summary: "Package.swift offers no library product named like the spec's module."),
+            summary: "Package.swift offers no library product named like the pod's module (or like the pod)."),
         Entry(
             identifier: Build.sourceFiles, severity: .error, check: .build,
             summary: "The spec's source_files match no file of the clone."),

@@ -57,14 +57,24 @@ package struct InstallInputs: Sendable {
         /// Its podspec (for the source, the platforms, the module name and a prebuilt artifact).
         package let spec: Spec
         package let origin: Origin
+        /// The names the lock lists for it (`Pay`, `Pay/UI`), sorted: the subspecs a package made from
+        /// its podspec holds.
+        package let lockedNames: [String]
 
-        package init(name: String, version: Version, dependencies: [String] = [], spec: Spec, origin: Origin) {
+        package init(
+            name: String, version: Version, dependencies: [String] = [], spec: Spec, origin: Origin,
+            lockedNames: [String] = []
+        ) {
             self.name = name
             self.version = version
             self.dependencies = dependencies
             self.spec = spec
             self.origin = origin
+            self.lockedNames = lockedNames.isEmpty ? [name] : lockedNames
         }
+
+        /// The subspecs the lock names (full names); empty when only the root is named.
+        package var lockedSubspecs: [String] { lockedNames.filter { $0 != name } }
     }
 
     package let targets: [Target]
@@ -113,14 +123,15 @@ extension ResolveService {
         for platform in project.platforms {
             if let version = platform.deploymentTarget { platforms[platform.name] = version }
         }
-        var roots: [String: (version: Version, dependencies: Set<String>)] = [:]
+        var roots: [String: (version: Version, dependencies: Set<String>, names: Set<String>)] = [:]
         // A lock is a file in the project anyone may edit: its names pass the same check as a spec's.
         func check(_ name: String) throws(ProjectError) {
             do { try SafeName.podPath(name) } catch { throw .unsafeName(error, in: lockPath) }
         }
         for pod in lock.pods {
             try check(pod.name)
-            var entry = roots[pod.rootName] ?? (pod.version, [])
+            var entry = roots[pod.rootName] ?? (pod.version, [], [])
+            entry.names.insert(pod.name)
             for dependency in pod.dependencies {
                 let name = Lockfile.splitEntry(dependency).name
                 try check(name)
@@ -155,7 +166,7 @@ extension ResolveService {
             pods.append(
                 InstallInputs.Pod(
                     name: name, version: entry.version, dependencies: entry.dependencies.sorted(), spec: spec,
-                    origin: origin))
+                    origin: origin, lockedNames: entry.names.sorted()))
         }
         var inputs = InstallInputs(targets: targets, platforms: platforms, pods: pods)
         inputs.warnings = Self.deprecations(provider: provider, lock: lock)

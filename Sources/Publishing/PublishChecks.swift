@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Lint
+import PackageManifests
 import SpecRepos
 import Specs
 
@@ -36,36 +37,6 @@ struct SpecDependencyKey {
         }
         visit(node)
         return keys
-    }
-}
-
-/// The library products and package dependencies a Package.swift declares, read as text (no
-/// SwiftPM run: the manifest is the component's code, and reading it must not execute it).
-struct ManifestSummary {
-    /// Product name and 1-based line.
-    var products: [(name: String, line: Int)] = []
-    /// Package identity (the URL's or path's last component, without `.git`, lowercased) and line.
-    var packages: [(identity: String, shown: String, line: Int)] = []
-
-    init(text: String) {
-        let product = try! NSRegularExpression(pattern: #"\.library\(\s*name:\s*"([^"]+)""#)
-        let package = try! NSRegularExpression(
-            pattern: #"\.package\(\s*(?:name:\s*"[^"]*"\s*,\s*)?(?:url|path):\s*"([^"]+)""#)
-        for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            let range = NSRange(line.startIndex..., in: line)
-            let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
-            guard !code.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            for match in product.matches(in: line, range: range) {
-                if let name = Range(match.range(at: 1), in: line) { products.append((String(line[name]), index + 1)) }
-            }
-            for match in package.matches(in: line, range: range) {
-                guard let location = Range(match.range(at: 1), in: line) else { continue }
-                let shown = String(line[location])
-                var last = shown.split(separator: "/").last.map(String.init) ?? shown
-                if last.hasSuffix(".git") { last.removeLast(4) }
-                packages.append((last.lowercased(), shown, index + 1))
-            }
-        }
     }
 }
 
@@ -110,15 +81,22 @@ extension Publisher {
                 }
             }
         }
-        let manifestURL = componentDirectory.appendingPathComponent("Package.swift")
+        let manifestFile =
+            ManifestFile.choose(
+                among: (try? FileManager.default.contentsOfDirectory(atPath: componentDirectory.path)) ?? [])
+            ?? "Package.swift"
+        let manifestURL = componentDirectory.appendingPathComponent(manifestFile)
         guard !ignored.contains(PublishCheck.manifest),
             let data = FileManager.default.contents(atPath: manifestURL.path)
         else { return problems }
-        let manifest = ManifestSummary(text: String(decoding: data, as: UTF8.self))
-        let manifestShown = "Package.swift"
-        let module = spec.spec.json["module_name"]?.stringValue ?? spec.name
+        let manifest = ManifestSummary(source: String(decoding: data, as: UTF8.self))
+        let manifestShown = manifestFile
         let nameLocation = spec.spec.json.member("name")?.keyLocation ?? .start
-        if !manifest.products.contains(where: { $0.name == module }) {
+        // A module_name that is no identifier is the lint's to report; the rule then has nothing to compare.
+        if let naming = try? PodModule(spec: spec.spec), naming.product(among: manifest.productNames) == nil,
+            manifest.isComplete
+        {
+            let module = naming.module
             let listed =
                 manifest.products.isEmpty
                 ? "it declares none"
@@ -130,12 +108,12 @@ extension Publisher {
                         + "podspec names at \(shown):\(nameLocation.line):\(nameLocation.column); an app that links "
                         + "`\(module)` would not build. Rename one of them", file: manifestShown, line: 1, column: 1))
         }
-        let identities = Set(manifest.packages.map(\.identity))
+        let identities = Set(manifest.dependencies.map(\.identity))
         var missing = Set<String>()
         for key in keys where !identities.contains(key.root.lowercased()) && missing.insert(key.root).inserted {
             let listed =
-                manifest.packages.isEmpty
-                ? "it has none" : manifest.packages.map { "\($0.shown) at line \($0.line)" }.joined(separator: ", ")
+                manifest.dependencies.isEmpty
+                ? "it has none" : manifest.dependencies.map { "\($0.shown) at line \($0.line)" }.joined(separator: ", ")
             problems.append(
                 Finding(
                     severity: .error, ruleID: PublishCheck.manifest,
@@ -144,7 +122,7 @@ extension Publisher {
                     at: key.location))
         }
         let specRoots = Set(keys.map { $0.root.lowercased() })
-        for package in manifest.packages where !specRoots.contains(package.identity) {
+        for package in manifest.dependencies where !specRoots.contains(package.identity) {
             guard
                 let component = repositories.lazy.compactMap({ _, repository in
                     repository.podNames().first { $0.lowercased() == package.identity }

@@ -58,7 +58,14 @@ import Testing
              "prebuilt": {"url": "\(artifact.absoluteString)", "sha256": "\(String(repeating: "ab", count: 32))"}}
             """
         try Data(spec.utf8).write(to: vendor.appendingPathComponent("Pay.podspec.json"))
-        try Data("// swift-tools-version:5.9\n".utf8).write(to: vendor.appendingPathComponent("Package.swift"))
+        try Data(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Pay", products: [.library(name: "Pay", targets: ["Pay"])], targets: [.target(name: "Pay")])
+
+            """.utf8
+        ).write(to: vendor.appendingPathComponent("Package.swift"))
         try Data("platform :ios, '15.0'\ntarget 'ShopApp' do\n  pod 'Pay', :path => 'Vendor/Pay'\nend\n".utf8)
             .write(to: project.appendingPathComponent("Composefile"))
         let home = temporary.url.appendingPathComponent("home").path

@@ -91,8 +91,34 @@ import Testing
             of: "https://git.example.com/ios/Pay.git", with: folder.url.appendingPathComponent("Pay.git").absoluteString
         )
         try fixed.write(to: work.appendingPathComponent("Pay.podspec.json"), atomically: true, encoding: .utf8)
-        try Self.packageSwift(product: "Pay", dependencies: ["Networking"]).write(
-            to: work.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        // The layout `swift package init` writes: the product and the package spread over lines, comments.
+        try """
+        // swift-tools-version: 5.9
+        // The swift-tools-version declares the minimum version of Swift required to build this package.
+
+        import PackageDescription
+
+        let package = Package(
+            name: "Pay",
+            products: [
+                // Products define the executables and libraries a package produces, making them visible to other packages.
+                .library(
+                    name: "Pay",
+                    targets: ["Pay"]
+                ),
+            ],
+            dependencies: [
+                .package(
+                    url: "https://git.example.com/ios/Networking.git",
+                    from: "2.1.0"
+                ),
+            ],
+            targets: [
+                .target(name: "Pay"),
+            ]
+        )
+
+        """.write(to: work.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try runGit(["commit", "-q", "-am", "Pay 1.0.0, fixed"], in: work)
         let head = try runGit(["rev-parse", "--short=10", "HEAD"], in: work).stdout.trimmingCharacters(in: .newlines)
 

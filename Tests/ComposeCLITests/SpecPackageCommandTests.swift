@@ -59,7 +59,6 @@ import Testing
                 "Shop/Core/Broken.swift": "this does not compile\n",
                 "Shop/UI/Total.swift": """
                 import Foundation
-                import ShopCore
                 import Toolkit
                 public func total(_ cart: Cart) -> Int { rounded(cart.cents.reduce(0, +)) }
                 public let strings = Bundle.module.url(forResource: "Strings", withExtension: "json")
@@ -76,7 +75,9 @@ import Testing
         #expect(run.stdout.contains("Wrote Shop/Package.swift"))
         let manifest = try String(contentsOf: shop.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(".package(url: \"\(toolkitURL)\", \"1.0.0\"..<\"2.0.0\"),"))
-        #expect(manifest.contains("exclude: [\n                \"Broken.swift\",\n"))
+        // One module, Shop, of both subspecs (CocoaPods' one module per pod): UI uses Core without an import.
+        #expect(manifest.contains(#".library(name: "Shop", targets: ["Shop"]),"#))
+        #expect(manifest.contains("exclude: [\n                \"Core/Broken.swift\",\n"), "\(manifest)")
 
         let output = try runTool("swift", ["build"], in: shop)
         #expect(output.contains("Build complete"), "\(output)")
@@ -114,27 +115,39 @@ import Testing
         #expect(missing.code == 1)
     }
 
-    @Test func installRefusesAPathComponentWithoutAManifestUntilOneIsWritten() async throws {
+    @Test func installGeneratesAPackageForAPathComponentUntilOneIsWritten() async throws {
         let temporary = try TemporaryDirectory("spec-package-install")
         defer { temporary.remove() }
         let project = temporary.url.appendingPathComponent("ShopApp")
         try write(
             [
                 "Composefile": "platform :ios, '15.0'\ntarget 'ShopApp' do\n  pod 'Pay', :path => 'Vendor/Pay'\nend\n",
-                "Vendor/Pay/Pay.podspec.json":
-                    #"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}, "source_files": "Sources/*.swift"}"#,
+                "Vendor/Pay/Pay.podspec": """
+                Pod::Spec.new do |s|
+                  s.name = 'Pay'
+                  s.version = '1.0.0'
+                  s.platform = :ios, '15.0'
+                  s.source_files = 'Sources/*.swift'
+                end
+                """,
                 "Vendor/Pay/Sources/Pay.swift": "public let fee = 1\n",
             ], into: project)
         let home = temporary.url.appendingPathComponent("home").path
-        let refused = try await runComposeInProcess(
+        let generated = try await runComposeInProcess(
             ["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
-        #expect(refused.code == 1)
+        #expect(generated.code == 0, "\(generated.stderr)")
+        #expect(generated.stderr.contains("Generated Pods/Pay/Package.swift from its podspec"), "\(generated.stderr)")
         #expect(
-            refused.stderr.contains("cannot install Pay: Pay has no Package.swift at \(project.path)/Vendor/Pay"),
-            "\(refused.stderr)")
-        #expect(refused.stderr.contains("Run `compose spec package` in the component's folder"))
-        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed").path))
+            generated.stdout.contains("  Pay generated from its podspec into Pods/Pay (module Pay)\n"),
+            "\(generated.stdout)")
+        let composed = project.appendingPathComponent("Composed")
+        #expect(
+            FileManager.default.fileExists(atPath: composed.appendingPathComponent("Pods/Pay/Sources/Pay.swift").path))
+        #expect(
+            try String(contentsOf: composed.appendingPathComponent("Package.swift"), encoding: .utf8).contains(
+                #".package(path: "Pods/Pay"),"#))
 
+        // A Ruby podspec is read by `spec package` too; once the component has its own manifest, it is used.
         let package = try await runComposeInProcess(
             ["spec", "package", "Vendor/Pay"], environment: ["COMPOSE_HOME": home],
             currentDirectory: URL(fileURLWithPath: project.path, isDirectory: true))
@@ -143,6 +156,8 @@ import Testing
         let installed = try await runComposeInProcess(
             ["install", "--project", project.path], environment: ["COMPOSE_HOME": home])
         #expect(installed.code == 0, "\(installed.stderr)")
-        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("Composed/Package.swift").path))
+        let manifest = try String(contentsOf: composed.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(path: "../Vendor/Pay"),"#), "\(manifest)")
+        #expect(!FileManager.default.fileExists(atPath: composed.appendingPathComponent("Pods").path))
     }
 }

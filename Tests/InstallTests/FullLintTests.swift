@@ -10,12 +10,6 @@ import Testing
 @testable import Scaffold
 
 @Suite struct ComponentCheckUnitTests {
-    @Test func libraryProductsFromDumpPackage() {
-        let dump =
-            #"warning: something\n{"name": "Pay", "products": [{"name": "Pay", "type": {"library": ["automatic"]}}, {"name": "tool", "type": {"executable": null}}]}"#
-        #expect(libraryProducts(fromDump: dump) == ["Pay"])
-    }
-
     @Test func compilerDiagnosticsBecomeRelativeFindings() {
         let root = URL(fileURLWithPath: "/tmp/clone/Pay")
         let output = """

@@ -75,7 +75,14 @@ import Testing
             at: project.appendingPathComponent("Pay"), withIntermediateDirectories: true)
         try Data(#"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0"}}"#.utf8)
             .write(to: project.appendingPathComponent("Pay/Pay.podspec.json"))
-        try Data("// swift-tools-version:5.9\n".utf8).write(to: project.appendingPathComponent("Pay/Package.swift"))
+        try Data(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Pay", products: [.library(name: "Pay", targets: ["Pay"])], targets: [.target(name: "Pay")])
+
+            """.utf8
+        ).write(to: project.appendingPathComponent("Pay/Package.swift"))
         try Data("platform :ios, '15.0'\ntarget 'App' do\n  pod 'Pay', :path => 'Pay'\nend\n".utf8)
             .write(to: project.appendingPathComponent("Composefile"))
         return project
@@ -122,7 +129,9 @@ import Testing
             contentsOf: result.folder.appendingPathComponent("Targets/App/Exports.swift"), encoding: .utf8)
         #expect(exports.hasSuffix("\n@_exported import PayKit\n@_exported import lottie_ios\n"), "\(exports)")
         let manifest = try String(contentsOf: result.folder.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains(#".product(name: "lottie-ios", package: "lottie-ios"),"#))
+        // The product is named like the module (docs/spec-package.md), the package like the folder.
+        #expect(manifest.contains(#".product(name: "lottie_ios", package: "lottie-ios"),"#))
+        #expect(manifest.contains(#".product(name: "PayKit", package: "Pay"),"#))
     }
 
     @Test(arguments: ["Foundation;public let x = 1", "Pay Kit", "1Pay", ""])

@@ -75,8 +75,11 @@ struct InstallCommand: AsyncParsableCommand {
         for note in result.notes { err.write("note: \(note)\n") }
         for warning in report.warnings { err.write(warning + "\n") }
         let out = Terminal.standardOutput
-        for component in result.package.components {
-            out.write("  \(component.name) \(pinText(component.pin))\n")
+        for component in result.package.components.sorted(by: { $0.name < $1.name }) {
+            let generated = result.generated.contains(component.name)
+            out.write(
+                "  \(component.name) \(generated ? "generated from its podspec into Pods/\(component.name) (module \(component.module))" : pinText(component.pin))\n"
+            )
         }
         if result.changedFiles.isEmpty {
             out.write(

@@ -3,8 +3,8 @@ import Specs
 
 /// The quick lint's word about a component folder without a Package.swift. Unlike the spec rules it
 /// looks at the folder beside the spec, so `LintDriver` runs it on the files it was given (not on specs
-/// read from a spec repo, whose folders never hold a package). The full lint makes it an error
-/// (`build-package-manifest`), and `compose install` refuses such a component.
+/// read from a spec repo, whose folders never hold a package). The full lint and `compose install`
+/// build such a component with a manifest generated from the podspec (docs/spec-package.md).
 package enum PackageManifestNote {
     package static let ruleID = RuleCatalog.Package.manifestMissing
 
@@ -21,7 +21,7 @@ package enum PackageManifestNote {
         return Finding(
             severity: .note, ruleID: ruleID,
             message:
-                "There is no Package.swift beside the spec: `compose install` refuses a component SwiftPM cannot build. Run `compose spec package` here to write one from the podspec, then commit it.",
+                "There is no Package.swift beside the spec: `compose install` will build the component with one it generates from the podspec each time. Run `compose spec package` here to write it once, review it and commit it.",
             file: file.display, line: 1, column: 1)
     }
 }

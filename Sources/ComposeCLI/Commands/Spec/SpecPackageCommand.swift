@@ -10,18 +10,23 @@ struct SpecPackageCommand: AsyncParsableCommand {
         commandName: "package",
         abstract: "Write a Package.swift for a component from its podspec.",
         discussion: """
-            For a component that has no Package.swift (compose install refuses those). PODSPEC is a \
-            .podspec.json file, or a folder holding exactly one (default: the current folder); \
-            Package.swift is written beside it. The podspec's source_files, exclude_files, resources, \
-            resource_bundles and public_header_files are matched against the files of that folder \
-            and become the targets' path, sources, exclude, resources and publicHeadersPath; its \
-            platforms, frameworks and libraries carry over; each subspec becomes a target of its own \
-            when no two share a file. Dependencies on other pods become packages by the git URL of \
-            their newest spec in --sources folders (spec repositories), then in the added spec repos.
+            For a component that has no Package.swift (compose install generates one for such a pod \
+            each time; this writes one you review and commit). PODSPEC is a .podspec.json or Ruby \
+            .podspec file, or a folder holding exactly one (default: the current folder); \
+            Package.swift is written beside it. As CocoaPods builds a pod, the default product is ONE \
+            module, named like the pod's module (module_name, else the pod's name made an \
+            identifier), holding the files of the root spec and its default_subspecs. Each other \
+            subspec becomes a module and product of its own on top of it (its files must then import \
+            the main module). The podspec's source_files, exclude_files, resources, resource_bundles \
+            and public_header_files are matched against the files of the folder and become the \
+            targets' path, sources, exclude, resources, publicHeadersPath and header search paths; \
+            platforms, frameworks, libraries and the pod_target_xcconfig defines carry over. \
+            Dependencies on other pods become packages by the git URL of their newest spec in \
+            --sources folders (spec repositories), then in the added spec repos.
 
             What SwiftPM cannot express (Swift and Objective-C in one target, prefix headers, \
             xcconfig, requires_arc lists, script phases, ...) is printed as notes on standard error \
-            and written as comments at the top of Package.swift.
+            and written as comments at the top of Package.swift. docs/spec-package.md has the rules.
 
             Examples:
               compose spec package
@@ -36,7 +41,7 @@ struct SpecPackageCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
     @Argument(
-        help: "A .podspec.json file or the folder holding one (default: the current folder).",
+        help: "A .podspec.json or .podspec file, or the folder holding one (default: the current folder).",
         completion: .podspecs)
     var podspec: String = "."
 
@@ -60,7 +65,7 @@ struct SpecPackageCommand: AsyncParsableCommand {
         } catch {
             throw SpecPackageCommandError.unreadable(path: file.display, reason: error.reason)
         }
-        let spec = try Spec(json: bytes, label: file.display)
+        let spec = try Spec(node: PodspecReader.read(bytes: bytes, path: file.url.path), label: file.display)
         let home = Terminal.home
         let store = SpecRepoStore(home: home)
         let repositories =
