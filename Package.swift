@@ -54,7 +54,7 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
-        library("Layering", ["Specs", "Lint", "SpecRepos", "Support"]),
+        library("Layering", ["Specs", "Lint", "SpecRepos", "Support", "Yams"]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
         library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */

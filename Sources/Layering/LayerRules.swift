@@ -3,6 +3,7 @@ import Lint
 import SpecRepos
 import Specs
 import Support
+import Yams
 
 /// A spec repo's layers file (`Layers.yml` at the repo's root, docs/graph.md): the layers from the
 /// bottom up, the components in each (names or `*`/`?` globs), and which layers each layer may
@@ -38,52 +39,84 @@ package struct LayersFile: Sendable, Equatable {
         return LayersFile(text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Parses the format: a `layers:` section of `  name: A, B*, C` lines (bottom first) and an
-    /// optional `allow:` section of `  layer: lower, other` lines. `#` starts a comment.
+    /// Reads the format with Yams: a `layers:` mapping of `name: A, B*, C` (or `name: [A, B*]`, or a
+    /// block list) entries, bottom first (a list of one-entry mappings is read too), and an optional
+    /// `allow:` mapping of `layer: lower, other` entries. Lines come from Yams' marks; a file Yams
+    /// cannot read (bad YAML, a key written twice) is one problem at the line Yams names.
     package init(text: String) {
         var layers: [Layer] = []
         var allowLines: [(layer: String, targets: [String], line: Int)] = []
         var problems: [(Int, String)] = []
-        var section = ""
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let lineNumber = index + 1
-            var line = String(raw)
-            if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let indented = line.first == " " || line.first == "\t"
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard let colon = trimmed.firstIndex(of: ":") else {
-                problems.append((lineNumber, "expected `name: value`, found `\(trimmed)`"))
-                continue
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            root = nil
+            problems.append((YAMLProblem.line(of: error), "not YAML: \(YAMLProblem.problem(of: error))"))
+        }
+        /// `A, B*`, `[A, B*]`, a block list, or nothing.
+        func names(_ value: Node, line: Int) -> [String] {
+            if let list = value.sequence {
+                return list.compactMap { item in
+                    guard let name = item.string else {
+                        problems.append((item.mark?.line ?? line, "expected a component name or pattern"))
+                        return nil
+                    }
+                    return name.trimmingCharacters(in: .whitespaces)
+                }.filter { !$0.isEmpty }
             }
-            var key = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
-            if key.hasPrefix("- ") { key = String(key.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
-            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            if !indented {
-                guard ["layers", "allow"].contains(key), value.isEmpty else {
-                    problems.append((lineNumber, "unknown section `\(key)`; the file has `layers:` and `allow:`"))
-                    section = ""
-                    continue
-                }
-                section = key
-                continue
+            if let text = value.string {
+                // `A, "B*"`: one YAML string of names, each may be quoted.
+                return text.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                }.filter { !$0.isEmpty }
             }
-            var items = value
-            if items.hasPrefix("[") && items.hasSuffix("]") { items = String(items.dropFirst().dropLast()) }
-            let list = items.split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            }.filter { !$0.isEmpty }
-            switch section {
-            case "layers":
-                if layers.contains(where: { $0.name == key }) {
-                    problems.append((lineNumber, "the layer `\(key)` is declared twice"))
-                } else {
-                    layers.append(Layer(name: key, patterns: list, line: lineNumber))
+            if value.null == nil { problems.append((line, "expected names separated by commas, or a list")) }
+            return []
+        }
+        /// The `name: value` entries of a section: a mapping, or a list of one-entry mappings.
+        func entries(_ section: Node, line: Int) -> [(key: Node, value: Node)] {
+            if let mapping = section.mapping { return mapping.map { ($0.key, $0.value) } }
+            if let list = section.sequence {
+                return list.flatMap { item -> [(key: Node, value: Node)] in
+                    guard let mapping = item.mapping else {
+                        problems.append((item.mark?.line ?? line, "expected `name: value`"))
+                        return []
+                    }
+                    return mapping.map { ($0.key, $0.value) }
                 }
-            case "allow":
-                allowLines.append((key, list, lineNumber))
-            default:
-                problems.append((lineNumber, "`\(key)` is outside the `layers:` and `allow:` sections"))
+            }
+            if section.null == nil { problems.append((line, "expected `name: value` entries")) }
+            return []
+        }
+        if let root {
+            if let sections = root.mapping {
+                for (key, value) in sections {
+                    let line = key.mark?.line ?? 1
+                    let name = key.string ?? ""
+                    switch name {
+                    case "layers":
+                        for (layerKey, patterns) in entries(value, line: line) {
+                            let layerLine = layerKey.mark?.line ?? line
+                            let layer = layerKey.string ?? ""
+                            if layers.contains(where: { $0.name == layer }) {
+                                problems.append((layerLine, "the layer `\(layer)` is declared twice"))
+                            } else {
+                                layers.append(
+                                    Layer(name: layer, patterns: names(patterns, line: layerLine), line: layerLine))
+                            }
+                        }
+                    case "allow":
+                        for (layerKey, targets) in entries(value, line: line) {
+                            let layerLine = layerKey.mark?.line ?? line
+                            allowLines.append((layerKey.string ?? "", names(targets, line: layerLine), layerLine))
+                        }
+                    default:
+                        problems.append((line, "unknown section `\(name)`; the file has `layers:` and `allow:`"))
+                    }
+                }
+            } else if root.null == nil {
+                problems.append((root.mark?.line ?? 1, "expected the sections `layers:` and `allow:`"))
             }
         }
         var allowed: [String: Set<String>] = [:]

@@ -41,7 +41,8 @@ package struct LintConfig: Sendable, Equatable {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw .badConfig(path: path, line: Self.line(of: error), message: "not YAML: \(Self.problem(of: error))")
+            throw .badConfig(
+                path: path, line: YAMLProblem.line(of: error), message: "not YAML: \(YAMLProblem.problem(of: error))")
         }
         guard let root else { return LintConfig() }
         guard let sections = root.mapping else {
@@ -80,9 +81,13 @@ package struct LintConfig: Sendable, Equatable {
         }
         return config
     }
+}
 
+/// What Yams says of a file it cannot read, as compose says it: the line, and the problem without
+/// the file's text Yams appends. Shared by the readers of `.compose.yml` and `Layers.yml`.
+package enum YAMLProblem {
     /// The line a YAML error names (1 when it names none).
-    private static func line(of error: Error) -> Int {
+    package static func line(of error: Error) -> Int {
         switch error as? YamlError {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
         case .duplicatedKeysInMapping(_, let context): context.mark.line
@@ -91,7 +96,7 @@ package struct LintConfig: Sendable, Equatable {
     }
 
     /// What a YAML error says, without the file's text Yams appends.
-    private static func problem(of error: Error) -> String {
+    package static func problem(of error: Error) -> String {
         switch error as? YamlError {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
         case .duplicatedKeysInMapping(let duplicates, _):

@@ -119,9 +119,41 @@ struct ComponentGraphTests {
     }
 
     @Test func layersFileProblemsNameTheirLine() {
-        let layers = LayersFile(text: "layers:\n  base: A\n  base: B\nallow:\n  base: nowhere\nextra: 1\n")
-        #expect(layers.problems.map(\.line).sorted() == [3, 5, 6])
+        let layers = LayersFile(text: "layers:\n  base: A\nallow:\n  base: nowhere\nextra: 1\n")
+        #expect(layers.problems.map(\.line).sorted() == [4, 5])
         #expect(layers.layer(of: "A") == "base")
+        // A key written twice is a YAML error (Yams refuses the file), at the line Yams names.
+        let twice = LayersFile(text: "layers:\n  base: A\n  base: B\n")
+        #expect(twice.problems.count == 1)
+        #expect(twice.problems.first?.message.contains("written twice (base)") == true, "\(twice.problems)")
+        #expect(twice.problems.first.map { [2, 3].contains($0.line) } == true, "\(twice.problems)")
+        // So is a layer named twice in the list form.
+        let listed = LayersFile(text: "layers:\n  - base: A\n  - base: B\n")
+        #expect(listed.problems.map(\.line) == [3])
+    }
+
+    /// Every YAML spelling of a list is read: `A, B`, flow `[A, B]`, a block list, quoted names; and the
+    /// layers as a list of one-entry mappings.
+    @Test func layersFileReadsEveryYAMLSpellingOfAList() {
+        let layers = LayersFile(
+            text: """
+                # bottom first
+                layers:
+                  - base: Core*, "Logging"
+                  - feature:
+                      - Pay
+                      - 'Shop?'
+                  - app: [App]
+                allow:
+                  app: [feature, base]
+                """)
+        #expect(layers.problems.isEmpty, "\(layers.problems)")
+        #expect(layers.layers.map(\.name) == ["base", "feature", "app"])
+        #expect(layers.layers.map(\.patterns) == [["Core*", "Logging"], ["Pay", "Shop?"], ["App"]])
+        #expect(layers.layers.map(\.line) == [3, 4, 7])
+        #expect(layers.allowed["app"] == ["feature", "base"])
+        #expect(layers.allowed["feature"] == ["base", "feature"])
+        #expect(layers.layer(of: "CoreKit") == "base" && layers.layer(of: "Shop1") == "feature")
     }
 }
 
