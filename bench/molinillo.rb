@@ -8,10 +8,19 @@
 # with three segments (1.2.0) and requirements written `~> M.m`, `>= M.m`, `= M.m.p`, where
 # Gem::Version and Pod::Version agree (they differ only on prereleases, `-` and `+metadata`, and
 # on the string tie-break between spellings such as 1.0 and 1.0.0).
-module Bundler; end
-require 'bundler/vendor/molinillo/lib/molinillo'
-
-M = Bundler::Molinillo
+# MOLINILLO_LIB names the lib folder of a Molinillo checkout; bench/run.sh fetches 0.8.0 into
+# bench/out/molinillo where Ruby's bundler vendors another version (Debian's ruby 3.1.2 has 0.7.0).
+fetched = File.join(__dir__, 'out', 'molinillo', 'lib')
+lib = ENV['MOLINILLO_LIB'] || (File.exist?(File.join(fetched, 'molinillo.rb')) ? fetched : nil)
+if lib
+  require File.join(lib, 'molinillo')
+  M = ::Molinillo
+else
+  module Bundler; end
+  require 'bundler/vendor/molinillo/lib/molinillo'
+  M = Bundler::Molinillo
+end
+abort "Molinillo #{M::VERSION} found, 0.8.0 wanted: set MOLINILLO_LIB" unless M::VERSION == '0.8.0'
 
 Spec = Struct.new(:name, :version, :dependencies) do
   def to_s; "#{name} (#{version})"; end

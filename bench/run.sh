@@ -19,8 +19,22 @@ if [ ! -x /usr/bin/time ]; then
     if [ "$(id -u)" = 0 ]; then apt-get install -y -qq time >/dev/null; else sudo apt-get install -y -qq time >/dev/null; fi
 fi
 need ruby || { echo "ruby is required for the Molinillo baseline (apt-get install ruby)" >&2; exit 3; }
-ruby -e 'module Bundler; end; require "bundler/vendor/molinillo/lib/molinillo"' 2>/dev/null \
-    || { echo "Molinillo 0.8.0 is not found in Ruby's bundler (ruby 3.1's bundler vendors it)" >&2; exit 3; }
+# Molinillo 0.8.0: the one Ruby's bundler vendors when it is that version, else a checkout of its tag
+# in bench/out/molinillo (MOLINILLO_LIB set for bench/molinillo.rb; MOLINILLO_REPO overrides the URL).
+vendored=$(ruby -e 'module Bundler; end; require "bundler/vendor/molinillo/lib/molinillo"; print Bundler::Molinillo::VERSION' 2>/dev/null || true)
+if [ "$vendored" != 0.8.0 ] && [ -z "${MOLINILLO_LIB:-}" ]; then
+    if [ ! -f bench/out/molinillo/lib/molinillo.rb ]; then
+        echo "Ruby's bundler has Molinillo ${vendored:-none}; fetching 0.8.0 into bench/out/molinillo" >&2
+        rm -rf bench/out/molinillo
+        git clone -q --depth 1 --branch 0.8.0 "${MOLINILLO_REPO:-https://github.com/CocoaPods/Molinillo}" bench/out/molinillo \
+            || { echo "cannot fetch Molinillo 0.8.0: set MOLINILLO_LIB to the lib folder of a checkout" >&2; exit 3; }
+    fi
+    export MOLINILLO_LIB=$PWD/bench/out/molinillo/lib
+fi
+ruby -e 'if ENV["MOLINILLO_LIB"] then require File.join(ENV["MOLINILLO_LIB"], "molinillo"); v = Molinillo::VERSION
+    else module Bundler; end; require "bundler/vendor/molinillo/lib/molinillo"; v = Bundler::Molinillo::VERSION end
+    exit(v == "0.8.0" ? 0 : 1)' \
+    || { echo "Molinillo 0.8.0 is not found (set MOLINILLO_LIB to the lib folder of its checkout)" >&2; exit 3; }
 
 echo "building compose-bench (release)" >&2
 swift build -c release --product compose-bench >&2

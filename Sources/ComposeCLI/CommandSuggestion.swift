@@ -27,6 +27,23 @@ enum CommandSuggestion {
         return nil
     }
 
+    /// CocoaPods' words for what compose does, as a team's scripts and fingers carry them.
+    static let cocoaPodsWords: [(words: [String], advice: String)] = [
+        (["repo", "push"], "`pod repo push REPO` is `compose publish REPO` (run in the component's folder)"),
+        (["lib", "lint"], "`pod lib lint` is `compose lint` (run in the component's folder)"),
+        (["spec", "lint"], "`pod spec lint` is `compose lint` (it builds the component at its tag)"),
+        (["trunk", "push"], "`pod trunk push` is `compose publish REPO`, to your own spec repo"),
+        (["spec", "create"], "`pod spec create` is `compose lib create NAME`"),
+        (["ipc", "spec"], "`pod ipc spec` is `compose spec convert`"),
+        (["repo", "update"], "`pod repo update` is `compose repo update`"),
+    ]
+
+    /// What compose calls the CocoaPods command `arguments` start with, or nil.
+    static func cocoaPods(_ arguments: [String]) -> String? {
+        let words = arguments.filter { !$0.hasPrefix("-") }
+        return cocoaPodsWords.first { Array(words.prefix($0.words.count)) == $0.words }?.advice
+    }
+
     /// Edits (insert, delete, replace, swap two neighbours) turning `a` into `b`.
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)

@@ -94,7 +94,9 @@ package struct ComposeCommand: AsyncParsableCommand {
             if code == 0 {
                 if !message.isEmpty { Terminal.standardOutput.write(message + "\n") }
             } else if !message.isEmpty {
-                if let suggestion = CommandSuggestion.nearest(to: words, in: ComposeCommand.self) {
+                if let advice = CommandSuggestion.cocoaPods(words) {
+                    message += "\n\(advice)."
+                } else if let suggestion = CommandSuggestion.nearest(to: words, in: ComposeCommand.self) {
                     message += "\nDid you mean '\(suggestion)'?"
                 }
                 Terminal.standardError.write(message + "\n")

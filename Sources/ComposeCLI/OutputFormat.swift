@@ -45,7 +45,9 @@ struct ReportOptions: ParsableArguments {
             }
         }
         for id in ignore { ignored[id] = "--ignore" }
-        let report = report.ignoring(ignored)
+        var report = report.ignoring(ignored)
+        // `--quiet`: results, errors and warnings only (a machine format keeps everything).
+        if Terminal.style.quiet && format == .human { report = report.withoutNotes() }
         let out = Terminal.standardOutput
         out.write(
             report.rendered(

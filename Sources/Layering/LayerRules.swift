@@ -249,7 +249,27 @@ package struct LayersFile: Sendable, Equatable {
             } else {
                 joined = trimmed + (trimmed.hasSuffix(":") ? " " : ", ") + component
             }
-            lines[entry.line - 1] = joined + comment
+            var edited = lines
+            edited[entry.line - 1] = joined + comment
+            let updated = edited.joined(separator: "\n")
+            if LayersFile(text: updated).layer(of: component) == layer,
+                LayersFile(text: updated).problems.count <= file.problems.count
+            {
+                return updated
+            }
+            // The entry's value is one YAML can't take a `, Name` after (a quoted string, a block
+            // list): it is written again as a flow list of its patterns, each quoted.
+            let key = lines[entry.line - 1]
+            let prefix = key.prefix { $0 == " " || $0 == "\t" || $0 == "-" }
+            let quoted = (entry.patterns + [component]).map { "\"\($0)\"" }.joined(separator: ", ")
+            var end = entry.line
+            let depth = key.prefix { $0 == " " || $0 == "\t" }.count
+            while end < lines.count, !lines[end].trimmingCharacters(in: .whitespaces).isEmpty,
+                lines[end].prefix(while: { $0 == " " || $0 == "\t" }).count > depth
+            {
+                end += 1
+            }
+            lines.replaceSubrange((entry.line - 1)..<end, with: ["\(prefix)\(layer): [\(quoted)]"])
             return lines.joined(separator: "\n")
         }
         guard let section = lines.firstIndex(where: { $0.hasPrefix("layers:") }) else {

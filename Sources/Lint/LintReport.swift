@@ -84,6 +84,14 @@ extension LintReport {
         return line
     }
 
+    /// The report as `--quiet` prints it: errors and warnings, no notes and no remarks.
+    package func withoutNotes() -> LintReport {
+        var quiet = self
+        quiet.findings = findings.filter { $0.severity != .note }
+        quiet.remarks = []
+        return quiet
+    }
+
     private func humanText(allowWarnings: Bool, color: Bool) -> String {
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var out = ""

@@ -58,6 +58,18 @@ struct EverydayCommandTests {
         #expect(run.stderr.contains("Did you mean '\(suggestion)'?"), "\(run.stderr)")
     }
 
+    @Test(arguments: [
+        (["repo", "push", "specs"], "`pod repo push REPO` is `compose publish REPO`"),
+        (["lib", "lint"], "`pod lib lint` is `compose lint`"),
+        (["spec", "lint", "x.podspec"], "`pod spec lint` is `compose lint`"),
+        (["trunk", "push", "X.podspec"], "`pod trunk push` is `compose publish REPO`"),
+    ])
+    func cocoaPodsWordsNameTheirComposeCommand(_ arguments: [String], _ advice: String) async throws {
+        let run = try await runComposeInProcess(arguments)
+        #expect(run.code == 64)
+        #expect(run.stderr.contains(advice), "\(run.stderr)")
+    }
+
     @Test func aWordFarFromEveryCommandSuggestsNothing() async throws {
         let run = try await runComposeInProcess(["frobnicate"])
         #expect(run.code == 64)

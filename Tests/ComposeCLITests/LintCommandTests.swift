@@ -236,8 +236,27 @@ import Testing
         #expect(!plain.contains("\u{1B}["))
     }
 
+    @Test func withoutAPathTheSpecOfTheCurrentFolderIsLinted() async throws {
+        let folder = try TemporaryDirectory("lint-no-path")
+        defer { folder.remove() }
+        try Self.validSpec(name: "Pay", version: "1.0.0").write(
+            to: folder.url.appendingPathComponent("Pay.podspec.json"), atomically: true, encoding: .utf8)
+        let run = try await runComposeInProcess(["lint", "--quick"], currentDirectory: folder.url)
+        #expect(run.code == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Pay.podspec.json"), "\(run.stdout)")
+        // The folder has no Package.swift: a note, which --quiet leaves out (results, errors, warnings only).
+        #expect(run.stdout.contains("note: ") && run.stdout.contains("[package-manifest-missing]"), "\(run.stdout)")
+        let quiet = try await runComposeInProcess(["lint", "--quick", "-q"], currentDirectory: folder.url)
+        #expect(quiet.code == 0)
+        #expect(!quiet.stdout.contains("note:") && !quiet.stderr.contains("note:"), "\(quiet.stdout)")
+        let empty = try TemporaryDirectory("lint-no-spec")
+        defer { empty.remove() }
+        let none = try await runComposeInProcess(["lint", "--quick"], currentDirectory: empty.url)
+        #expect(none.code == 1, "\(none.stdout)\(none.stderr)")
+    }
+
     @Test func usageErrorsExit64() async throws {
-        #expect(try await runComposeInProcess(["lint"]).code == 64)
+        #expect(try await runComposeInProcess(["lint", "--frobnicate"]).code == 64)
         #expect(try await runComposeInProcess(["lint", "--format", "xml", "x.podspec.json"]).code == 64)
         let help = try await runComposeInProcess(["lint", "--help"])
         #expect(help.code == 0)

@@ -49,7 +49,9 @@ import Testing
         let run = try await runComposeInProcess(
             ["repo", "convert", repo.path],
             environment: ["GIT_AUTHOR_NAME": "Release Bot", "GIT_AUTHOR_EMAIL": "bot@example.com"])
-        #expect(run.code == 1, "\(run.stderr)")
+        // Something was converted and committed: exit 0, with a warning naming what is left.
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: 1 could not be converted"), "\(run.stderr)")
         #expect(run.stdout.contains("Converted 2 Ruby podspecs in commit"))
         #expect(run.stderr.contains("not converted: Kit/2.0.0/Kit.podspec:3:"))
         #expect(run.stderr.contains("File.read"))

@@ -219,4 +219,17 @@ struct PublishLayersTests {
         #expect(LayersFile(text: newLayer).layer(of: "Router") == "core")
         #expect(LayersFile.recording("Kit", inLayer: "base", text: "") == "layers:\n  base: Kit\n")
     }
+
+    /// A quoted glob or a block list takes no `, Name` after it: the entry becomes a flow list, and the
+    /// file stays YAML that reads back with the component in its layer.
+    @Test func aQuotedOrBlockListEntryBecomesAFlowList() throws {
+        let quoted = "layers:\n  mediator: \"*Mediator\"\n  business: Pay\n"
+        let added = try #require(LayersFile.recording("Router", inLayer: "mediator", text: quoted))
+        #expect(added == "layers:\n  mediator: [\"*Mediator\", \"Router\"]\n  business: Pay\n")
+        #expect(LayersFile(text: added).problems.isEmpty)
+        let block = "layers:\n  - base:\n      - Logging\n      - Core*\n  - app: App\n"
+        let list = try #require(LayersFile.recording("Kit", inLayer: "base", text: block))
+        #expect(list == "layers:\n  - base: [\"Logging\", \"Core*\", \"Kit\"]\n  - app: App\n")
+        #expect(LayersFile(text: list).layer(of: "Kit") == "base" && LayersFile(text: list).layer(of: "App") == "app")
+    }
 }

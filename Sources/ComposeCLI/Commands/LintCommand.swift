@@ -9,7 +9,8 @@ struct LintCommand: AsyncParsableCommand {
         abstract: "Check podspecs against CocoaPods' linter rules and compose's stricter ones.",
         discussion: """
             PATH is a podspec (Name.podspec.json, or a Ruby Name.podspec read without Ruby), or a \
-            component folder holding exactly one (the JSON one when both are there). Every rule of \
+            component folder holding exactly one (the JSON one when both are there); without a \
+            PATH, the current folder, as `pod lib lint` finds the spec itself. Every rule of \
             CocoaPods' spec linter is applied with its severity, plus stricter rules of compose: a \
             name that could escape a folder, a wrong JSON type, version 0 or an unreasonable \
             version, an unknown platform, a spec depending on itself, a git tag that is not the \
@@ -18,6 +19,7 @@ struct LintCommand: AsyncParsableCommand {
               Pay.podspec.json:3:3: error: A version is required. [version-required]
 
             Examples:
+              compose lint
               compose lint Payments.podspec.json
               compose lint . --quick --allow-warnings
               compose lint Payments/ Logging/ --format json > lint.json
@@ -39,8 +41,10 @@ struct LintCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Output options") var global: GlobalOptions
 
-    @Argument(help: "Podspec files (JSON or Ruby) or component folders.", completion: .podspecs)
-    var paths: [String]
+    @Argument(
+        help: "Podspec files (JSON or Ruby) or component folders (default: the current folder).",
+        completion: .podspecs)
+    var paths: [String] = []
 
     @Flag(help: "Check only the spec (no fetch and build of the component).")
     var quick = false
@@ -50,14 +54,9 @@ struct LintCommand: AsyncParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    func validate() throws {
-        if paths.isEmpty {
-            throw ValidationError("Give at least one PATH: a .podspec.json file or a folder holding one.")
-        }
-    }
-
     func run() async throws {
         let cwd = Terminal.currentDirectory
+        let paths = self.paths.isEmpty ? ["."] : self.paths
         let specReport = try LintDriver.run(paths: paths, currentDirectory: cwd)
         // A component's .compose.yml sits beside its spec.
         let folders = paths.map { path in

@@ -20,8 +20,9 @@ struct RepoConvertCommand: AsyncParsableCommand {
               compose repo convert ~/.compose/repos/specs
               compose repo convert . && git push
 
-            Exit codes: 0 every Ruby podspec converted (or none found), 1 some could not be \
-            converted (the others are committed), 3 git or file system failure.
+            Exit codes: 0 something was converted and committed (the podspecs left as they were \
+            are named in warnings) or there was nothing to convert, 1 nothing could be converted, \
+            3 git or file system failure.
             """
     )
 
@@ -44,9 +45,10 @@ struct RepoConvertCommand: AsyncParsableCommand {
         }
         if !report.refused.isEmpty {
             Terminal.standardError.write(
-                "\(report.refused.count) could not be converted: edit them into the declarative DSL or convert them by hand.\n"
+                "warning: \(report.refused.count) could not be converted: edit them into the declarative DSL or convert them by hand.\n"
             )
-            throw ExitCode(1)
+            // A commit was made: the command did its work, and the warning names what is left.
+            if report.commit == nil { throw ExitCode(1) }
         }
     }
 }
