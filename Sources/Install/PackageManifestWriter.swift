@@ -227,11 +227,8 @@ package struct PackageManifestWriter: Sendable {
         // Things SwiftPM has no place for, said once per spec in use.
         let used = targets.flatMap(\.specs)
         notes += unexpressed(used, installing: installing)
-        if installing {
-            for test in spec.testSpecs + spec.appSpecs {
-                _ = test  // test and app specs are not part of an installed pod, as in CocoaPods.
-            }
-        } else {
+        // Test and app specs are no part of an installed pod, as in CocoaPods; a component's author hears of them.
+        if !installing {
             for test in spec.testSpecs + spec.appSpecs {
                 notes.append("\(test.name): test and app specs are not turned into targets; add a test target by hand.")
             }
