@@ -32,8 +32,10 @@ let package = Package(
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         /** Basics below every module: running a process, replacing a file atomically, file patterns. */
         library("Support"),
+        /** The Ruby subset Podfiles and podspecs are written in: lexer, parser, sandboxed evaluator. */
+        library("Ruby"),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
-        library("Specs", [.product(name: "Crypto", package: "swift-crypto")]),
+        library("Specs", ["Ruby", .product(name: "Crypto", package: "swift-crypto")]),
         /** Lint rules over a Spec. */
         library("Lint", ["Specs", "Yams"]),
         /** The one Swift wrapper of libgit2. */
@@ -60,7 +62,7 @@ let package = Package(
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
         library("Resolution", ["Specs"]),
         /** Composefile parser; Compose.lock reader and writer. */
-        library("ComposefileFormat", ["Specs", "Support", "Yams"]),
+        library("ComposefileFormat", ["Ruby", "Specs", "Support", "Yams"]),
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
         library("Project", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
@@ -89,6 +91,7 @@ let package = Package(
         /** Temporary folders, git repositories and servers, spawned processes. Depends on no module of
             compose, so module tests build without the CLI. */
         .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
+        .testTarget(name: "RubyTests", dependencies: ["Ruby", "ComposeTestSupport"]),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
         .testTarget(name: "PackageManifestsTests", dependencies: ["PackageManifests"]),

@@ -27,6 +27,11 @@ package struct Composefile: Sendable, Equatable {
     package internal(set) var flags: [String] = []
     /// Things accepted but ignored (`project`, `workspace`, `install!` …), for the user's information.
     package internal(set) var notes: [Note] = []
+    /// What the file's Ruby read besides its own bytes: environment variables and files (absolute
+    /// paths). A resolve that answers "nothing changed" from the file's bytes alone must not be
+    /// trusted when these are not empty.
+    package internal(set) var environmentRead: [String] = []
+    package internal(set) var filesRead: [String] = []
 
     package init(path: String) {
         self.path = path

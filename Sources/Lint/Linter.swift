@@ -32,7 +32,9 @@ package struct Linter: Sendable {
     /// Lints the file at `url`, reported under `path`.
     package func lint(fileAt url: URL, path: String) -> FileLintResult {
         do {
-            return lint(contents: try Self.readSpecFile(atPath: url.path), path: path)
+            return lint(
+                contents: try Self.readSpecFile(atPath: url.path), path: path,
+                directory: url.deletingLastPathComponent().path)
         } catch {
             return Self.unreadable(error.reason, path: path)
         }
@@ -85,7 +87,8 @@ package struct Linter: Sendable {
     }
 
     /// Lints the bytes of a podspec JSON file reported under `path`.
-    package func lint(contents: [UInt8], path: String) -> FileLintResult {
+    /// `directory`: the file's folder, for what a Ruby podspec reads there.
+    package func lint(contents: [UInt8], path: String, directory: String? = nil) -> FileLintResult {
         guard contents.count <= Self.maximumFileSize else {
             return Self.unreadable(Self.tooLarge(contents.count), path: path)
         }
@@ -93,7 +96,7 @@ package struct Linter: Sendable {
         do {
             // `Name.podspec` is read by the reader of the declarative Ruby DSL, anything else as JSON;
             // either way the rules see the same positioned tree, with the file's own lines and columns.
-            root = try PodspecReader.read(bytes: contents, path: path)
+            root = try PodspecReader.read(bytes: contents, path: path, directory: directory)
         } catch {
             return Self.unreadable(error.message, path: path, at: error.location)
         }

@@ -81,7 +81,9 @@ extension ResolveService {
         guard let bytes = FileManager.default.contents(atPath: filePath) else {
             throw ComposefileError.unreadable(path: display(chosen), reason: "permission denied or not a file")
         }
-        let composefile = try Composefile.parse(String(decoding: bytes, as: UTF8.self), path: display(chosen))
+        let composefile = try Composefile.parse(
+            String(decoding: bytes, as: UTF8.self), path: display(chosen), directory: folder.path,
+            environment: environment)
         let found = try Lockfile.readProjectLock(in: folder, display: display)
         let previous = found?.lockfile
         var notes = composefile.notes.map(\.description) + (found?.messages ?? [])

@@ -24,9 +24,12 @@ extension ResolveService {
     /// resolve with nothing changed reads the Composefile, the lock and the locked specs, nothing more.
     /// `:git` pods always go through the solver (their checkout is not re-read here).
     func upToDate(_ project: LoadedProject) -> (report: Report, basis: UpToDateBasis)? {
+        // A Podfile whose Ruby reads the environment or other files may declare other pods from the
+        // same bytes: the solver runs.
         guard let lock = project.previousLock, lock.composeVersion == toolVersion,
             lock.composefileChecksum == SHA1.hex(of: project.composefileBytes),
-            lock.checkoutOptions.isEmpty
+            lock.checkoutOptions.isEmpty, project.composefile.environmentRead.isEmpty,
+            project.composefile.filesRead.isEmpty
         else { return nil }
         let locked = Dictionary(lock.pods.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
         // Every requirement holds for the locked versions.

@@ -47,7 +47,8 @@ struct PublishSpec {
     static func load(_ bytes: Data, from url: URL) throws(PublishError) -> PublishSpec {
         do {
             // A Ruby `Name.podspec` is read without Ruby; the spec repo gets its canonical JSON.
-            let node = try PodspecReader.read(bytes: [UInt8](bytes), path: url.path)
+            let node = try PodspecReader.read(
+                bytes: [UInt8](bytes), path: url.path, directory: url.deletingLastPathComponent().path)
             return PublishSpec(spec: try Spec(node: node, label: url.path))
         } catch {
             throw .repo(.unreadableSpec(path: url.path, message: "\(error.location): \(error.message)"))

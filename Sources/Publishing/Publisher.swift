@@ -158,7 +158,9 @@ package struct Publisher: Sendable {
     /// The Lint module's checks of the spec alone (the quick lint), as compiler-style lines.
     func lint(_ bytes: Data, at url: URL, ignoring ignored: Set<String> = []) -> (errors: [String], warnings: [String])
     {
-        let findings = Linter().lint(contents: [UInt8](bytes), path: url.lastPathComponent).findings
+        let findings = Linter().lint(
+            contents: [UInt8](bytes), path: url.lastPathComponent, directory: url.deletingLastPathComponent().path
+        ).findings
             .filter { !ignored.contains($0.ruleID) }.sorted(by: Finding.reportOrder)
         return (
             findings.filter { $0.severity == .error }.map(\.description),

@@ -1,336 +1,170 @@
-/// Evaluates the declarative subset of the Ruby podspec DSL into the JSON tree `pod ipc spec` prints
-/// (cocoapods-core 1.17.0's `to_hash`). It runs no Ruby: it reads literals, local variables and the
-/// DSL's calls, and refuses anything else at its line:column, naming the construct.
-struct RubyPodspecEvaluator {
-    /// Deepest nesting of blocks, brackets and interpolations before the file is refused.
-    static let maximumDepth = 100
-    /// The longest string a podspec may build (bytes): far above any real attribute.
-    static let maximumStringBytes = 1 << 20
-    /// The most elements an array or a hash may hold.
-    static let maximumElements = 100_000
-    /// The work of one evaluation: bytes and elements copied by `+`, `+=`, interpolation and
-    /// literals, in all. A real podspec uses well under 1 % of it; a file that doubles a string or
-    /// appends to an array in a long run of statements is stopped here instead of exhausting the
-    /// machine (the files anyone on the team writes are read by every teammate's resolve).
-    static let workBudget = 4 << 20
+import Ruby
 
+/// The podspec DSL as a host of the Ruby interpreter: `Pod::Spec.new do |s| … end`, the spec's
+/// attribute writers, `dependency`, `subspec`/`test_spec`/`app_spec`, the platform proxies
+/// (`s.ios.deployment_target = …`), and reading `s.name`, `s.version`, `s.module_name`. What it builds
+/// is the JSON `pod ipc spec` prints for the file (cocoapods-core 1.17.0's `to_hash`).
+final class RubyPodspecHost: RubyHost {
     private let bytes: [UInt8]
-    private var tokens: [RubyToken]
-    private var position = 0
-    private var depth = 0
-    private var scopes: [[String: RubyValue]] = [[:]]
-    private var constants: [String: RubyValue] = [:]
     private var specs: [RubySpecState] = []
     private let lines: RubyLineTable
-    private var work = 0
+    private var versions: [String] = []
+    weak var interpreter: RubyInterpreter?
 
-    init(bytes: [UInt8], tokens: [RubyToken], lines: RubyLineTable) {
+    /// Object ids: specs from 1, proxies from `proxyBase`, versions from `versionBase`.
+    private static let proxyBase = 1 << 30
+    private static let versionBase = 1 << 40
+    private static let specClassID = 1 << 50
+
+    init(bytes: [UInt8], lines: RubyLineTable) {
         self.bytes = bytes
-        self.tokens = tokens
         self.lines = lines
     }
 
-    // MARK: Tokens
-
-    private var current: RubyToken { tokens[position] }
-
-    private func peekKind(_ ahead: Int = 1) -> RubyToken.Kind {
-        tokens[min(position + ahead, tokens.count - 1)].kind
+    private func fail(_ offset: Int, _ message: String) -> RubyFailure {
+        interpreter?.failure(offset, message) ?? RubyFailure(offset: offset, message: message)
     }
 
-    private mutating func advance() {
-        if position < tokens.count - 1 { position += 1 }
+    private func loc(_ offset: Int) -> SourceLocation {
+        let (line, column) = lines.location(offset)
+        return SourceLocation(line: line, column: column)
     }
 
-    private func isPunctuation(_ p: String, _ kind: RubyToken.Kind? = nil) -> Bool {
-        (kind ?? current.kind) == .punctuation(p)
-    }
-
-    private func isIdentifier(_ name: String) -> Bool { current.kind == .identifier(name) }
-
-    private mutating func skipNewlines() {
-        while current.kind == .newline { advance() }
-    }
-
-    private mutating func skipSeparators() {
-        while current.kind == .newline || isPunctuation(";") { advance() }
-    }
-
-    private mutating func expect(_ p: String, _ what: String) throws(RubyPodspecFailure) {
-        guard isPunctuation(p) else { throw unexpected(expected: what) }
-        advance()
-    }
-
-    private func describe(_ kind: RubyToken.Kind) -> String {
-        switch kind {
-        case .identifier(let n): "`\(n)`"
-        case .constant(let n): "`\(n)`"
-        case .label(let n): "`\(n):`"
-        case .string: "a string"
-        case .words, .symbols: "a %w[] list"
-        case .symbol(let s): "the symbol :\(s)"
-        case .integer(let n), .float(let n): "the number \(n)"
-        case .punctuation(let p), .operator(let p): "`\(p)`"
-        case .newline: "the end of the line"
-        case .end: "the end of the file"
-        }
-    }
-
-    private func unexpected(expected: String) -> RubyPodspecFailure {
-        if case .operator(let op) = current.kind {
-            return RubyPodspecFailure(
-                offset: current.offset,
-                message:
-                    "the operator `\(op)` is not supported: values are computed by Ruby code the podspec reader does not run; write the value as a literal"
-            )
-        }
-        return RubyPodspecFailure(
-            offset: current.offset, message: "unexpected \(describe(current.kind)); expected \(expected)")
-    }
-
-    private func fail(_ offset: Int, _ message: String) -> RubyPodspecFailure {
-        RubyPodspecFailure(offset: offset, message: message)
-    }
-
-    /// Counts `units` of work (bytes or elements copied) against `workBudget`.
-    private mutating func charge(_ units: Int, at offset: Int) throws(RubyPodspecFailure) {
-        work += units
-        if work > RubyPodspecEvaluator.workBudget {
-            throw fail(
-                offset,
-                "the podspec builds far more than a podspec needs (over \(RubyPodspecEvaluator.workBudget >> 20) M bytes and elements copied); compose stops reading it here"
-            )
-        }
-    }
-
-    /// `value`, when it is within the size limits of a string, an array and a hash.
-    private func bounded(_ value: RubyValue, at offset: Int) throws(RubyPodspecFailure) -> RubyValue {
-        switch value.kind {
-        case .string(let text) where text.utf8.count > RubyPodspecEvaluator.maximumStringBytes:
-            throw fail(
-                offset,
-                "this string grows past \(RubyPodspecEvaluator.maximumStringBytes >> 20) MiB, far more than any podspec attribute; compose stops reading the file here"
-            )
-        case .array(let elements) where elements.count > RubyPodspecEvaluator.maximumElements:
-            throw fail(offset, "this array grows past \(RubyPodspecEvaluator.maximumElements) elements")
-        case .hash(let pairs) where pairs.count > RubyPodspecEvaluator.maximumElements:
-            throw fail(offset, "this hash grows past \(RubyPodspecEvaluator.maximumElements) keys")
-        default:
-            return value
-        }
-    }
-
-    private mutating func enter(_ offset: Int) throws(RubyPodspecFailure) {
-        depth += 1
-        if depth > RubyPodspecEvaluator.maximumDepth {
-            throw fail(
-                offset,
-                "nesting is deeper than \(RubyPodspecEvaluator.maximumDepth) levels (blocks, brackets and interpolations)"
-            )
-        }
-    }
-
-    private static let refusedWords: [String: String] = [
-        "if": "a conditional (`if`)", "unless": "a conditional (`unless`)", "case": "a `case` expression",
-        "while": "a loop (`while`)", "until": "a loop (`until`)", "for": "a loop (`for`)",
-        "def": "a method definition (`def`)", "class": "a class definition", "module": "a module definition",
-        "begin": "a `begin` block", "require": "`require`", "require_relative": "`require_relative`",
-        "load": "`load`", "puts": "printing (`puts`)", "print": "printing (`print`)", "p": "printing (`p`)",
-        "raise": "`raise`", "return": "`return`", "yield": "`yield`", "lambda": "a lambda", "proc": "a proc",
-        "loop": "a loop (`loop`)", "and": "`and`", "or": "`or`", "not": "`not`", "then": "`then`",
-        "else": "`else`", "elsif": "`elsif`", "rescue": "`rescue`", "ensure": "`ensure`", "self": "`self`",
-        "defined?": "`defined?`", "alias": "`alias`", "undef": "`undef`", "super": "`super`", "__FILE__": "`__FILE__`",
-        "__dir__": "`__dir__`", "system": "running a command (`system`)", "eval": "`eval`",
-        "instance_eval": "`instance_eval`",
-    ]
-
-    private func refusal(_ name: String, at offset: Int) -> RubyPodspecFailure {
-        let what = RubyPodspecEvaluator.refusedWords[name] ?? "calling `\(name)`"
-        return fail(
-            offset,
-            "\(what) is Ruby code the podspec reader does not run; only literals, local variables assigned from literals and the spec's attributes are read (convert this podspec with CocoaPods: pod ipc spec)"
-        )
-    }
-
-    // MARK: Program
-
-    /// Evaluates the file; returns the root spec's JSON.
-    mutating func run() throws(RubyPodspecFailure) -> JSONNode {
-        while true {
-            skipSeparators()
-            if current.kind == .end { break }
-            try statement(topLevel: true)
-        }
+    /// The root spec's JSON, once the file has run.
+    func result() throws(RubyFailure) -> JSONNode {
         guard !specs.isEmpty else {
             throw fail(
-                tokens.last?.offset ?? 0, "no `Pod::Spec.new do |s| ... end` block: this file does not define a podspec"
-            )
+                max(0, bytes.count - 1), "no `Pod::Spec.new do |s| ... end` block: this file does not define a podspec")
         }
         return try hash(of: 0)
     }
 
-    private mutating func statement(topLevel: Bool) throws(RubyPodspecFailure) {
-        let start = current
-        switch start.kind {
-        case .identifier(let name):
-            if RubyPodspecEvaluator.refusedWords[name] != nil { throw refusal(name, at: start.offset) }
-            if isPunctuation("=", peekKind()) {
-                advance()
-                advance()
-                skipNewlines()
-                assignLocal(name, try rightHandSide())
-            } else if peekKind() == .operator("+=") {
-                guard let value = lookup(name) else {
-                    throw fail(start.offset, "`\(name) +=` needs `\(name)` assigned earlier in the file")
-                }
-                advance()
-                let operatorOffset = current.offset
-                advance()
-                skipNewlines()
-                assignLocal(name, try plus(value, try expression(), at: operatorOffset))
-            } else if let value = lookup(name) {
-                advance()
-                guard case .spec(let spec) = value.kind, isPunctuation(".") else {
-                    throw fail(
-                        start.offset,
-                        "a statement that only computes a value (`\(name)…`) is not supported; set a spec attribute: \(name).attribute = value"
-                    )
-                }
-                advance()
-                try specCall(spec, receiver: name)
-            } else {
-                throw unknownName(name, at: start.offset)
-            }
-        case .constant(let name):
-            if isPunctuation("=", peekKind()) {
-                advance()
-                advance()
-                skipNewlines()
-                constants[name] = try rightHandSide()
-            } else {
-                let value = try expression()
-                guard case .spec = value.kind else {
-                    throw fail(start.offset, "a statement that only computes a value is not supported")
-                }
-            }
-        case .end:
-            return
-        case .punctuation("{"), .punctuation("["):
-            if topLevel, specs.isEmpty {
-                throw fail(
-                    start.offset,
-                    "this file starts with \(describe(start.kind)), not Ruby: a Ruby podspec starts with `Pod::Spec.new do |s|` (a JSON podspec must be named Name.podspec.json)"
-                )
-            }
-            if start.kind == .punctuation("[") {
-                throw fail(
-                    start.offset,
-                    "a statement that starts with an array (as in `[s.ios, s.osx].each do |p|`, a loop) is Ruby code the podspec reader does not run; write each statement out"
-                )
-            }
-            throw unexpected(expected: "a statement")
+    // MARK: Objects
+
+    private func specObject(_ spec: Int) -> RubyObject {
+        RubyObject(id: spec + 1, className: "Pod::Specification")
+    }
+
+    private func proxyObject(_ spec: Int, _ platform: String) -> RubyObject {
+        let index = RubyPodspecAttributes.platforms.firstIndex(of: platform) ?? 0
+        return RubyObject(
+            id: RubyPodspecHost.proxyBase + spec * 8 + index, className: "Pod::Specification::PlatformProxy")
+    }
+
+    private enum Handle {
+        case specClass
+        case spec(Int)
+        case proxy(Int, String)
+        case version(String)
+    }
+
+    private func handle(_ object: RubyObject) -> Handle? {
+        if object.id == RubyPodspecHost.specClassID { return .specClass }
+        if object.id >= RubyPodspecHost.versionBase {
+            let i = object.id - RubyPodspecHost.versionBase
+            return i < versions.count ? .version(versions[i]) : nil
+        }
+        if object.id >= RubyPodspecHost.proxyBase {
+            let i = object.id - RubyPodspecHost.proxyBase
+            return .proxy(i / 8, RubyPodspecAttributes.platforms[i % 8])
+        }
+        return object.id - 1 < specs.count ? .spec(object.id - 1) : nil
+    }
+
+    private func versionValue(_ text: String, at offset: Int) -> RubyValue {
+        versions.append(text)
+        return RubyValue(
+            .object(
+                RubyObject(id: RubyPodspecHost.versionBase + versions.count - 1, className: "Pod::Version", text: text)),
+            at: offset)
+    }
+
+    func constant(_ path: String, at offset: Int) -> RubyValue? {
+        switch path {
+        case "Pod::Spec", "Pod::Specification":
+            return RubyValue(
+                .object(RubyObject(id: RubyPodspecHost.specClassID, className: "Class", text: path)), at: offset)
+        case "Pod::VERSION":
+            return .string("1.17.0", at: offset)
         default:
-            throw unexpected(
-                expected: topLevel
-                    ? "`Pod::Spec.new do |s|` or a local variable assignment"
-                    : "a statement such as s.attribute = value")
-        }
-        try expectStatementEnd()
-    }
-
-    private mutating func expectStatementEnd() throws(RubyPodspecFailure) {
-        switch current.kind {
-        case .newline, .end, .punctuation(";"), .punctuation("}"), .identifier("end"):
-            return
-        case .identifier(let word) where RubyPodspecEvaluator.refusedWords[word] != nil:
-            throw refusal(word, at: current.offset)
-        default:
-            throw unexpected(expected: "the end of the statement")
+            return nil
         }
     }
 
-    private func unknownName(_ name: String, at offset: Int) -> RubyPodspecFailure {
-        if RubyPodspecEvaluator.refusedWords[name] != nil { return refusal(name, at: offset) }
-        return fail(
-            offset,
-            "`\(name)` is not a local variable assigned earlier in the file; calling methods (`\(name)`) is Ruby code the podspec reader does not run"
-        )
+    func responds(_ object: RubyObject, to name: String) -> Bool {
+        switch handle(object) {
+        case .spec:
+            let base = name.hasSuffix("=") ? String(name.dropLast()) : name
+            return RubyPodspecAttributes.attribute(forWriter: base) != nil || base == "platform"
+                || RubyPodspecAttributes.proxyPlatform(name) != nil
+                || ["dependency", "subspec", "test_spec", "app_spec", "name", "version", "module_name", "root"]
+                    .contains(name)
+        case .proxy:
+            let base = name.hasSuffix("=") ? String(name.dropLast()) : name
+            return base == "deployment_target" || base == "dependency"
+                || (RubyPodspecAttributes.attribute(forWriter: base).map {
+                    !RubyPodspecAttributes.notPerPlatform.contains($0)
+                } ?? false)
+        case .version: return ["to_s", "version", "segments", "major", "minor", "patch"].contains(name)
+        default: return name == "new"
+        }
     }
 
-    // MARK: Variables
-
-    private func lookup(_ name: String) -> RubyValue? {
-        if name.hasPrefix("@") { return scopes[0][name] ?? RubyValue(.null, at: 0) }
-        for scope in scopes.reversed() {
-            if let value = scope[name] { return value }
-        }
-        return nil
+    func call(_ name: String, _ arguments: RubyArguments, in interpreter: RubyInterpreter) throws(RubyFailure)
+        -> RubyValue?
+    {
+        nil
     }
 
-    private mutating func assignLocal(_ name: String, _ value: RubyValue) {
-        if name.hasPrefix("@") {
-            scopes[0][name] = value
-            return
-        }
-        for i in scopes.indices.reversed() where scopes[i][name] != nil {
-            scopes[i][name] = value
-            return
-        }
-        scopes[scopes.count - 1][name] = value
-    }
-
-    /// `a = 1` or `a = 1, 2` (an array).
-    private mutating func rightHandSide() throws(RubyPodspecFailure) -> RubyValue {
-        let first = try expression()
-        guard isPunctuation(",") else { return first }
-        var elements = [first]
-        while isPunctuation(",") {
-            advance()
-            skipNewlines()
-            elements.append(try expression())
-        }
-        return RubyValue(.array(elements), at: first.offset)
-    }
-
-    // MARK: Blocks
-
-    /// `do |s| … end` or `{ |s| … }` binding `spec`.
-    private mutating func block(binding spec: Int, opener: String) throws(RubyPodspecFailure) {
-        let open = current
-        let isBrace = isPunctuation("{")
-        guard isBrace || isIdentifier("do") else {
-            throw unexpected(expected: "a block (`do |variable| … end`) after \(opener)")
-        }
-        try enter(open.offset)
-        advance()
-        guard isPunctuation("|") else {
-            throw fail(current.offset, "the block of \(opener) needs a variable: `do |s|`")
-        }
-        advance()
-        guard case .identifier(let variable) = current.kind else {
-            throw unexpected(expected: "the block's variable name")
-        }
-        advance()
-        if isPunctuation(",") {
-            throw fail(current.offset, "the block of \(opener) takes one variable")
-        }
-        try expect("|", "`|` after the block's variable")
-        scopes.append([variable: RubyValue(.spec(spec), at: open.offset)])
-        while true {
-            skipSeparators()
-            if isBrace ? isPunctuation("}") : isIdentifier("end") { break }
-            if current.kind == .end {
-                throw fail(open.offset, "the block opened here never ends: `\(isBrace ? "}" : "end")` is missing")
+    func call(_ object: RubyObject, _ name: String, _ arguments: RubyArguments, in interpreter: RubyInterpreter)
+        throws(RubyFailure) -> RubyValue
+    {
+        let at = arguments.offset
+        switch handle(object) {
+        case .specClass:
+            guard name == "new" else {
+                throw fail(at, "`Pod::Spec.\(name)` is not read; a podspec is `Pod::Spec.new do |s| … end`")
             }
-            try statement(topLevel: false)
+            guard specs.isEmpty else {
+                throw fail(
+                    at, "a second `Pod::Spec.new`: a podspec file defines one spec (use s.subspec for parts of it)")
+            }
+            guard let block = arguments.block else {
+                throw fail(at, "`Pod::Spec.new` needs a block: Pod::Spec.new do |s| … end")
+            }
+            let root = newSpec(parent: nil, kind: .library, name: JSONNode(.null, at: loc(at)), at: at)
+            _ = try interpreter.yield(block, [RubyValue(.object(specObject(root)), at: at)], at: at)
+            return RubyValue(.object(specObject(root)), at: at)
+        case .spec(let spec):
+            return try specCall(spec, name, arguments, in: interpreter)
+        case .proxy(let spec, let platform):
+            return try proxyCall(spec, platform, name, arguments)
+        case .version(let text):
+            switch name {
+            case "to_s", "to_str", "version": return .string(text, at: at)
+            case "segments", "major", "minor", "patch":
+                let segments = text.split(separator: ".").map {
+                    Int($0).map { RubyValue.integer($0, at: at) } ?? .string(String($0), at: at)
+                }
+                switch name {
+                case "major": return segments.first ?? .null(at: at)
+                case "minor": return segments.count > 1 ? segments[1] : .integer(0, at: at)
+                case "patch": return segments.count > 2 ? segments[2] : .integer(0, at: at)
+                default: return RubyValue(.array(segments), at: at)
+                }
+            case "prerelease?": return .bool(text.contains { $0.isLetter }, at: at)
+            default:
+                throw fail(at, "`s.version.\(name)` is not read; write `s.version.to_s` and work on the string")
+            }
+        case nil:
+            throw fail(at, "\(object.className) has no method `\(name)`")
         }
-        advance()
-        scopes.removeLast()
-        depth -= 1
     }
 
-    private mutating func newSpec(parent: Int?, kind: RubySpecState.Kind, name: JSONNode, at offset: Int) -> Int {
-        var state = RubySpecState(parent: parent, kind: kind, location: lines.location(offset))
+    // MARK: Spec calls
+
+    private func newSpec(parent: Int?, kind: RubySpecState.Kind, name: JSONNode, at offset: Int) -> Int {
+        var state = RubySpecState(parent: parent, kind: kind, location: loc(offset))
         state.attributes.set("name", at: name.location, .node(name))
         if kind == .test {
             state.attributes.set("test_type", at: name.location, .node(JSONNode(.string("unit"), at: name.location)))
@@ -341,35 +175,6 @@ struct RubyPodspecEvaluator {
     }
 
     /// `Pod::Spec.new do |s| … end`; `current` is on `Pod`.
-    private mutating func podSpecNew() throws(RubyPodspecFailure) -> RubyValue {
-        let start = current.offset
-        advance()
-        guard isPunctuation("::") else { throw unexpected(expected: "`::Spec.new`") }
-        advance()
-        guard current.kind == .constant("Spec") || current.kind == .constant("Specification") else {
-            throw fail(
-                start,
-                "only `Pod::Spec.new` and `Pod::Specification.new` are read; other `Pod::` constants are Ruby code the podspec reader does not run"
-            )
-        }
-        advance()
-        try expect(".", "`.new`")
-        guard isIdentifier("new") else { throw unexpected(expected: "`new`") }
-        advance()
-        if isPunctuation("(") {
-            advance()
-            try expect(")", "`)`: Pod::Spec.new takes no arguments in a podspec file")
-        }
-        guard specs.isEmpty else {
-            throw fail(
-                start, "a second `Pod::Spec.new`: a podspec file defines one spec (use s.subspec for parts of it)")
-        }
-        let root = newSpec(parent: nil, kind: .library, name: JSONNode(.null, at: lines.location(start)), at: start)
-        try block(binding: root, opener: "Pod::Spec.new")
-        return RubyValue(.spec(root), at: start)
-    }
-
-    // MARK: Spec calls
 
     private func fullName(_ spec: Int) -> String? {
         guard let base = specs[spec].baseName else { return nil }
@@ -383,57 +188,209 @@ struct RubyPodspecEvaluator {
         return i
     }
 
-    /// After `s.`: an attribute writer, `dependency`, `subspec`, `test_spec`, `app_spec` or a platform proxy.
-    private mutating func specCall(_ spec: Int, receiver: String) throws(RubyPodspecFailure) {
-        guard case .identifier(let method) = current.kind else {
-            throw unexpected(expected: "an attribute name after `\(receiver).`")
+    private struct Arguments {
+        var positional: [RubyValue] = []
+        var options: [(key: RubyValue, value: RubyValue)] = []
+    }
+
+    private func split(_ arguments: RubyArguments) -> Arguments {
+        var values = arguments.values
+        var options: [(key: RubyValue, value: RubyValue)] = []
+        if case .hash(let pairs)? = values.last?.kind {
+            options = pairs
+            values.removeLast()
         }
-        let methodOffset = current.offset
-        advance()
-        if let platform = RubyPodspecAttributes.proxyPlatform(method), isPunctuation(".") {
-            advance()
-            try proxyCall(spec, platform: platform, receiver: "\(receiver).\(method)")
-            return
+        return Arguments(positional: values, options: options)
+    }
+
+    /// A method of a spec: a writer, `dependency`, `subspec`, a platform proxy or a reader.
+    private func specCall(_ spec: Int, _ method: String, _ arguments: RubyArguments, in interpreter: RubyInterpreter)
+        throws(RubyFailure) -> RubyValue
+    {
+        let at = arguments.offset
+        let receiver = "s"
+        if method.hasSuffix("="), method != "==" {
+            guard let value = arguments.values.first else { throw fail(at, "`\(method)` needs a value") }
+            try assign(spec, writer: String(method.dropLast()), value, at: at, receiver: receiver)
+            return value
         }
-        if isPunctuation("=") {
-            advance()
-            skipNewlines()
-            let value = try rightHandSide()
-            try assign(spec, writer: method, value, at: methodOffset, receiver: receiver)
-            return
+        if let platform = RubyPodspecAttributes.proxyPlatform(method), arguments.values.isEmpty {
+            return RubyValue(.object(proxyObject(spec, platform)), at: at)
         }
         switch method {
         case "dependency":
-            let args = try callArguments(allowBlock: false)
-            try addDependency(spec, args, at: methodOffset)
+            try addDependency(spec, split(arguments), at: at)
+            return .null(at: at)
         case "subspec", "test_spec", "app_spec":
-            let args = try callArguments(allowBlock: true)
+            let args = split(arguments)
             let kind: RubySpecState.Kind = method == "subspec" ? .library : method == "test_spec" ? .test : .app
             let name: JSONNode
             if let first = args.positional.first {
                 guard args.positional.count == 1, args.options.isEmpty else {
-                    throw fail(methodOffset, "`\(receiver).\(method)` takes one argument, the name")
+                    throw fail(at, "`\(receiver).\(method)` takes one argument, the name")
                 }
                 name = try json(first, .raw)
             } else if kind == .library {
-                throw fail(methodOffset, "`\(receiver).subspec` needs a name: \(receiver).subspec 'Core' do |ss| … end")
+                throw fail(at, "`\(receiver).subspec` needs a name: \(receiver).subspec 'Core' do |ss| … end")
             } else {
-                name = JSONNode(.string(kind == .test ? "Tests" : "App"), at: lines.location(methodOffset))
+                name = JSONNode(.string(kind == .test ? "Tests" : "App"), at: loc(at))
             }
-            let child = newSpec(parent: spec, kind: kind, name: name, at: methodOffset)
-            try block(binding: child, opener: "\(receiver).\(method)")
+            let child = newSpec(parent: spec, kind: kind, name: name, at: at)
+            if let block = arguments.block {
+                _ = try interpreter.yield(block, [RubyValue(.object(specObject(child)), at: at)], at: at)
+            }
+            return RubyValue(.object(specObject(child)), at: at)
+        case "name":
+            guard let name = fullName(spec) else { throw fail(at, "`name` is read before it is set; set s.name first") }
+            return .string(name, at: at)
+        case "root":
+            return RubyValue(.object(specObject(rootIndex(spec))), at: at)
+        case "version":
+            guard let node = specs[rootIndex(spec)].attributes.value("version"), !node.isNull else {
+                throw fail(at, "`version` is read before it is set; set s.version first")
+            }
+            let text: String
+            switch node.value {
+            case .string(let s): text = RubyText.strip(s)
+            case .number(let n): text = n
+            default: throw fail(at, "`version` was set to \(node.typeName), not a version string")
+            }
+            guard Version.isValid(text) else { throw fail(at, "the version '\(text)' is not a version number") }
+            return versionValue(text, at: at)
+        case "module_name":
+            // `Specification#module_name`: the attribute, else the C99 identifier of `header_dir`,
+            // else of the spec's own name.
+            let attributes = specs[spec].attributes
+            if let node = attributes.value("module_name"), !node.isNull {
+                guard let text = node.stringValue else {
+                    throw fail(at, "`module_name` was set to \(node.typeName), not a string")
+                }
+                return .string(text, at: at)
+            }
+            let source = attributes.value("header_dir").flatMap { $0.isNull ? nil : $0 } ?? attributes.value("name")
+            guard let text = source?.stringValue else {
+                throw fail(at, "`module_name` is read before `name` is set; set s.name first")
+            }
+            guard text.unicodeScalars.allSatisfy(\.isASCII) else {
+                throw fail(
+                    at,
+                    "reading `module_name` of the non-ASCII name '\(text)' is not supported (Ruby transliterates it); write the module name as a literal"
+                )
+            }
+            return .string(SafeName.c99Identifier(text), at: at)
+        case "deployment_target":
+            // `Specification#deployment_target(platform)`: the spec's own, else its parent's.
+            guard let platform = try arguments.values.first.map({ (v) throws(RubyFailure) in try v.keyString() }) else {
+                throw fail(at, "`s.deployment_target` takes a platform: s.deployment_target(:ios)")
+            }
+            let name = RubyPodspecAttributes.proxyPlatform(platform) ?? platform
+            guard let node = deploymentTarget(spec, name) else { return .null(at: at) }
+            return rubyValue(node, at: at, symbolKeys: false)
+        case _ where RubyPodspecAttributes.readable.contains(method) && arguments.values.isEmpty:
+            // The root attribute readers of cocoapods-core (`root_attribute_accessors.rb`).
+            guard let node = specs[rootIndex(spec)].attributes.value(method), !node.isNull else { return .null(at: at) }
+            if method == "description" || method == "prepare_command", let text = node.stringValue {
+                return .string(RubyText.chomp(RubyText.stripHeredoc(text)), at: at)
+            }
+            return rubyValue(node, at: at, symbolKeys: method == "source" || method == "license")
         default:
             if RubyPodspecAttributes.attribute(forWriter: method) != nil || method == "platform" {
-                throw fail(methodOffset, "`\(receiver).\(method)` must be assigned: \(receiver).\(method) = value")
+                throw fail(
+                    at,
+                    "reading `\(receiver).\(method)` is not supported; only `s.name`, `s.version` and `s.module_name` are read (assign it: \(receiver).\(method) = value)"
+                )
             }
             throw fail(
-                methodOffset,
-                "`\(receiver).\(method)` is not a podspec attribute or DSL method the podspec reader supports")
+                at, "`\(receiver).\(method)` is not a podspec attribute or DSL method the podspec reader supports")
         }
     }
 
-    private mutating func assign(_ spec: Int, writer: String, _ value: RubyValue, at offset: Int, receiver: String)
-        throws(RubyPodspecFailure)
+    /// A stored attribute read back as the Ruby value it was (strings, numbers, arrays; a hash with
+    /// symbol keys where cocoapods-core's reader converts them).
+    private func rubyValue(_ node: JSONNode, at offset: Int, symbolKeys: Bool) -> RubyValue {
+        switch node.value {
+        case .string(let s): return .string(s, at: offset)
+        case .number(let n): return RubyValue(n.contains(".") || n.contains("e") ? .float(n) : .integer(n), at: offset)
+        case .bool(let b): return .bool(b, at: offset)
+        case .null: return .null(at: offset)
+        case .array(let elements):
+            return RubyValue(.array(elements.map { rubyValue($0, at: offset, symbolKeys: false) }), at: offset)
+        case .object(let members):
+            return RubyValue(
+                .hash(
+                    members.map {
+                        (
+                            RubyValue(symbolKeys ? .symbol($0.key) : .string($0.key), at: offset),
+                            rubyValue($0.value, at: offset, symbolKeys: false)
+                        )
+                    }), at: offset)
+        }
+    }
+
+    /// A method of a platform proxy: `deployment_target=`, `dependency`, or a per-platform writer.
+    private func proxyCall(_ spec: Int, _ platform: String, _ method: String, _ arguments: RubyArguments)
+        throws(RubyFailure) -> RubyValue
+    {
+        let at = arguments.offset
+        let receiver = "s.\(platform)"
+        if method == "dependency" {
+            let args = split(arguments)
+            guard let name = args.positional.first else { throw fail(at, "`\(receiver).dependency` needs a pod name") }
+            let key = try name.keyString()
+            var requirements = Array(args.positional.dropFirst())
+            if !args.options.isEmpty {
+                requirements.append(RubyValue(.hash(args.options), at: args.options[0].key.offset))
+            }
+            let list = try json(RubyValue(.array(requirements), at: requirements.first?.offset ?? name.offset), .raw)
+            let location = loc(at)
+            let keyLocation = loc(name.offset)
+            try update(spec, platform, at: at) { (object: inout RubyOrderedObject) throws(RubyFailure) in
+                var dependencies: RubyOrderedObject
+                var dependenciesLocation = location
+                switch object["dependencies"] {
+                case nil: dependencies = RubyOrderedObject()
+                case .object(let d, let at)?:
+                    dependencies = d
+                    dependenciesLocation = at
+                case .node(let n)?:
+                    guard n.isObject || n.isNull else {
+                        throw RubyFailure(
+                            offset: at,
+                            message:
+                                "`\(platform).dependencies` was set to a \(n.typeName) earlier, so no dependency can be added to it"
+                        )
+                    }
+                    dependencies = n.isObject ? RubyOrderedObject(n) : RubyOrderedObject()
+                }
+                dependencies.set(key, at: keyLocation, .node(list))
+                object.set("dependencies", at: location, .object(dependencies, dependenciesLocation))
+            }
+            return .null(at: at)
+        }
+        guard method.hasSuffix("="), let value = arguments.values.first else {
+            throw fail(at, "`\(receiver).\(method)` must be assigned: \(receiver).\(method) = value")
+        }
+        let writer = String(method.dropLast())
+        if writer == "deployment_target" {
+            let target = try deploymentTarget(value)
+            let keyLocation = loc(at)
+            try update(spec, "platforms", at: at) { (object: inout RubyOrderedObject) in
+                object.set(platform, at: keyLocation, .node(target))
+            }
+            return value
+        }
+        guard let attribute = RubyPodspecAttributes.attribute(forWriter: writer) else {
+            throw fail(at, "`\(receiver).\(writer)` is not a podspec attribute")
+        }
+        if RubyPodspecAttributes.notPerPlatform.contains(attribute) {
+            throw fail(at, "`\(attribute)` cannot be set per platform (`\(receiver).\(writer)`); set it on the spec")
+        }
+        try store(spec, attribute, value, platform: platform, at: at)
+        return value
+    }
+
+    private func assign(_ spec: Int, writer: String, _ value: RubyValue, at offset: Int, receiver: String)
+        throws(RubyFailure)
     {
         switch writer {
         case "platform":
@@ -444,16 +401,16 @@ struct RubyPodspecEvaluator {
                 target = elements.count > 1 ? elements[1] : nil
             }
             var platforms = RubyOrderedObject()
-            let location = lines.location(value.offset)
+            let location = loc(value.offset)
             if let name, !isFalsy(name) {
                 var key = try name.keyString()
                 if key == "macos" { key = "osx" }
                 let targetNode =
-                    try target.map { v throws(RubyPodspecFailure) in try deploymentTarget(v) }
+                    try target.map { v throws(RubyFailure) in try deploymentTarget(v) }
                     ?? JSONNode(.null, at: location)
-                platforms.set(key, at: lines.location(name.offset), .node(targetNode))
+                platforms.set(key, at: loc(name.offset), .node(targetNode))
             }
-            specs[spec].attributes.set("platforms", at: lines.location(offset), .object(platforms, location))
+            specs[spec].attributes.set("platforms", at: loc(offset), .object(platforms, location))
         case "deployment_target":
             throw fail(
                 offset,
@@ -477,9 +434,10 @@ struct RubyPodspecEvaluator {
         }
     }
 
-    private func deploymentTarget(_ value: RubyValue) throws(RubyPodspecFailure) -> JSONNode {
+    private func deploymentTarget(_ value: RubyValue) throws(RubyFailure) -> JSONNode {
         switch value.kind {
-        case .string, .symbol, .integer, .float, .null, .version: return try json(value, .raw)
+        case .string, .symbol, .integer, .float, .null: return try json(value, .raw)
+        case .object(let o) where o.className == "Pod::Version": return try json(value, .raw)
         default:
             throw fail(
                 value.offset, "a deployment target must be a version string such as '12.0', not \(value.typeName)")
@@ -488,11 +446,11 @@ struct RubyPodspecEvaluator {
 
     /// `Specification#store_attribute`: strings lose their common indentation and surrounding white
     /// space; hash keys become strings.
-    private mutating func store(_ spec: Int, _ attribute: String, _ value: RubyValue, platform: String?, at offset: Int)
-        throws(RubyPodspecFailure)
+    private func store(_ spec: Int, _ attribute: String, _ value: RubyValue, platform: String?, at offset: Int)
+        throws(RubyFailure)
     {
         let node = try json(value, .attribute)
-        let location = lines.location(offset)
+        let location = loc(offset)
         if let platform {
             try update(spec, platform, at: offset) { (object: inout RubyOrderedObject) in
                 object.set(attribute, at: location, .node(node))
@@ -503,11 +461,11 @@ struct RubyPodspecEvaluator {
     }
 
     /// Applies `body` to the object at `key` of a spec's attributes (`attributes_hash[key] ||= {}`).
-    private mutating func update(
-        _ spec: Int, _ key: String, at offset: Int, _ body: (inout RubyOrderedObject) throws(RubyPodspecFailure) -> Void
-    ) throws(RubyPodspecFailure) {
+    private func update(
+        _ spec: Int, _ key: String, at offset: Int, _ body: (inout RubyOrderedObject) throws(RubyFailure) -> Void
+    ) throws(RubyFailure) {
         var object: RubyOrderedObject
-        var location = lines.location(offset)
+        var location = loc(offset)
         switch specs[spec].attributes[key] {
         case nil:
             object = RubyOrderedObject()
@@ -533,132 +491,8 @@ struct RubyPodspecEvaluator {
         specs[spec].attributes.set(key, at: location, .object(object, location))
     }
 
-    private mutating func proxyCall(_ spec: Int, platform: String, receiver: String) throws(RubyPodspecFailure) {
-        guard case .identifier(let method) = current.kind else {
-            throw unexpected(expected: "an attribute name after `\(receiver).`")
-        }
-        let methodOffset = current.offset
-        advance()
-        if method == "dependency", !isPunctuation("=") {
-            let args = try callArguments(allowBlock: false)
-            guard let name = args.positional.first else {
-                throw fail(methodOffset, "`\(receiver).dependency` needs a pod name")
-            }
-            let key = try name.keyString()
-            var requirements = Array(args.positional.dropFirst())
-            if !args.options.isEmpty {
-                requirements.append(RubyValue(.hash(args.options), at: args.options[0].key.offset))
-            }
-            let list = try json(RubyValue(.array(requirements), at: requirements.first?.offset ?? name.offset), .raw)
-            let location = lines.location(methodOffset)
-            let keyLocation = lines.location(name.offset)
-            try update(spec, platform, at: methodOffset) {
-                (object: inout RubyOrderedObject) throws(RubyPodspecFailure) in
-                var dependencies: RubyOrderedObject
-                var dependenciesLocation = location
-                switch object["dependencies"] {
-                case nil: dependencies = RubyOrderedObject()
-                case .object(let d, let at)?:
-                    dependencies = d
-                    dependenciesLocation = at
-                case .node(let n)?:
-                    guard n.isObject || n.isNull else {
-                        throw RubyPodspecFailure(
-                            offset: methodOffset,
-                            message:
-                                "`\(platform).dependencies` was set to a \(n.typeName) earlier, so no dependency can be added to it"
-                        )
-                    }
-                    dependencies = n.isObject ? RubyOrderedObject(n) : RubyOrderedObject()
-                }
-                dependencies.set(key, at: keyLocation, .node(list))
-                object.set("dependencies", at: location, .object(dependencies, dependenciesLocation))
-            }
-            return
-        }
-        guard isPunctuation("=") else {
-            throw fail(methodOffset, "`\(receiver).\(method)` must be assigned: \(receiver).\(method) = value")
-        }
-        advance()
-        skipNewlines()
-        let value = try rightHandSide()
-        if method == "deployment_target" {
-            let target = try deploymentTarget(value)
-            let keyLocation = lines.location(methodOffset)
-            try update(spec, "platforms", at: methodOffset) { (object: inout RubyOrderedObject) in
-                object.set(platform, at: keyLocation, .node(target))
-            }
-            return
-        }
-        guard let attribute = RubyPodspecAttributes.attribute(forWriter: method) else {
-            throw fail(methodOffset, "`\(receiver).\(method)` is not a podspec attribute")
-        }
-        if RubyPodspecAttributes.notPerPlatform.contains(attribute) {
-            throw fail(
-                methodOffset, "`\(attribute)` cannot be set per platform (`\(receiver).\(method)`); set it on the spec")
-        }
-        try store(spec, attribute, value, platform: platform, at: methodOffset)
-    }
-
-    private struct Arguments {
-        var positional: [RubyValue] = []
-        var options: [(key: RubyValue, value: RubyValue)] = []
-    }
-
-    /// The arguments of a call, with or without parentheses; `key => value` and `key: value` pairs
-    /// gather into `options` (Ruby's trailing hash).
-    private mutating func callArguments(allowBlock: Bool) throws(RubyPodspecFailure) -> Arguments {
-        var args = Arguments()
-        let parenthesised = isPunctuation("(")
-        if parenthesised {
-            advance()
-            skipNewlines()
-            if isPunctuation(")") {
-                advance()
-                return args
-            }
-        } else {
-            switch current.kind {
-            case .newline, .end, .punctuation(";"), .punctuation("}"), .identifier("end"), .identifier("do"):
-                return args
-            default: break
-            }
-        }
-        while true {
-            if case .label(let key) = current.kind {
-                let keyValue = RubyValue(.symbol(key), at: current.offset)
-                advance()
-                skipNewlines()
-                args.options.append((keyValue, try expression()))
-            } else {
-                let value = try expression()
-                if isPunctuation("=>") {
-                    advance()
-                    skipNewlines()
-                    args.options.append((value, try expression()))
-                } else {
-                    guard args.options.isEmpty else {
-                        throw fail(value.offset, "a plain argument after `key => value` arguments")
-                    }
-                    args.positional.append(value)
-                }
-            }
-            guard isPunctuation(",") else { break }
-            advance()
-            skipNewlines()
-        }
-        if parenthesised {
-            skipNewlines()
-            try expect(")", "`,` or `)` in the argument list")
-        }
-        if !allowBlock, isIdentifier("do") || (parenthesised && isPunctuation("{")) {
-            throw fail(current.offset, "a block is not expected here")
-        }
-        return args
-    }
-
     /// `Specification#dependency` (dsl.rb): checks, `:configurations`, then `dependencies[name] = requirements`.
-    private mutating func addDependency(_ spec: Int, _ args: Arguments, at offset: Int) throws(RubyPodspecFailure) {
+    private func addDependency(_ spec: Int, _ args: Arguments, at offset: Int) throws(RubyFailure) {
         guard let nameValue = args.positional.first else {
             throw fail(offset, "`dependency` needs a pod name: s.dependency 'Name', '~> 1.0'")
         }
@@ -722,9 +556,9 @@ struct RubyPodspecEvaluator {
             throw fail(option.key.offset, "Unsupported version requirement option `\(key)` for `\(name)`")
         }
         let list = JSONNode(
-            .array(requirements.map { JSONNode(.string($0.stringValue!), at: lines.location($0.offset)) }),
-            at: lines.location(requirements.first?.offset ?? nameValue.offset))
-        let keyLocation = lines.location(nameValue.offset)
+            .array(requirements.map { JSONNode(.string($0.stringValue!), at: loc($0.offset)) }),
+            at: loc(requirements.first?.offset ?? nameValue.offset))
+        let keyLocation = loc(nameValue.offset)
         try update(spec, "dependencies", at: offset) { (object: inout RubyOrderedObject) in
             object.set(name, at: keyLocation, .node(list))
         }
@@ -734,421 +568,6 @@ struct RubyPodspecEvaluator {
                 object.set(name, at: keyLocation, .node(node))
             }
         }
-    }
-
-    // MARK: Expressions
-
-    /// A value with `+` between strings or arrays (`'v' + s.version.to_s`, `base_dir + '*.h'`).
-    private mutating func expression() throws(RubyPodspecFailure) -> RubyValue {
-        try enter(current.offset)
-        var value = try chain()
-        while current.kind == .operator("+") {
-            let operatorOffset = current.offset
-            advance()
-            skipNewlines()
-            value = try plus(value, try chain(), at: operatorOffset)
-        }
-        switch current.kind {
-        case .operator, .punctuation("["):
-            throw unexpected(expected: "the end of the value")
-        case .identifier(let word)
-        where word == "if" || word == "unless" || word == "rescue" || word == "while" || word == "until":
-            throw refusal(word, at: current.offset)
-        default:
-            break
-        }
-        depth -= 1
-        return value
-    }
-
-    /// Ruby's `String#+` and `Array#+`; anything else raises in Ruby and is refused here. Each
-    /// copies both sides: charged to the work budget, the result held to the size limits.
-    private mutating func plus(_ left: RubyValue, _ right: RubyValue, at offset: Int) throws(RubyPodspecFailure)
-        -> RubyValue
-    {
-        switch (left.kind, right.kind) {
-        case (.string(let a), .string(let b)):
-            try charge(a.utf8.count + b.utf8.count, at: offset)
-            return try bounded(RubyValue(.string(a + b), at: left.offset), at: offset)
-        case (.array(let a), .array(let b)):
-            try charge(a.count + b.count, at: offset)
-            return try bounded(RubyValue(.array(a + b), at: left.offset), at: offset)
-        default:
-            let hint =
-                if case .version = right.kind { " (write `s.version.to_s`)" } else { "" }
-            throw fail(
-                offset,
-                "`+` joins two strings or two arrays; \(left.typeName) + \(right.typeName) is not supported\(hint)")
-        }
-    }
-
-    /// A value followed by method calls (`.strip`, `.to_s`, a chain continued on the next line).
-    private mutating func chain() throws(RubyPodspecFailure) -> RubyValue {
-        var value = try primary()
-        while true {
-            if !isPunctuation(".") {
-                // A method chain may continue on the next line with a leading dot.
-                var ahead = position
-                while tokens[ahead].kind == .newline { ahead += 1 }
-                guard ahead != position, tokens[ahead].kind == .punctuation(".") else { break }
-                position = ahead
-            }
-            advance()
-            guard case .identifier(let method) = current.kind else {
-                throw unexpected(expected: "a method name after `.`")
-            }
-            let methodOffset = current.offset
-            advance()
-            if isPunctuation("(") {
-                if isPunctuation(")", peekKind()) {
-                    advance()
-                    advance()
-                } else {
-                    throw fail(
-                        methodOffset,
-                        "method calls with arguments (`.\(method)(…)`) are not supported; write the value as a literal")
-                }
-            }
-            if isPunctuation("{") || isIdentifier("do") {
-                throw fail(
-                    methodOffset,
-                    "`.\(method)` with a block is Ruby code the podspec reader does not run; write the value as a literal"
-                )
-            }
-            value = try bounded(apply(method, to: value, at: methodOffset), at: methodOffset)
-            if case .string(let text) = value.kind { try charge(text.utf8.count, at: methodOffset) }
-        }
-        return value
-    }
-
-    private func apply(_ method: String, to value: RubyValue, at offset: Int) throws(RubyPodspecFailure) -> RubyValue {
-        let at = value.offset
-        switch (value.kind, method) {
-        case (_, "freeze"), (_, "dup"), (_, "itself"):
-            if case .spec = value.kind { break }
-            if case .platformProxy = value.kind { break }
-            return value
-        case (.string(let s), _):
-            switch method {
-            case "strip": return RubyValue(.string(RubyText.strip(s)), at: at)
-            case "lstrip": return RubyValue(.string(RubyText.lstrip(s)), at: at)
-            case "rstrip": return RubyValue(.string(RubyText.rstrip(s)), at: at)
-            case "chomp": return RubyValue(.string(RubyText.chomp(s)), at: at)
-            case "squish": return RubyValue(.string(RubyText.squish(s)), at: at)
-            case "strip_heredoc": return RubyValue(.string(RubyText.stripHeredoc(s)), at: at)
-            case "downcase": return RubyValue(.string(s.lowercased()), at: at)
-            case "upcase": return RubyValue(.string(s.uppercased()), at: at)
-            case "to_s", "to_str": return value
-            default: break
-            }
-        case (.symbol(let s), "to_s"), (.symbol(let s), "id2name"), (.version(let s), "to_s"),
-            (.integer(let s), "to_s"), (.float(let s), "to_s"):
-            return RubyValue(.string(s), at: at)
-        case (.null, "to_s"):
-            return RubyValue(.string(""), at: at)
-        case (.spec(let spec), "name"):
-            guard let name = fullName(spec) else {
-                throw fail(offset, "`name` is read before it is set; set s.name first")
-            }
-            return RubyValue(.string(name), at: offset)
-        case (.spec(let spec), "version"):
-            guard let node = specs[rootIndex(spec)].attributes.value("version"), !node.isNull else {
-                throw fail(offset, "`version` is read before it is set; set s.version first")
-            }
-            let text: String
-            switch node.value {
-            case .string(let s): text = RubyText.strip(s)
-            case .number(let n): text = n
-            default: throw fail(offset, "`version` was set to \(node.typeName), not a version string")
-            }
-            guard Version.isValid(text) else {
-                throw fail(offset, "the version '\(text)' is not a version number")
-            }
-            return RubyValue(.version(text), at: offset)
-        case (.spec(let spec), "module_name"):
-            // `Specification#module_name`: the attribute, else the C99 identifier of `header_dir`,
-            // else of the spec's own name.
-            let attributes = specs[spec].attributes
-            if let node = attributes.value("module_name"), !node.isNull {
-                guard let text = node.stringValue else {
-                    throw fail(offset, "`module_name` was set to \(node.typeName), not a string")
-                }
-                return RubyValue(.string(text), at: offset)
-            }
-            let source = attributes.value("header_dir").flatMap { $0.isNull ? nil : $0 } ?? attributes.value("name")
-            guard let text = source?.stringValue else {
-                throw fail(offset, "`module_name` is read before `name` is set; set s.name first")
-            }
-            guard text.unicodeScalars.allSatisfy(\.isASCII) else {
-                throw fail(
-                    offset,
-                    "reading `module_name` of the non-ASCII name '\(text)' is not supported (Ruby transliterates it); write the module name as a literal"
-                )
-            }
-            return RubyValue(.string(SafeName.c99Identifier(text)), at: offset)
-        case (.spec, _):
-            if let platform = RubyPodspecAttributes.proxyPlatform(method) {
-                _ = platform
-                throw fail(offset, "`.\(method)` here is only supported as `s.\(method).attribute = value`")
-            }
-            if isPunctuation("=") {
-                throw fail(
-                    offset,
-                    "an assignment to `.\(method)` inside a value: it becomes part of the value before it (is there a stray `,` at the end of the line above?)"
-                )
-            }
-            throw fail(
-                offset,
-                "reading `.\(method)` of a spec is not supported; only `s.name`, `s.version` and `s.module_name` are read"
-            )
-        default:
-            break
-        }
-        throw fail(
-            offset,
-            "the method `.\(method)` on \(value.typeName) is not supported (supported: strip, squish, chomp, lstrip, rstrip, strip_heredoc, downcase, upcase, to_s, freeze)"
-        )
-    }
-
-    private mutating func primary() throws(RubyPodspecFailure) -> RubyValue {
-        let token = current
-        switch token.kind {
-        case .string(let parts):
-            var text = try evaluate(parts)
-            advance()
-            // Adjacent literals are one string in Ruby ('a' 'b').
-            while case .string(let more) = current.kind {
-                text += try evaluate(more)
-                advance()
-            }
-            return RubyValue(.string(text), at: token.offset)
-        case .words(let words):
-            advance()
-            return RubyValue(.array(words.map { RubyValue(.string($0), at: token.offset) }), at: token.offset)
-        case .symbols(let words):
-            advance()
-            return RubyValue(.array(words.map { RubyValue(.symbol($0), at: token.offset) }), at: token.offset)
-        case .symbol(let s):
-            advance()
-            return RubyValue(.symbol(s), at: token.offset)
-        case .integer(let n):
-            advance()
-            return RubyValue(.integer(n), at: token.offset)
-        case .float(let n):
-            guard let text = RubyText.floatText(n) else {
-                throw fail(
-                    token.offset, "the number \(n) has more digits than a Ruby Float keeps; write it as a string")
-            }
-            advance()
-            return RubyValue(.float(text), at: token.offset)
-        case .operator("-"):
-            advance()
-            switch current.kind {
-            case .integer(let n):
-                advance()
-                return RubyValue(.integer(n == "0" ? "0" : "-" + n), at: token.offset)
-            case .float(let n):
-                guard let text = RubyText.floatText(n) else {
-                    throw fail(token.offset, "the number -\(n) has too many digits")
-                }
-                advance()
-                return RubyValue(.float("-" + text), at: token.offset)
-            default:
-                throw fail(token.offset, "the operator `-` is not supported: write the value as a literal")
-            }
-        case .identifier(let name):
-            switch name {
-            case "true":
-                advance()
-                return RubyValue(.bool(true), at: token.offset)
-            case "false":
-                advance()
-                return RubyValue(.bool(false), at: token.offset)
-            case "nil":
-                advance()
-                return RubyValue(.null, at: token.offset)
-            default: break
-            }
-            guard let value = lookup(name) else { throw unknownName(name, at: token.offset) }
-            advance()
-            if case .spec(let spec) = value.kind, isPunctuation("."), case .identifier(let method) = peekKind(),
-                let platform = RubyPodspecAttributes.proxyPlatform(method)
-            {
-                _ = (spec, platform)
-                throw fail(
-                    tokens[position + 1].offset,
-                    "reading `\(name).\(method)` is not supported; a platform proxy is only written to: \(name).\(method).attribute = value"
-                )
-            }
-            return RubyValue(value.kind, at: token.offset)
-        case .constant(let name):
-            if name == "Pod", isPunctuation("::", peekKind()) {
-                guard depth <= 1, scopes.count == 1 else {
-                    throw fail(token.offset, "`Pod::` inside the spec is Ruby code the podspec reader does not run")
-                }
-                return try podSpecNew()
-            }
-            if let value = constants[name], !isPunctuation("::", peekKind()) {
-                advance()
-                return RubyValue(value.kind, at: token.offset)
-            }
-            var path = name
-            if isPunctuation("::", peekKind()) || isPunctuation(".", peekKind()) {
-                if case .identifier(let m) = peekKind(2) { path += (isPunctuation("::", peekKind()) ? "::" : ".") + m }
-                if case .constant(let m) = peekKind(2) { path += "::" + m }
-            }
-            throw fail(
-                token.offset,
-                "`\(path)` is Ruby code the podspec reader does not run (files, the environment, other constants); write the value as a literal"
-            )
-        case .punctuation("["):
-            try enter(token.offset)
-            advance()
-            var elements: [RubyValue] = []
-            while true {
-                skipNewlines()
-                if isPunctuation("]") { break }
-                elements.append(try expression())
-                try charge(1, at: token.offset)
-                if elements.count > RubyPodspecEvaluator.maximumElements {
-                    _ = try bounded(RubyValue(.array(elements), at: token.offset), at: token.offset)
-                }
-                skipNewlines()
-                if isPunctuation(",") {
-                    advance()
-                    continue
-                }
-                guard isPunctuation("]") else {
-                    throw unexpected(expected: "`,` or `]` in the array opened at \(lines.location(token.offset))")
-                }
-            }
-            advance()
-            depth -= 1
-            return RubyValue(.array(elements), at: token.offset)
-        case .punctuation("{"):
-            try enter(token.offset)
-            advance()
-            var pairs: [(key: RubyValue, value: RubyValue)] = []
-            var literalKeys = Set<Int>()
-            // Each key's place, so that a repeated key is found at once (not by a scan per key).
-            var places: [String: Int] = [:]
-            while true {
-                skipNewlines()
-                if isPunctuation("}") { break }
-                let key: RubyValue
-                let keyStart = position
-                var literal: Bool
-                switch current.kind {
-                case .label, .symbol, .integer, .float: literal = true
-                case .string(let parts): literal = !parts.contains { if case .code = $0 { true } else { false } }
-                default: literal = false
-                }
-                if case .label(let label) = current.kind {
-                    key = RubyValue(.symbol(label), at: current.offset)
-                    advance()
-                } else if case .string = current.kind, isPunctuation(":", peekKind()) {
-                    let text = try primary()
-                    key = RubyValue(.symbol(text.stringValue ?? ""), at: text.offset)
-                    advance()
-                } else {
-                    key = try expression()
-                    skipNewlines()
-                    try expect("=>", "`=>` after the hash key")
-                }
-                literal = literal && position - keyStart <= 2
-                skipNewlines()
-                let pairValue = try expression()
-                let identity = RubyPodspecEvaluator.keyIdentity(key)
-                if let earlier = places[identity] {
-                    // Ruby drops an earlier literal duplicate when it parses the hash.
-                    guard literal, literalKeys.contains(earlier) else {
-                        throw fail(key.offset, "this key repeats an earlier key of the hash; remove one of them")
-                    }
-                    pairs.remove(at: earlier)
-                    literalKeys = Set(literalKeys.filter { $0 != earlier }.map { $0 > earlier ? $0 - 1 : $0 })
-                    places = places.filter { $0.value != earlier }.mapValues { $0 > earlier ? $0 - 1 : $0 }
-                }
-                if literal { literalKeys.insert(pairs.count) }
-                places[identity] = pairs.count
-                pairs.append((key, pairValue))
-                try charge(1, at: key.offset)
-                if pairs.count > RubyPodspecEvaluator.maximumElements {
-                    _ = try bounded(RubyValue(.hash(pairs), at: token.offset), at: token.offset)
-                }
-                skipNewlines()
-                if isPunctuation(",") {
-                    advance()
-                    continue
-                }
-                guard isPunctuation("}") else {
-                    throw unexpected(expected: "`,` or `}` in the hash opened at \(lines.location(token.offset))")
-                }
-            }
-            advance()
-            depth -= 1
-            return RubyValue(.hash(pairs), at: token.offset)
-        case .punctuation("("):
-            advance()
-            skipNewlines()
-            let value = try expression()
-            skipNewlines()
-            try expect(")", "`)`")
-            return value
-        default:
-            throw unexpected(
-                expected: "a value (a string, symbol, number, array, hash, true, false, nil or a local variable)")
-        }
-    }
-
-    /// What makes two hash keys the same key in Ruby: the class and the value.
-    private static func keyIdentity(_ key: RubyValue) -> String {
-        switch key.kind {
-        case .string(let s): "s" + s
-        case .symbol(let s): "y" + s
-        case .integer(let n): "i" + n
-        case .float(let n): "f" + n
-        case .version(let v): "v" + v
-        case .bool(let b): b ? "true" : "false"
-        case .null: "nil"
-        default: "?\(key.offset)"
-        }
-    }
-
-    /// The text of a string literal, with `#{…}` evaluated.
-    private mutating func evaluate(_ parts: [RubyStringPart]) throws(RubyPodspecFailure) -> String {
-        var text = ""
-        for part in parts {
-            switch part {
-            case .text(let t):
-                text += t
-                try charge(t.utf8.count, at: current.offset)
-            case .code(let range):
-                try enter(range.lowerBound)
-                let inner = try RubyLexer.tokenize(bytes, range: range)
-                let savedTokens = tokens
-                let savedPosition = position
-                tokens = inner
-                position = 0
-                skipNewlines()
-                if current.kind != .end {
-                    let value = try expression()
-                    skipNewlines()
-                    guard current.kind == .end else {
-                        throw unexpected(expected: "`}` closing the interpolation")
-                    }
-                    let piece = try value.interpolated()
-                    try charge(piece.utf8.count, at: range.lowerBound)
-                    text += piece
-                    if text.utf8.count > RubyPodspecEvaluator.maximumStringBytes {
-                        _ = try bounded(RubyValue(.string(text), at: range.lowerBound), at: range.lowerBound)
-                    }
-                }
-                tokens = savedTokens
-                position = savedPosition
-                depth -= 1
-            }
-        }
-        return text
     }
 
     // MARK: JSON
@@ -1164,15 +583,24 @@ struct RubyPodspecEvaluator {
         case raw
     }
 
-    private func json(_ value: RubyValue, _ mode: JSONMode) throws(RubyPodspecFailure) -> JSONNode {
-        let location = lines.location(value.offset)
+    private func json(_ value: RubyValue, _ mode: JSONMode) throws(RubyFailure) -> JSONNode {
+        let location = loc(value.offset)
         switch value.kind {
         case .string(let s):
             return JSONNode(.string(mode == .attribute ? RubyText.strip(RubyText.stripHeredoc(s)) : s), at: location)
-        case .symbol(let s), .version(let s):
+        case .symbol(let s):
             return JSONNode(.string(s), at: location)
-        case .integer(let n), .float(let n):
+        case .object(let o) where o.className == "Pod::Version" && o.text != nil:
+            return JSONNode(.string(o.text!), at: location)
+        case .integer(let n):
             return JSONNode(.number(n), at: location)
+        case .float(let n):
+            let negative = n.hasPrefix("-")
+            guard let text = RubyText.floatText(negative ? String(n.dropFirst()) : n) else {
+                throw fail(
+                    value.offset, "the number \(n) has more digits than a Ruby Float keeps; write it as a string")
+            }
+            return JSONNode(.number((negative ? "-" : "") + text), at: location)
         case .bool(let b):
             return JSONNode(.bool(b), at: location)
         case .null:
@@ -1188,7 +616,7 @@ struct RubyPodspecEvaluator {
                 for pair in pairs {
                     members.append(
                         JSONNode.Member(
-                            key: try pair.key.keyString(), keyLocation: lines.location(pair.key.offset),
+                            key: try pair.key.keyString(), keyLocation: loc(pair.key.offset),
                             value: try json(pair.value, .raw)))
                 }
                 return JSONNode(.object(members), at: location)
@@ -1196,12 +624,15 @@ struct RubyPodspecEvaluator {
             var object = RubyOrderedObject()
             for pair in pairs {
                 object.set(
-                    try pair.key.keyString(), at: lines.location(pair.key.offset),
+                    try pair.key.keyString(), at: loc(pair.key.offset),
                     .node(try json(pair.value, .converted)))
             }
             return object.node(at: location)
-        case .spec, .platformProxy:
+        case .object:
             throw fail(value.offset, "a spec object cannot be an attribute's value")
+        case .range, .regex, .block:
+            throw fail(
+                value.offset, "\(value.typeName) cannot be an attribute's value; write a string, an array or a hash")
         }
     }
 
@@ -1240,7 +671,7 @@ struct RubyPodspecEvaluator {
         return specs[spec].parent.flatMap { deploymentTarget($0, name) }
     }
 
-    private func availablePlatforms(_ spec: Int) throws(RubyPodspecFailure) -> [Platform] {
+    private func availablePlatforms(_ spec: Int) throws(RubyFailure) -> [Platform] {
         var names = supportedPlatformNames(spec)
         if names.isEmpty { names = RubyPodspecAttributes.platforms }
         var result: [Platform] = []
@@ -1259,7 +690,7 @@ struct RubyPodspecEvaluator {
                 do {
                     target = try Version(text)
                 } catch {
-                    throw RubyPodspecFailure(
+                    throw RubyFailure(
                         offset: offset(of: node.location),
                         message: "the deployment target '\(text)' for \(name) is not a version number")
                 }
@@ -1293,13 +724,13 @@ struct RubyPodspecEvaluator {
     }
 
     /// `Specification#to_hash` (json.rb).
-    private func hash(of spec: Int) throws(RubyPodspecFailure) -> JSONNode {
+    private func hash(of spec: Int) throws(RubyFailure) -> JSONNode {
         let state = specs[spec]
         var attributes = state.attributes
         let platforms = try availablePlatforms(spec)
         var differs = true
         if let parent = state.parent {
-            differs = !RubyPodspecEvaluator.samePlatforms(platforms, try availablePlatforms(parent))
+            differs = !RubyPodspecHost.samePlatforms(platforms, try availablePlatforms(parent))
         }
         if differs {
             var object = RubyOrderedObject()
@@ -1328,7 +759,7 @@ struct RubyPodspecEvaluator {
 
     /// `swift_versions.last.to_s` (root_attribute_accessors.rb): the highest of `swift_versions` and
     /// `swift_version`.
-    private func swiftVersion(_ state: RubySpecState) throws(RubyPodspecFailure) -> JSONNode? {
+    private func swiftVersion(_ state: RubySpecState) throws(RubyFailure) -> JSONNode? {
         var nodes: [JSONNode] = []
         if let list = state.attributes.value("swift_versions") {
             if let elements = list.arrayValue { nodes = elements } else if !list.isNull { nodes = [list] }
@@ -1341,7 +772,7 @@ struct RubyPodspecEvaluator {
             case .string(let s): text = RubyText.strip(s)
             case .number(let n): text = n
             default:
-                throw RubyPodspecFailure(
+                throw RubyFailure(
                     offset: offset(of: node.location),
                     message: "a Swift version must be a version string, not \(node.typeName)")
             }
@@ -1349,13 +780,13 @@ struct RubyPodspecEvaluator {
             do {
                 version = try Version(text)
             } catch {
-                throw RubyPodspecFailure(
+                throw RubyFailure(
                     offset: offset(of: node.location), message: "the Swift version '\(text)' is not a version number")
             }
             if let current = best {
                 let order = version.compareSegments(current.version)
                 if order == 0, version.string != current.version.string {
-                    throw RubyPodspecFailure(
+                    throw RubyFailure(
                         offset: offset(of: node.location),
                         message:
                             "the Swift versions '\(current.version.string)' and '\(text)' are the same version written twice; keep one"

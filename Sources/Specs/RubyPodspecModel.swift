@@ -1,3 +1,5 @@
+import Ruby
+
 /// An object of JSON members built in place as CocoaPods builds its `attributes_hash`: setting an
 /// existing key replaces its value where it stands; a new key goes last.
 struct RubyOrderedObject: Sendable {
@@ -115,6 +117,12 @@ enum RubyPodspecAttributes {
         if all.contains(name) { return name }
         return singular[name]
     }
+
+    /// Root attributes whose reader gives the stored value back (`s.homepage + '.git'`).
+    static let readable: Set<String> = [
+        "homepage", "summary", "description", "social_media_url", "documentation_url", "readme", "changelog",
+        "prepare_command", "deprecated_in_favor_of", "source", "license", "static_framework", "deprecated",
+    ]
 
     /// `PLATFORMS` in the DSL, in its order: the platforms of a root that names none.
     static let platforms = ["osx", "ios", "tvos", "visionos", "watchos"]

@@ -1,3 +1,5 @@
+import Ruby
+
 /// Reads a podspec file of either format into the positioned JSON tree `Spec(node:label:)` and the
 /// lint rules work on: `Name.podspec.json` with the JSON parser, `Name.podspec` with the reader of
 /// the declarative Ruby DSL (no Ruby is run). Positions point into the file as written.
@@ -16,9 +18,11 @@ package enum PodspecReader {
 
     /// The spec object of the file at `path` (the name picks the format; a name that is neither is
     /// read as JSON). Errors name `path`, the line and column, and what to do.
-    package static func read(bytes: [UInt8], path: String) throws(SpecError) -> JSONNode {
+    /// `directory`: the podspec's folder when it was read from one (a component's checkout), for the
+    /// files a Ruby podspec reads (`File.read('VERSION')`); nil refuses such reads.
+    package static func read(bytes: [UInt8], path: String, directory: String? = nil) throws(SpecError) -> JSONNode {
         switch format(ofPath: path) {
-        case .ruby: return try readRuby(bytes: bytes, label: path)
+        case .ruby: return try readRuby(bytes: bytes, label: path, directory: directory)
         case .json, nil: return try readJSON(bytes: bytes, label: path)
         }
     }
@@ -33,27 +37,49 @@ package enum PodspecReader {
         }
     }
 
-    /// Evaluates a Ruby podspec into the JSON `pod ipc spec` prints for it (cocoapods-core 1.17.0).
-    package static func readRuby(bytes: [UInt8], label: String) throws(SpecError) -> JSONNode {
+    /// Evaluates a Ruby podspec into the JSON `pod ipc spec` prints for it (cocoapods-core 1.17.0), in
+    /// the sandboxed Ruby interpreter. `directory`: the podspec's folder, for `File.read('VERSION')`
+    /// and the like (only below it); nil (a spec repo's blob) refuses file reads. `environment`: what
+    /// `ENV[…]` reads.
+    package static func readRuby(
+        bytes: [UInt8], label: String, directory: String? = nil, environment: [String: String] = [:]
+    ) throws(SpecError) -> JSONNode {
         do {
             try checkText(bytes)
         } catch {
+            let (line, column) = RubyLineTable(bytes).location(error.offset)
             throw SpecError(
-                label: label, location: RubyLineTable(bytes).location(error.offset), key: nil, spec: nil,
+                label: label, location: SourceLocation(line: line, column: column), key: nil, spec: nil,
                 message: error.message)
         }
         // Ruby reads a CR LF line end as LF (also inside strings and heredocs). Dropping the CR
         // moves nothing else on its line, so lines and columns stay those of the file.
         let text = bytes.contains(0x0D) ? withoutCarriageReturnsBeforeLineFeeds(bytes) : bytes
         let lines = RubyLineTable(text)
-        do {
-            let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            let tokens = try RubyLexer.tokenize(text, range: start..<text.count)
-            var evaluator = RubyPodspecEvaluator(bytes: text, tokens: tokens, lines: lines)
-            return try evaluator.run()
-        } catch {
+        if let first = text.firstIndex(where: { ![0x20, 0x09, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }),
+            text[first] == UInt8(ascii: "{") || text[first] == UInt8(ascii: "[")
+        {
+            let (line, column) = lines.location(first)
             throw SpecError(
-                label: label, location: lines.location(error.offset), key: nil, spec: nil, message: error.message)
+                label: label, location: SourceLocation(line: line, column: column), key: nil, spec: nil,
+                message:
+                    "this file starts with `\(Character(Unicode.Scalar(text[first])))`, not Ruby: a Ruby podspec starts with `Pod::Spec.new do |s|` (a JSON podspec must be named Name.podspec.json)"
+            )
+        }
+        let host = RubyPodspecHost(bytes: text, lines: lines)
+        let files = directory.map { RubyFiles(root: $0) }
+        let interpreter = RubyInterpreter(
+            bytes: text, path: label, directory: files?.root, host: host, files: files, environment: environment,
+            definitionsAreCallable: false)
+        host.interpreter = interpreter
+        do {
+            try interpreter.run(from: text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+            return try host.result()
+        } catch {
+            let (line, column) = error.elsewhere.map { ($0.line, $0.column) } ?? lines.location(error.offset)
+            throw SpecError(
+                label: error.elsewhere?.file ?? label, location: SourceLocation(line: line, column: column), key: nil,
+                spec: nil, message: error.message)
         }
     }
 
@@ -72,13 +98,13 @@ package enum PodspecReader {
     }
 
     /// Refuses binary files and text that is not UTF-8, at the first offending byte.
-    private static func checkText(_ bytes: [UInt8]) throws(RubyPodspecFailure) {
+    private static func checkText(_ bytes: [UInt8]) throws(RubyFailure) {
         if bytes.isEmpty {
-            throw RubyPodspecFailure(
+            throw RubyFailure(
                 offset: 0, message: "the file is empty; a Ruby podspec starts with `Pod::Spec.new do |s|`")
         }
         if let nul = bytes.firstIndex(of: 0) {
-            throw RubyPodspecFailure(
+            throw RubyFailure(
                 offset: nul, message: "the file holds a NUL byte: it is binary data, not a Ruby podspec")
         }
         var iterator = bytes.makeIterator()
@@ -89,7 +115,7 @@ package enum PodspecReader {
             case .valid(let encoded): offset += encoded.count
             case .emptyInput: return
             case .error:
-                throw RubyPodspecFailure(
+                throw RubyFailure(
                     offset: offset,
                     message:
                         "byte 0x\(String(bytes[offset], radix: 16, uppercase: true).leftPadded(to: 2)) is not UTF-8 text: this is not a Ruby podspec (or it is saved in another encoding; save it as UTF-8)"

@@ -39,10 +39,10 @@ struct ResolveCommandTests {
         #expect(unsatisfiable.stderr.contains("Pay ~> 1.2"))
         #expect(unsatisfiable.stderr.contains("Composefile:4"))
 
-        try project.write("target 'A' do\n  if ENV['CI']\n    pod 'X'\n  end\nend\n")
-        let ruby = try await runComposeInProcess(["resolve", "--project", project.path])
+        try project.write("target 'A' do\n  if ENV['CI']\n    pod `cat name`\n  end\nend\n")
+        let ruby = try await runComposeInProcess(["resolve", "--project", project.path], environment: ["CI": "1"])
         #expect(ruby.code == 1)
-        #expect(ruby.stderr.contains("Composefile:2:3: 'if' is Ruby code"))
+        #expect(ruby.stderr.contains("Composefile:3:9: A shell command in backticks is not run"), "\(ruby.stderr)")
     }
 
     @Test func aLockedVersionLetGoIsWordedOnStandardError() async throws {

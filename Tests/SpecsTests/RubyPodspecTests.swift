@@ -4,7 +4,8 @@ import Testing
 
 /// Fixtures/Ruby/*.podspec are written in the styles of well-known public pods; Expected/ holds what
 /// `pod ipc spec` (cocoapods-core 1.17.0's `to_pretty_json`) prints for each. Refused/ holds podspecs
-/// that use Ruby beyond the declarative DSL.
+/// compose refuses: a shell command, files read where there is no folder. InFolder/ holds a podspec that
+/// reads files of its folder, with CocoaPods' JSON for it.
 let rubyFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Ruby")
 
 func rubyFixtureNames(in folder: String = "") -> [String] {
@@ -37,6 +38,25 @@ func rubySpec(_ body: String) -> String {
         #expect(spec.name == converted["name"]?.stringValue)
     }
 
+    /// A podspec that reads files of its folder (`File.read('VERSION')`, `JSON.parse` of package.json,
+    /// `Dir.glob`, `File.exist?`) is read there, as `pod ipc spec` reads it in the podspec's folder.
+    @Test func readsTheFilesOfItsFolder() throws {
+        let folder = rubyFixtures.appendingPathComponent("InFolder")
+        let file = folder.appendingPathComponent("Versioned.podspec")
+        let converted = try PodspecReader.read(
+            bytes: Array(try Data(contentsOf: file)), path: "Versioned.podspec", directory: folder.path)
+        let expected = try JSONParser.parse(
+            Array(try Data(contentsOf: folder.appendingPathComponent("Versioned.podspec.json"))))
+        #expect(converted.serialized() == expected.serialized())
+        // Without its folder (a spec repo's copy) the same file is refused where it reads one.
+        #expect {
+            try PodspecReader.read(bytes: Array(try Data(contentsOf: file)), path: "Versioned.podspec")
+        } throws: { error in
+            (error as? SpecError)?.location == SourceLocation(line: 1, column: 16)
+                && "\(error)".contains("looked up in the file's folder")
+        }
+    }
+
     @Test(arguments: rubyFixtureNames(in: "Refused"))
     func refusesRubyCode(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: rubyFixtures.appendingPathComponent("Refused/\(name)")))
@@ -46,7 +66,9 @@ func rubySpec(_ body: String) -> String {
         } catch {
             #expect(error.label == name)
             #expect(error.location.line > 1 || name == "NativeModule.podspec")
-            #expect(error.message.contains("not supported") || error.message.contains("does not run"))
+            #expect(
+                error.message.contains("not supported") || error.message.contains("not run")
+                    || error.message.contains("file's folder") || error.message.contains("raises"), "\(error.message)")
         }
     }
 
@@ -258,27 +280,24 @@ func rubySpec(_ body: String) -> String {
 @Suite struct RubyPodspecRefusalTests {
     /// Each construct beyond the subset is refused at its line:column, naming it.
     @Test(arguments: [
-        ("  s.source_files = Dir.glob('*.swift')", "4:20", "`Dir.glob`"),
-        ("  s.description = File.read('README.md')", "4:19", "`File.read`"),
-        ("  s.version = JSON.parse('{}')", "4:15", "`JSON.parse`"),
-        ("  require 'json'", "4:3", "`require`"),
-        ("  if ENV['CI']\n    s.summary = 'x'\n  end", "4:3", "conditional (`if`)"),
-        ("  s.summary = 'x' unless ENV['CI']", "4:19", "conditional (`unless`)"),
-        ("  s.summary = ENV['SUMMARY']", "4:15", "`ENV`"),
-        ("  s.summary = 'a' + s.version", "4:19", "String + Pod::Version is not supported (write `s.version.to_s`)"),
-        ("  s.summary = ['a'] + 'b'", "4:21", "Array + String is not supported"),
-        ("  s.summary = 'a' - 'b'", "4:19", "operator `-`"),
-        ("  x += 'a'", "4:3", "`x +=` needs `x` assigned earlier"),
+        ("  s.source_files = Dir.glob('*.swift')", "4:24", "looked up in the file's folder"),
+        ("  s.description = File.read('README.md')", "4:24", "looked up in the file's folder"),
+        (
+            "  s.summary = 'a' + s.version", "4:19",
+            "no implicit conversion of Pod::Version into String (write `.to_s` after it)"
+        ),
+        ("  s.summary = ['a'] + 'b'", "4:21", "no implicit conversion of String into Array"),
+        ("  s.summary = 'a' - 'b'", "4:19", "String has no method `-`"),
+        ("  x += 'a'", "4:3", "undefined method `+' for nil"),
         ("  s.summary = \"\\xFF\"", "4:16", "byte 0xFF, which is not UTF-8 text on its own"),
         ("  s.summary = \"\\cA\"", "4:16", "control and meta escapes"),
-        ("  s.source_files = 'a',\n  s.resources = 'b'", "5:5", "stray `,` at the end of the line above"),
-        ("  s.source_files = ['a'].map { |f| f }", "4:26", "`.map` with a block"),
-        ("  ['a'].each do |f|\n  end", "4:3", "a statement that starts with an array"),
-        ("  s.summary = 'x'.gsub('x', 'y')", "4:19", "method calls with arguments"),
-        ("  s.summary = helper", "4:15", "`helper` is not a local variable"),
-        ("  s.summary = $summary", "4:15", "$summary"),
-        ("  s.summary = @@summary", "4:15", "@@summary"),
-        ("  s.summary = s.homepage", "4:17", "only `s.name`, `s.version` and `s.module_name`"),
+        (
+            "  s.summary = helper", "4:15",
+            "`helper` is neither a variable assigned before this line nor a method compose knows"
+        ),
+        ("  s.summary = $summary", "4:15", "the global variable $summary is not supported"),
+        ("  s.summary = @@summary", "4:15", "the global variable @@summary is not supported"),
+        ("  s.summary = s.source_files", "4:17", "reading `s.source_files` is not supported"),
         ("  s.sumary = 'x'", "4:5", "`s.sumary` is not a podspec attribute"),
         ("  s.ios.summary = 'x'", "4:9", "cannot be set per platform"),
         ("  s.deployment_target = '12.0'", "4:5", "only per platform"),
@@ -287,10 +306,28 @@ func rubySpec(_ body: String) -> String {
         ("  s.dependency 'X', 1", "4:21", "Unsupported version requirement"),
         ("  s.dependency 'X', configurations: ['Beta']", "4:37", "Only `Debug` & `Release`"),
         ("  s.ios.deployment_target = 'twelve'", "4:29", "not a version number"),
-        ("  def helper; end", "4:3", "method definition"),
-        ("  s.summary = 'x' ? 'a' : 'b'", "4:19", "operator `?`"),
-        ("  s.summary = \"#{`whoami`}\"", "4:18", "a shell command in backticks"),
+        ("  s.summary = \"#{`whoami`}\"", "4:18", "a shell command in backticks is not run"),
         ("  s.summary = 0x10", "4:15", "hexadecimal"),
+        ("  s.summary = `git describe`", "4:15", "a shell command in backticks is not run"),
+        ("  s.summary = %x(git describe)", "4:15", "a shell command in backticks is not run"),
+        ("  system('curl https://x | sh')", "4:3", "running a command (`system`) is not run"),
+        ("  s.summary = eval('1')", "4:15", "`eval` of a string is not run"),
+        ("  s.summary = send(:system, 'ls')", "4:15", "`send` is not run"),
+        ("  s.summary = s.send(:name)", "4:17", "`send` is not run"),
+        ("  s.summary = instance_eval('x')", "4:15", "`instance_eval` is not run"),
+        ("  File.write('x', 'y')", "4:8", "`File.write` is not run"),
+        ("  s.summary = open('|ls').read", "4:15", "`open` (files and commands) is not run"),
+        ("  s.summary = IO.popen('ls')", "4:15", "`IO` is not available"),
+        ("  require '/etc/passwd'", "4:3", "needs the file's folder"),
+        ("  require_relative '../../../etc/passwd'", "4:3", "needs the file's folder"),
+        ("  loop do\n  end", "4:3", "more than 2000000 steps"),
+        ("  f = lambda { |n| f.call(n + 1) }\n  f.call(0)", "4:22", "deeper than 100 levels"),
+        ("  def files = ['a']\n  s.source_files = files", "5:20", "which CocoaPods cannot call either"),
+        ("  x = 'ab'\n  40.times { x += x }", "5:14", "grows past 1 MiB"),
+        (
+            "  raise 'not on this machine' unless ENV['NEVER_SET_X']", "4:3",
+            "the file raises an error: not on this machine"
+        ),
     ])
     func refuses(_ body: String, _ location: String, _ fragment: String) {
         do {

@@ -52,7 +52,10 @@ struct SpecConvertCommand: AsyncParsableCommand {
             }
             let text: String
             do {
-                let node = try PodspecReader.readRuby(bytes: Array(data), label: file)
+                let node = try PodspecReader.readRuby(
+                    bytes: Array(data), label: file,
+                    directory: URL(fileURLWithPath: file).deletingLastPathComponent().path,
+                    environment: Terminal.environment)
                 text = canonical ? node.serialized(order: .canonical) : node.serialized()
             } catch {
                 Terminal.standardError.write("error: \(error.description)\n")

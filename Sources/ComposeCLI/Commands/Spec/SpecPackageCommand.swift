@@ -65,7 +65,10 @@ struct SpecPackageCommand: AsyncParsableCommand {
         } catch {
             throw SpecPackageCommandError.unreadable(path: file.display, reason: error.reason)
         }
-        let spec = try Spec(node: PodspecReader.read(bytes: bytes, path: file.url.path), label: file.display)
+        let spec = try Spec(
+            node: PodspecReader.read(
+                bytes: bytes, path: file.url.path, directory: file.url.deletingLastPathComponent().path),
+            label: file.display)
         let home = Terminal.home
         let store = SpecRepoStore(home: home)
         let repositories =

@@ -1,9 +1,9 @@
-/// Tokens of the declarative Ruby podspec subset (see docs/ruby-podspecs.md).
+/// Tokens of the Ruby subset that Podfiles and podspecs are read in (docs/ruby-podspecs.md, docs/composefile.md).
 ///
 /// The lexer reads the whole file up front. It never recurses: nesting of brackets inside `%w[]` and
 /// `#{}` is counted, and heredoc bodies are cut out of the line that follows their opener.
-struct RubyToken: Sendable {
-    enum Kind: Sendable, Equatable {
+package struct RubyToken: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// A lower-case name: a local variable, a method, or a keyword (`do`, `end`, `if`, …).
         case identifier(String)
         /// A capitalised name (`Pod`, `Spec`, `File`, `VERSION`).
@@ -18,49 +18,50 @@ struct RubyToken: Sendable {
         case float(String)
         /// `.` `::` `,` `=` `=>` `(` `)` `[` `]` `{` `}` `|` `;` `:`
         case punctuation(String)
-        /// Any operator of Ruby that the subset does not evaluate (`+`, `||`, `<<`, `?`, …).
+        /// Any other operator (`+`, `||`, `<<`, `?`, `!`, …).
         case `operator`(String)
+        /// `/pattern/flags` or `%r{pattern}flags` (no interpolation).
+        case regex(String, String)
+        /// A shell command: `` `…` `` or `%x(…)`. Lexed so a file that holds one can be read; never run.
+        case command
+        /// `$name` or `@@name`: a global or class variable, refused where it is evaluated.
+        case globalVariable(String)
         case newline
         case end
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// The byte offset where the token starts.
-    let offset: Int
+    package let offset: Int
 }
 
 /// A piece of a string literal: literal text, or the byte range of the code inside `#{...}`.
-enum RubyStringPart: Sendable, Equatable {
+package enum RubyStringPart: Sendable, Equatable {
     case text(String)
     case code(Range<Int>)
 }
 
 /// Maps byte offsets to line:column.
-struct RubyLineTable: Sendable {
+package struct RubyLineTable: Sendable {
     private var starts: [Int] = [0]
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
     }
 
-    func location(_ offset: Int) -> SourceLocation {
+    /// The 1-based line and column of a byte offset.
+    package func location(_ offset: Int) -> (line: Int, column: Int) {
         var low = 0
         var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        return SourceLocation(line: low + 1, column: offset - starts[low] + 1)
+        return (low + 1, offset - starts[low] + 1)
     }
 }
 
-/// A lexing or evaluation error at a byte offset; turned into a `SpecError` with line:column.
-struct RubyPodspecFailure: Error {
-    let offset: Int
-    let message: String
-}
-
-struct RubyLexer {
+package struct RubyLexer {
     private let bytes: [UInt8]
     private var index: Int
     private let limit: Int
@@ -75,7 +76,7 @@ struct RubyLexer {
     }
 
     /// Tokens of `bytes[range]`, ending with `.end`.
-    static func tokenize(_ bytes: [UInt8], range: Range<Int>? = nil) throws(RubyPodspecFailure) -> [RubyToken] {
+    package static func tokenize(_ bytes: [UInt8], range: Range<Int>? = nil) throws(RubyFailure) -> [RubyToken] {
         var lexer = RubyLexer(bytes: bytes, range: range ?? 0..<bytes.count)
         try lexer.run()
         return lexer.tokens
@@ -112,7 +113,7 @@ struct RubyLexer {
 
     private var atLineStart: Bool { index == 0 || bytes[index - 1] == 0x0A }
 
-    private mutating func run() throws(RubyPodspecFailure) {
+    private mutating func run() throws(RubyFailure) {
         while index < limit {
             let b = bytes[index]
             let start = index
@@ -164,7 +165,7 @@ struct RubyLexer {
                         ? [.text(try singleQuoted(closing: quote, opening: nil, start: start))]
                         : try doubleQuoted(closing: quote, opening: nil, start: start)
                     guard parts.count <= 1, case .text(let text)? = parts.first ?? .text("") else {
-                        throw RubyPodspecFailure(
+                        throw RubyFailure(
                             offset: start,
                             message:
                                 "an interpolated symbol (:\"...#{}...\") is not supported; write the symbol as a literal"
@@ -210,27 +211,26 @@ struct RubyLexer {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try number(start: start)
             case UInt8(ascii: "`"):
-                throw RubyPodspecFailure(
-                    offset: start,
-                    message:
-                        "a shell command in backticks is Ruby code the podspec reader does not run; write the value as a literal"
-                )
+                index += 1
+                _ = try doubleQuoted(closing: UInt8(ascii: "`"), opening: nil, start: start)
+                add(.command, at: start)
+            case UInt8(ascii: "/") where regexMayStart(at: start):
+                index += 1
+                let pattern = try singleQuoted(
+                    closing: UInt8(ascii: "/"), opening: nil, start: start, keepEscapes: true)
+                add(.regex(pattern, regexFlags()), at: start)
             case UInt8(ascii: "@"), UInt8(ascii: "$"):
                 index += 1
-                // `@name` outside a class is a variable of the object the podspec is evaluated in:
+                // `@name` outside a class is a variable of the object the file is evaluated in:
                 // one name space for the whole file, read as nil before it is set.
                 if b == UInt8(ascii: "@"), let next = peek(), RubyLexer.isIdentifierStart(next) {
                     add(.identifier("@" + identifier()), at: start)
                     continue
                 }
                 while index < limit, bytes[index] == UInt8(ascii: "@") { index += 1 }
+                if index < limit, !RubyLexer.isIdentifierByte(bytes[index]), bytes[index] > 0x20 { index += 1 }
                 while index < limit, RubyLexer.isIdentifierByte(bytes[index]) { index += 1 }
-                let name = String(decoding: bytes[start..<index], as: UTF8.self)
-                throw RubyPodspecFailure(
-                    offset: start,
-                    message:
-                        "the variable \(name) is not supported (instance and global variables are Ruby code); use a local variable assigned from a literal"
-                )
+                add(.globalVariable(String(decoding: bytes[start..<index], as: UTF8.self)), at: start)
             default:
                 if RubyLexer.isIdentifierStart(b) {
                     if atLineStart, matches("__END__") {
@@ -252,10 +252,10 @@ struct RubyLexer {
                         add(.identifier(name), at: start)
                     }
                 } else if b < 0x20 || b == 0x7F {
-                    throw RubyPodspecFailure(
+                    throw RubyFailure(
                         offset: start,
                         message:
-                            "control byte 0x\(String(b, radix: 16, uppercase: true).leftPadded(to: 2)) outside a string: this is not a Ruby podspec"
+                            "control byte 0x\(String(b, radix: 16, uppercase: true).leftPadded(to: 2)) outside a string: this is not Ruby text"
                     )
                 } else {
                     operatorToken(start: start)
@@ -273,7 +273,7 @@ struct RubyLexer {
     }
 
     /// `=begin` … `=end` at the start of a line.
-    private mutating func skipEmbeddedDocument() throws(RubyPodspecFailure) {
+    private mutating func skipEmbeddedDocument() throws(RubyFailure) {
         guard index < limit, bytes[index] == UInt8(ascii: "="), matches("=begin") else { return }
         let start = index
         while index < limit {
@@ -285,7 +285,43 @@ struct RubyLexer {
                 return
             }
         }
-        throw RubyPodspecFailure(offset: start, message: "the comment opened by =begin never ends: add a line =end")
+        throw RubyFailure(offset: start, message: "the comment opened by =begin never ends: add a line =end")
+    }
+
+    /// Whether a `/` at `start` opens a regular expression: where a value is expected (after an
+    /// operator, an opening bracket, a comma, a keyword or the start of a line), or after a method name
+    /// with a space before the `/` and none after it (`gsub /x/, ''`).
+    private func regexMayStart(at start: Int) -> Bool {
+        guard let previous = tokens.last else { return true }
+        switch previous.kind {
+        case .newline, .operator, .punctuation("("), .punctuation(","), .punctuation("["), .punctuation("{"),
+            .punctuation("="), .punctuation("=>"), .punctuation("|"), .punctuation(";"), .punctuation(":"), .label:
+            return true
+        case .punctuation(")"), .punctuation("]"), .punctuation("}"):
+            return false
+        case .identifier(let word):
+            if RubyLexer.valueKeywords.contains(word) { return true }
+            let spaceBefore = start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09)
+            let spaceAfter = start + 1 < limit && (bytes[start + 1] == 0x20 || bytes[start + 1] == 0x3D)
+            return spaceBefore && !spaceAfter && !word.hasPrefix("@")
+        default:
+            return false
+        }
+    }
+
+    /// Keywords after which a value starts.
+    private static let valueKeywords: Set<String> = [
+        "if", "unless", "elsif", "when", "while", "until", "and", "or", "not", "return", "then", "do", "else", "in",
+    ]
+
+    /// The option letters after a regular expression (`i`, `m`, `x`, `o`).
+    private mutating func regexFlags() -> String {
+        var flags = ""
+        while let c = peek(), [UInt8(ascii: "i"), UInt8(ascii: "m"), UInt8(ascii: "x"), UInt8(ascii: "o")].contains(c) {
+            flags.append(Character(Unicode.Scalar(c)))
+            index += 1
+        }
+        return flags
     }
 
     private mutating func identifier() -> String {
@@ -295,7 +331,10 @@ struct RubyLexer {
     }
 
     private mutating func operatorToken(start: Int) {
-        let operators = ["**", "==", "!=", "=~", "<=", ">=", "<<", ">>", "&&", "||", "..", "&.", "+=", "-=", "||="]
+        let operators = [
+            "**", "==", "!=", "=~", "!~", "<=", ">=", "<<", ">>", "&&", "||", "..", "...", "&.", "+=", "-=", "*=",
+            "/=", "||=", "&&=", "<<=", "<=>", "===", "->",
+        ]
         for op in operators.sorted(by: { $0.count > $1.count }) {
             let utf = Array(op.utf8)
             if index + utf.count <= limit, bytes[index..<(index + utf.count)].elementsEqual(utf) {
@@ -311,7 +350,7 @@ struct RubyLexer {
         index = end
     }
 
-    private mutating func number(start: Int) throws(RubyPodspecFailure) {
+    private mutating func number(start: Int) throws(RubyFailure) {
         func digits(_ lexer: inout RubyLexer) {
             while lexer.index < lexer.limit,
                 RubyLexer.isDigit(lexer.bytes[lexer.index]) || lexer.bytes[lexer.index] == UInt8(ascii: "_")
@@ -327,7 +366,7 @@ struct RubyLexer {
             digits(&self)
         }
         if let next = peek(), RubyLexer.isIdentifierByte(next) {
-            throw RubyPodspecFailure(
+            throw RubyFailure(
                 offset: start,
                 message:
                     "this number form (hexadecimal, octal, binary, exponent or suffix) is not supported; write a plain decimal number or a string"
@@ -335,7 +374,7 @@ struct RubyLexer {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self).replacingAll("_", with: "")
         if !isFloat, text.count > 1, text.hasPrefix("0") {
-            throw RubyPodspecFailure(
+            throw RubyFailure(
                 offset: start,
                 message: "\(text) is an octal number in Ruby; write it as a string ('\(text)') if it is a version")
         }
@@ -354,7 +393,7 @@ struct RubyLexer {
         }
     }
 
-    private mutating func percentLiteral(start: Int) throws(RubyPodspecFailure) {
+    private mutating func percentLiteral(start: Int) throws(RubyFailure) {
         var kind: UInt8 = UInt8(ascii: "Q")
         var delimiterIndex = index + 1
         if let k = peek(1), RubyLexer.isIdentifierStart(k) {
@@ -380,21 +419,29 @@ struct RubyLexer {
             add(.string([.text(try singleQuoted(closing: closing, opening: nested, start: start))]), at: start)
         case UInt8(ascii: "Q"):
             add(.string(try doubleQuoted(closing: closing, opening: nested, start: start)), at: start)
+        case UInt8(ascii: "r"):
+            let pattern = try singleQuoted(closing: closing, opening: nested, start: start, keepEscapes: true)
+            add(.regex(pattern, regexFlags()), at: start)
+        case UInt8(ascii: "x"):
+            _ = try singleQuoted(closing: closing, opening: nested, start: start)
+            add(.command, at: start)
         case UInt8(ascii: "w"), UInt8(ascii: "i"):
             let text = try singleQuoted(closing: closing, opening: nested, start: start)
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(
                 String.init)
             add(kind == UInt8(ascii: "w") ? .words(words) : .symbols(words), at: start)
         default:
-            throw RubyPodspecFailure(
+            throw RubyFailure(
                 offset: start,
                 message:
-                    "the literal %\(Character(Unicode.Scalar(kind))) is not supported; use %w[], %i[], %q() or %Q{}")
+                    "the literal %\(Character(Unicode.Scalar(kind))) is not supported; use %w[], %i[], %q(), %Q{} or %r{}"
+            )
         }
     }
 
     /// Reads up to the closing delimiter with single-quote rules: only `\\` and `\<closing>` are escapes.
-    private mutating func singleQuoted(closing: UInt8, opening: UInt8?, start: Int) throws(RubyPodspecFailure) -> String
+    private mutating func singleQuoted(closing: UInt8, opening: UInt8?, start: Int, keepEscapes: Bool = false)
+        throws(RubyFailure) -> String
     {
         var out: [UInt8] = []
         var depth = 0
@@ -402,7 +449,9 @@ struct RubyLexer {
             let b = bytes[index]
             if b == UInt8(ascii: "\\"), index + 1 < limit {
                 let e = bytes[index + 1]
-                if e == UInt8(ascii: "\\") || e == closing || (opening != nil && e == opening) {
+                if !keepEscapes && (e == UInt8(ascii: "\\") || e == closing || (opening != nil && e == opening)) {
+                    out.append(e)
+                } else if keepEscapes && e == closing {
                     out.append(e)
                 } else {
                     out.append(b)
@@ -422,14 +471,14 @@ struct RubyLexer {
             out.append(b)
             index += 1
         }
-        throw RubyPodspecFailure(
+        throw RubyFailure(
             offset: start,
             message: "this string never ends: the closing \(Character(Unicode.Scalar(closing))) is missing")
     }
 
     /// Reads up to the closing delimiter with double-quote rules: escapes and `#{...}`.
     private mutating func doubleQuoted(closing: UInt8?, opening: UInt8?, start: Int, until end: Int? = nil)
-        throws(RubyPodspecFailure) -> [RubyStringPart]
+        throws(RubyFailure) -> [RubyStringPart]
     {
         var parts: [RubyStringPart] = []
         var out: [UInt8] = []
@@ -457,7 +506,7 @@ struct RubyLexer {
                     var braces = 0
                     while true {
                         guard index < stop else {
-                            throw RubyPodspecFailure(
+                            throw RubyFailure(
                                 offset: codeStart - 2,
                                 message: "the interpolation #{ opened here is never closed with }")
                         }
@@ -474,7 +523,7 @@ struct RubyLexer {
                     continue
                 }
                 if n == UInt8(ascii: "@") || n == UInt8(ascii: "$") {
-                    throw RubyPodspecFailure(
+                    throw RubyFailure(
                         offset: index,
                         message:
                             "interpolating a variable with #\(Character(Unicode.Scalar(n))) is not supported; escape the # as \\# or use #{local_variable}"
@@ -497,13 +546,13 @@ struct RubyLexer {
             flush()
             return parts
         }
-        throw RubyPodspecFailure(
+        throw RubyFailure(
             offset: start,
             message: "this string never ends: the closing \(Character(Unicode.Scalar(closing!))) is missing")
     }
 
     /// One escape after a backslash in a double-quoted string (`index` is on the escaped byte).
-    private mutating func escape(into out: inout [UInt8]) throws(RubyPodspecFailure) {
+    private mutating func escape(into out: inout [UInt8]) throws(RubyFailure) {
         let escapeStart = index - 1
         let e = bytes[index]
         index += 1
@@ -540,7 +589,7 @@ struct RubyLexer {
             guard hex.split(separator: " ").count == 1, let value = UInt32(hex, radix: 16),
                 let scalar = Unicode.Scalar(value)
             else {
-                throw RubyPodspecFailure(
+                throw RubyFailure(
                     offset: escapeStart, message: "invalid \\u escape; write \\uXXXX or \\u{X} with one code point")
             }
             append(scalar)
@@ -555,7 +604,7 @@ struct RubyLexer {
                 index += 1
             }
             guard digits > 0, value < 0x80 else {
-                throw RubyPodspecFailure(
+                throw RubyFailure(
                     offset: escapeStart,
                     message: digits == 0
                         ? "invalid \\x escape; write \\x with one or two hex digits"
@@ -564,7 +613,7 @@ struct RubyLexer {
             }
             out.append(UInt8(value))
         case UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "M"):
-            throw RubyPodspecFailure(
+            throw RubyFailure(
                 offset: escapeStart,
                 message: "control and meta escapes (\\c, \\C-, \\M-) are not supported in podspec strings")
         default:
@@ -573,7 +622,7 @@ struct RubyLexer {
     }
 
     /// A heredoc opener (`<<-ID`, `<<~ID`, `<<ID`, quoted IDs); nil when `<<` is an operator.
-    private mutating func heredoc(start: Int) throws(RubyPodspecFailure) -> [RubyStringPart]? {
+    private mutating func heredoc(start: Int) throws(RubyFailure) -> [RubyStringPart]? {
         var i = index + 2
         var mode: UInt8 = 0
         if i < limit, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "~") {
@@ -628,7 +677,7 @@ struct RubyLexer {
             lineStart = lineEnd + 1
         }
         guard found else {
-            throw RubyPodspecFailure(
+            throw RubyFailure(
                 offset: start,
                 message: "the heredoc \(opener) never ends: no line holds only \(String(decoding: id, as: UTF8.self))")
         }
@@ -658,12 +707,12 @@ struct RubyLexer {
 
     /// Refuses what Ruby's `<<~` does not do as documented: a line of only spaces or tabs can change
     /// how much indentation the other lines lose, and tabs count to the next multiple of 8.
-    private func checkSquiggly(_ lines: [Range<Int>]) throws(RubyPodspecFailure) {
+    private func checkSquiggly(_ lines: [Range<Int>]) throws(RubyFailure) {
         for line in lines {
             var i = line.lowerBound
             while i < line.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 {
                 if bytes[i] == 0x09 {
-                    throw RubyPodspecFailure(
+                    throw RubyFailure(
                         offset: i,
                         message:
                             "a tab in the indentation of a <<~ heredoc is not supported; indent with spaces or use <<-")
@@ -672,7 +721,7 @@ struct RubyLexer {
             }
             let rest = i < line.upperBound ? bytes[i] : 0x0A
             if i > line.lowerBound, rest == 0x0A || rest == 0x0D {
-                throw RubyPodspecFailure(
+                throw RubyFailure(
                     offset: line.lowerBound,
                     message:
                         "a line of only spaces in a <<~ heredoc is not supported (Ruby may then remove more indentation than documented); make the line empty or use <<-"
@@ -715,13 +764,5 @@ struct RubyLexer {
             }
             return i..<line.upperBound
         }
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
     }
 }

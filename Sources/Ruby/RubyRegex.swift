@@ -1,0 +1,174 @@
+import Foundation
+
+/// A Ruby regular expression run by Foundation's ICU engine (the syntax real files use — classes,
+/// groups, anchors, `\A`/`\z`, `\s`/`\d`/`\w` — means the same in both), and a string given as a
+/// pattern matched literally, as `gsub('a', 'b')` does.
+struct RubyRegex {
+    struct Match {
+        let range: Range<String.Index>
+        /// The whole match first, then each group (nil when it did not take part).
+        let groups: [String?]
+        /// The match's start in characters (`=~`).
+        let start: Int
+    }
+
+    private let expression: NSRegularExpression
+    private let interpreter: RubyInterpreter
+    private let offset: Int
+
+    init(_ source: String, options: String, at offset: Int, interpreter: RubyInterpreter) throws(RubyFailure) {
+        var flags: NSRegularExpression.Options = []
+        if options.contains("i") { flags.insert(.caseInsensitive) }
+        if options.contains("x") { flags.insert(.allowCommentsAndWhitespace) }
+        // Ruby's /m is "dot matches a newline"; `^` and `$` always match at line ends in Ruby.
+        if options.contains("m") { flags.insert(.dotMatchesLineSeparators) }
+        flags.insert(.anchorsMatchLines)
+        guard source.utf8.count <= 4096 else {
+            throw interpreter.failure(offset, "this regular expression is longer than 4 KiB", kind: .limit)
+        }
+        if RubyRegex.hasNestedQuantifier(source) {
+            throw interpreter.failure(
+                offset,
+                "the regular expression /\(source)/ repeats a group that itself repeats (such as (a+)+), which can take exponential time; write it without the nested repetition",
+                kind: .limit)
+        }
+        do {
+            expression = try NSRegularExpression(pattern: source, options: flags)
+        } catch {
+            throw interpreter.failure(offset, "the regular expression /\(source)/ is not one compose can read")
+        }
+        self.interpreter = interpreter
+        self.offset = offset
+    }
+
+    /// A regular expression value, or a string matched literally.
+    init(_ value: RubyValue, interpreter: RubyInterpreter) throws(RubyFailure) {
+        switch value.kind {
+        case .regex(let source, let options):
+            try self.init(source, options: options, at: value.offset, interpreter: interpreter)
+        case .string(let literal):
+            try self.init(
+                NSRegularExpression.escapedPattern(for: literal), options: "", at: value.offset,
+                interpreter: interpreter)
+        default:
+            throw interpreter.failure(
+                value.offset, "a pattern is a string or a regular expression, not \(value.typeName)")
+        }
+    }
+
+    /// Whether a quantified group holds a quantifier itself: the shape of catastrophic backtracking.
+    static func hasNestedQuantifier(_ source: String) -> Bool {
+        var stack: [Bool] = []  // per open group: whether it holds a quantifier
+        var chars = Array(source)
+        var i = 0
+        var inClass = false
+        var lastClosedQuantified = false
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\\" {
+                i += 2
+                continue
+            }
+            if inClass {
+                if c == "]" { inClass = false }
+                i += 1
+                continue
+            }
+            switch c {
+            case "[": inClass = true
+            case "(": stack.append(false)
+            case ")":
+                lastClosedQuantified = stack.popLast() ?? false
+                if i + 1 < chars.count, "+*{".contains(chars[i + 1]), lastClosedQuantified { return true }
+                if lastClosedQuantified, !stack.isEmpty { stack[stack.count - 1] = true }
+            case "+", "*", "{":
+                if !stack.isEmpty { stack[stack.count - 1] = true }
+            default: break
+            }
+            i += 1
+        }
+        chars = []
+        return false
+    }
+
+    func matches(in text: String) throws(RubyFailure) -> [Match] {
+        guard text.utf8.count <= RubyInterpreter.maximumStringBytes else {
+            throw interpreter.failure(offset, "the string is too long to match", kind: .limit)
+        }
+        let found = expression.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        try interpreter.charge(found.count + text.utf8.count / 16, at: offset)
+        return found.compactMap { result in
+            guard let range = Range(result.range, in: text) else { return nil }
+            var groups: [String?] = []
+            for i in 0..<result.numberOfRanges {
+                groups.append(Range(result.range(at: i), in: text).map { String(text[$0]) })
+            }
+            return Match(
+                range: range, groups: groups, start: text.distance(from: text.startIndex, to: range.lowerBound))
+        }
+    }
+
+    func firstMatch(in text: String) throws(RubyFailure) -> Match? {
+        try matches(in: text).first
+    }
+
+    /// `sub`/`gsub`: the replacement is a string (`\1`, `\0`, `\\&`), a hash of matches, or a block.
+    func replace(in text: String, all: Bool, with replacement: RubyValue?, block: RubyBlock?, at: Int)
+        throws(RubyFailure)
+        -> String
+    {
+        var out = ""
+        var last = text.startIndex
+        for match in try matches(in: text) {
+            out += text[last..<match.range.lowerBound]
+            let whole = match.groups[0] ?? ""
+            switch replacement?.kind {
+            case .string(let template)?:
+                out += RubyRegex.expand(template, match)
+            case .hash(let pairs)?:
+                if let v = pairs.first(where: { $0.key.stringValue == whole })?.value {
+                    out += try interpreter.stringify(v, at: at)
+                }
+            case nil:
+                guard let block else {
+                    throw interpreter.failure(at, "`gsub` needs a replacement or a block", kind: .raised)
+                }
+                out += try interpreter.stringify(try interpreter.yield(block, [.string(whole, at: at)], at: at), at: at)
+            default:
+                out += try interpreter.stringify(replacement!, at: at)
+            }
+            last = match.range.upperBound
+            if !all { break }
+        }
+        out += text[last...]
+        try interpreter.charge(out.utf8.count, at: at)
+        return out
+    }
+
+    /// Ruby's replacement escapes: `\0`/`\&` the match, `\1`…`\9` groups, `\\` a backslash.
+    static func expand(_ template: String, _ match: Match) -> String {
+        var out = ""
+        var chars = template.makeIterator()
+        while let c = chars.next() {
+            guard c == "\\" else {
+                out.append(c)
+                continue
+            }
+            guard let e = chars.next() else {
+                out.append("\\")
+                break
+            }
+            if let digit = e.wholeNumberValue, e.isASCII {
+                out += digit < match.groups.count ? (match.groups[digit] ?? "") : ""
+            } else if e == "&" {
+                out += match.groups[0] ?? ""
+            } else if e == "\\" {
+                out.append("\\")
+            } else {
+                out.append("\\")
+                out.append(e)
+            }
+        }
+        return out
+    }
+}
