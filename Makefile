@@ -34,6 +34,7 @@ bench:
 	bash bench/run.sh
 	bash bench/cdn.sh
 	bash bench/whole-command.sh
+	bash bench/ruby-podspecs.sh
 
 bench-spec-repos:
 	bash bench/spec-repos.sh

@@ -34,7 +34,7 @@ extension Composefile {
             environment["BUNDLE_GEMFILE"] = directory + "/Gemfile"
         }
         let interpreter = RubyInterpreter(
-            bytes: bytes, path: path, directory: files?.root, host: reader, files: files, environment: environment,
+            bytes: bytes, path: path, directory: files?.folder, host: reader, files: files, environment: environment,
             opaqueBlockMethods: PodfileReader.hooks)
         reader.interpreter = interpreter
         do {

@@ -861,10 +861,12 @@ enum RubyBuiltins {
         switch receiver.kind {
         case .hash(var pairs):
             guard let key = indices.first else { break }
+            try interpreter.charge(pairs.count, at: at)
             RubyInterpreter.store(&pairs, key, value)
             return try interpreter.bounded(RubyValue(.hash(pairs), at: receiver.offset))
         case .array(var elements):
             guard var i = indices.first?.intValue else { break }
+            try interpreter.charge(elements.count, at: at)
             if i < 0 { i += elements.count }
             guard i >= 0, i <= RubyInterpreter.maximumElements else { break }
             while elements.count <= i { elements.append(.null(at: at)) }

@@ -213,11 +213,9 @@ enum RubyCollections {
             if let x = args.first { return .integer(elements.filter { $0.equals(x) }.count, at: at) }
             return .integer(elements.count, at: at)
         case "empty?": return .bool(elements.isEmpty, at: at)
-        case "any?": return .bool(elements.contains(where: \.isTruthy), at: at)
-        case "all?": return .bool(elements.allSatisfy(\.isTruthy), at: at)
-        case "none?": return .bool(!elements.contains(where: \.isTruthy), at: at)
         case "include?", "member?":
             guard let x = args.first else { break }
+            try interpreter.charge(elements.count, at: at)
             return .bool(elements.contains { $0.equals(x) }, at: at)
         case "index", "find_index":
             if let x = args.first {
@@ -231,9 +229,11 @@ enum RubyCollections {
             return try list(elements + other)
         case "-":
             guard case .array(let other)? = args.first?.kind else { break }
+            try interpreter.charge(elements.count * max(1, other.count), at: at)
             return try list(elements.filter { e in !other.contains { $0.equals(e) } })
         case "&", "|":
             guard case .array(let other)? = args.first?.kind else { break }
+            try interpreter.charge(elements.count * max(1, other.count), at: at)
             var seen: Set<String> = []
             let combined = name == "&" ? elements.filter { e in other.contains { $0.equals(e) } } : elements + other
             return try list(combined.filter { seen.insert($0.hashIdentity).inserted })
@@ -365,23 +365,25 @@ enum RubyCollections {
             interpreter.lastMutation = v
             return v
         }
-        func lookup(_ key: RubyValue) -> RubyValue? {
+        // A scan of the pairs: charged, so lookups in a loop over a large hash stop at the budget.
+        func lookup(_ key: RubyValue) throws(RubyFailure) -> RubyValue? {
+            try interpreter.charge(pairs.count, at: at)
             let identity = key.hashIdentity
             return pairs.first { $0.key.hashIdentity == identity }?.value
         }
         switch name {
         case "[]":
             guard let key = args.first else { break }
-            return lookup(key) ?? .null(at: at)
+            return try lookup(key) ?? .null(at: at)
         case "fetch":
             guard let key = args.first else { break }
-            if let v = lookup(key) { return v }
+            if let v = try lookup(key) { return v }
             if args.count > 1 { return args[1] }
             if let block = arguments.block { return try interpreter.yield(block, [key], at: at) }
             throw interpreter.failure(at, "key not found: \(try key.inspected())", kind: .raised)
         case "dig":
             guard let key = args.first else { break }
-            let found = lookup(key) ?? .null(at: at)
+            let found = try lookup(key) ?? .null(at: at)
             if args.count > 1, !found.isNil {
                 return try RubyBuiltins.call(
                     found, "dig", RubyArguments(values: Array(args.dropFirst()), block: nil, offset: at),
@@ -390,13 +392,15 @@ enum RubyCollections {
             return found
         case "key?", "has_key?", "include?", "member?":
             guard let key = args.first else { break }
-            return .bool(lookup(key) != nil, at: at)
+            return .bool(try lookup(key) != nil, at: at)
         case "value?", "has_value?":
             guard let v = args.first else { break }
             return .bool(pairs.contains { $0.value.equals(v) }, at: at)
         case "keys": return RubyValue(.array(pairs.map(\.key)), at: at)
         case "values": return RubyValue(.array(pairs.map(\.value)), at: at)
-        case "length", "size", "count": return .integer(pairs.count, at: at)
+        case "length", "size",
+            "count" where arguments.block == nil:
+            return .integer(pairs.count, at: at)
         case "empty?": return .bool(pairs.isEmpty, at: at)
         case "merge", "merge!", "update":
             var out = pairs
@@ -424,7 +428,7 @@ enum RubyCollections {
             return args[1]
         case "delete":
             guard let key = args.first else { break }
-            let found = lookup(key)
+            let found = try lookup(key)
             _ = try mutated(pairs.filter { $0.key.hashIdentity != key.hashIdentity })
             return found ?? .null(at: at)
         case "to_h", "to_hash": return receiver

@@ -8,14 +8,26 @@ package final class RubyFiles: @unchecked Sendable {
         package let message: String
     }
 
-    package let root: String
+    /// The folder, its symbolic links resolved when first needed (most files read nothing).
+    package var root: String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let resolvedRoot { return resolvedRoot }
+        let resolved = RubyFiles.resolved(givenRoot)
+        resolvedRoot = resolved
+        return resolved
+    }
+    private let givenRoot: String
+    /// The folder as given, made absolute (its links not resolved).
+    package var folder: String { givenRoot }
+    private var resolvedRoot: String?
     package let maximumBytes: Int
     package let maximumReads: Int
     private var reads = 0
     private let lock = NSLock()
 
     package init(root: String, maximumBytes: Int = 1 << 20, maximumReads: Int = 64) {
-        self.root = RubyFiles.resolved(RubyFiles.absolute(root, relativeTo: FileManager.default.currentDirectoryPath))
+        givenRoot = RubyFiles.absolute(root, relativeTo: FileManager.default.currentDirectoryPath)
         self.maximumBytes = maximumBytes
         self.maximumReads = maximumReads
     }

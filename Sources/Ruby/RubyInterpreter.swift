@@ -103,6 +103,7 @@ package final class RubyInterpreter {
 
     /// Parses and runs the file (from `start`, past a byte-order mark).
     package func run(from start: Int = 0) throws(RubyFailure) {
+        defer { breakCycles() }
         let program = try RubyParser.parse(
             bytes, range: start..<bytes.count, lines: lines, opaqueBlockMethods: opaqueBlockMethods)
         let scope = RubyScope(parent: nil)
@@ -422,6 +423,8 @@ package final class RubyInterpreter {
         }
     }
 
+    /// Sets `key` in pairs (in place when present). Callers charge the scan to the work budget where a
+    /// file can repeat it (`h[k] = v` in a loop).
     static func store(_ pairs: inout [(key: RubyValue, value: RubyValue)], _ key: RubyValue, _ value: RubyValue) {
         let identity = key.hashIdentity
         if let i = pairs.firstIndex(where: { $0.key.hashIdentity == identity }) {
@@ -449,7 +452,7 @@ package final class RubyInterpreter {
             return scope.lookup(name) ?? .null(at: at)
         case .global(let name, let at): return globals[name] ?? .null(at: at)
         case .constant(let name, let at): return constants[name] ?? .null(at: at)
-        case .attribute(let receiverNode, let name, let at):
+        case .attribute(let receiverNode, let name, _, let at):
             let receiver = try evaluate(receiverNode, scope)
             return try send(receiver, name, RubyArguments(values: [], block: nil, offset: at), scope: scope)
         case .index(let receiverNode, let indexNodes, let at):
@@ -469,9 +472,9 @@ package final class RubyInterpreter {
             throw failure(at, "assigning the global variable \(name) is not supported; use a local variable")
         case .constant(let name, _):
             constants[name] = value
-        case .attribute(let receiverNode, let name, let at):
+        case .attribute(let receiverNode, _, let writer, let at):
             let receiver = try evaluate(receiverNode, scope)
-            _ = try send(receiver, name + "=", RubyArguments(values: [value], block: nil, offset: at), scope: scope)
+            _ = try send(receiver, writer, RubyArguments(values: [value], block: nil, offset: at), scope: scope)
         case .index(let receiverNode, let indexNodes, let at):
             let receiver = try evaluate(receiverNode, scope)
             let indices = try evaluateArguments(indexNodes, scope)
@@ -503,7 +506,7 @@ package final class RubyInterpreter {
         case .call(let call) where call.name == "[]" && call.receiver != nil:
             .index(call.receiver!, call.arguments, call.offset)
         case .call(let call) where call.receiver != nil && call.arguments.isEmpty && call.block == nil:
-            .attribute(call.receiver!, call.name, call.offset)
+            .attribute(call.receiver!, call.name, writer: call.name + "=", call.offset)
         default: nil
         }
     }
@@ -581,6 +584,9 @@ package final class RubyInterpreter {
     }
 
     private func evaluateCall(_ node: RubyCallNode, _ scope: RubyScope) throws(RubyFailure) -> RubyValue {
+        if node.isRefused, node.receiver != nil, let refusal = RubyBuiltins.refusal(node.name) {
+            throw failure(node.offset, refusal)
+        }
         var receiver: RubyValue?
         if let receiverNode = node.receiver {
             let value = try evaluate(receiverNode, scope)
@@ -590,6 +596,7 @@ package final class RubyInterpreter {
         var arguments = try evaluateArguments(node.arguments, scope)
         arguments = RubyArguments(values: arguments.values, block: arguments.block, offset: node.offset)
         if let blockNode = node.block {
+            noteCaptured(scope)
             arguments.block = RubyBlock(
                 parameters: blockNode.parameters, body: blockNode.body, scope: scope, offset: blockNode.offset,
                 opaqueLines: blockNode.opaqueLines)
@@ -597,7 +604,7 @@ package final class RubyInterpreter {
         guard let receiver else { return try call(receiver: nil, node.name, arguments, scope: scope) }
         let result = try send(receiver, node.name, arguments, scope: scope)
         // A method that changes its receiver in place writes the variable it came from back.
-        if RubyBuiltins.mutating.contains(node.name), let target = node.receiver.flatMap(RubyInterpreter.target(of:)),
+        if node.isMutating, let target = node.receiver.flatMap(RubyInterpreter.target(of:)),
             let updated = lastMutation
         {
             lastMutation = nil
@@ -623,6 +630,34 @@ package final class RubyInterpreter {
 
     /// Libraries the file required that compose does not have (not loaded), in order.
     package internal(set) var notLoaded: [String] = []
+
+    /// Scopes a block captured (weakly): a block stored in the scope it captured, or in one of that
+    /// scope's parents, makes a cycle that reference counting does not free.
+    private final class CapturedScope {
+        weak var scope: RubyScope?
+        init(_ scope: RubyScope) { self.scope = scope }
+    }
+    private var capturedScopes: [CapturedScope] = []
+    private weak var lastCaptured: RubyScope?
+
+    private func noteCaptured(_ scope: RubyScope) {
+        guard lastCaptured !== scope else { return }
+        lastCaptured = scope
+        capturedScopes.append(CapturedScope(scope))
+    }
+
+    /// Empties every captured scope and its parents once the file has run: each cycle goes through a
+    /// block's scope and the locals of that scope or a parent, so none is left.
+    private func breakCycles() {
+        for captured in capturedScopes {
+            var scope = captured.scope
+            while let current = scope {
+                current.locals.removeAll()
+                scope = current.parent
+            }
+        }
+        capturedScopes.removeAll()
+    }
 
     /// The receiver's new value after the last in-place method (`<<`, `merge!`, `push`).
     var lastMutation: RubyValue?
@@ -664,9 +699,6 @@ package final class RubyInterpreter {
     func send(_ receiver: RubyValue, _ name: String, _ arguments: RubyArguments, scope: RubyScope) throws(RubyFailure)
         -> RubyValue
     {
-        if let refusal = RubyBuiltins.refusal(name), RubyBuiltins.refusedAsMethod.contains(name) {
-            throw failure(arguments.offset, refusal)
-        }
         if case .object(let object) = receiver.kind, object.id > 0 {
             switch name {
             case "respond_to?":
@@ -734,19 +766,17 @@ package final class RubyInterpreter {
     ) throws(RubyFailure) {
         var values = given
         let list = parameters.list
-        let hasKeywords = list.contains { $0.kind == .keyword || $0.kind == .keywordRest }
         var keywords: [(key: RubyValue, value: RubyValue)] = []
-        if hasKeywords, case .hash(let pairs)? = values.last?.kind {
+        if parameters.hasKeywords, case .hash(let pairs)? = values.last?.kind {
             keywords = pairs
             values.removeLast()
         }
-        let positional = list.filter { $0.kind == .required || $0.kind == .optional || $0.kind == .rest }
-        if !strict, values.count == 1, positional.count > 1, case .array(let spread) = values[0].kind {
+        if !strict, values.count == 1, parameters.positionalCount > 1, case .array(let spread) = values[0].kind {
             values = spread
         }
-        let required = positional.filter { $0.kind == .required }.count
-        let optional = positional.filter { $0.kind == .optional }.count
-        let hasRest = positional.contains { $0.kind == .rest }
+        let required = parameters.required
+        let optional = parameters.optional
+        let hasRest = parameters.hasRest
         if strict && (values.count < required || (!hasRest && values.count > required + optional)) {
             throw failure(
                 at,
@@ -772,8 +802,7 @@ package final class RubyInterpreter {
                         ?? .null(at: at)
                 }
             case .rest:
-                let afterRest = list.drop { $0.kind != .rest }.dropFirst().filter { $0.kind == .required }.count
-                let end = max(index, values.count - afterRest)
+                let end = max(index, values.count - parameters.requiredAfterRest)
                 scope.locals[parameter.name] = RubyValue(.array(Array(values[min(index, values.count)..<end])), at: at)
                 index = end
             case .keyword:

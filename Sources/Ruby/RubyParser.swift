@@ -291,7 +291,9 @@ struct RubyParser {
         case .constant(nil, let name, let at): return .constant(name, at)
         case .call(let call) where call.receiver != nil && call.block == nil:
             if call.name == "[]" { return .index(call.receiver!, call.arguments, call.offset) }
-            if call.arguments.isEmpty { return .attribute(call.receiver!, call.name, call.offset) }
+            if call.arguments.isEmpty {
+                return .attribute(call.receiver!, call.name, writer: call.name + "=", call.offset)
+            }
             return nil
         case .call(let call) where call.receiver == nil && call.arguments.isEmpty && call.block == nil:
             return .variable(call.name, call.offset)
@@ -352,10 +354,18 @@ struct RubyParser {
     /// Set while `|a, b = 1|` is read: there `|` closes the list.
     private var inBlockParameters = false
 
-    private mutating func binary(_ level: Int) throws(RubyFailure) -> RubyNode {
-        guard level < RubyParser.levels.count else { return try unaryMinus() }
-        var left = try binary(level + 1)
-        while let op = binaryOperator(), RubyParser.levels[level].contains(op) {
+    /// Each binary operator's level in `levels` (loosest 0).
+    private static let precedence: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (level, operators) in levels.enumerated() { for op in operators { table[op] = level } }
+        return table
+    }()
+
+    /// Binary operators by precedence climbing: one loop per level actually used, not one call per
+    /// level for every operand.
+    private mutating func binary(_ minimum: Int) throws(RubyFailure) -> RubyNode {
+        var left = try unaryMinus()
+        while let op = binaryOperator(), let level = RubyParser.precedence[op], level >= minimum {
             let at = current.offset
             advance()
             skipNewlines()
@@ -363,17 +373,12 @@ struct RubyParser {
             switch op {
             case "||": left = .or(left, right, at)
             case "&&": left = .and(left, right, at)
-            case "!=":
+            case "!=", "!~":
+                let positive = op == "!=" ? "==" : "=~"
                 left = .not(
                     .call(
                         RubyCallNode(
-                            receiver: left, name: "==", arguments: [right], block: nil, offset: at,
-                            safeNavigation: false)), at)
-            case "!~":
-                left = .not(
-                    .call(
-                        RubyCallNode(
-                            receiver: left, name: "=~", arguments: [right], block: nil, offset: at,
+                            receiver: left, name: positive, arguments: [right], block: nil, offset: at,
                             safeNavigation: false)), at)
             default:
                 left = .call(

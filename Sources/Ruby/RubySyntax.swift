@@ -84,6 +84,24 @@ struct RubyCallNode: Sendable {
     let offset: Int
     /// `&.`: nothing is called on nil.
     let safeNavigation: Bool
+    /// Decided once, where the call is parsed: a method that changes its receiver in place (the
+    /// variable it came from is written back), and a method refused on any receiver (`send`, `eval`).
+    let isMutating: Bool
+    let isRefused: Bool
+
+    init(
+        receiver: RubyNode?, name: String, arguments: [RubyNode], block: RubyBlockNode?, offset: Int,
+        safeNavigation: Bool
+    ) {
+        self.receiver = receiver
+        self.name = name
+        self.arguments = arguments
+        self.block = block
+        self.offset = offset
+        self.safeNavigation = safeNavigation
+        isMutating = RubyBuiltins.mutating.contains(name)
+        isRefused = RubyBuiltins.refusedAsMethod.contains(name)
+    }
 }
 
 struct RubyBlockNode: Sendable {
@@ -99,8 +117,8 @@ indirect enum RubyTarget: Sendable {
     case variable(String, Int)
     case global(String, Int)
     case constant(String, Int)
-    /// `receiver.name = value`: calls `name=`.
-    case attribute(RubyNode, String, Int)
+    /// `receiver.name = value`: calls `name=` (the reader's name and the writer's, made once).
+    case attribute(RubyNode, String, writer: String, Int)
     /// `receiver[index] = value`: calls `[]=`.
     case index(RubyNode, [RubyNode], Int)
     /// `a, b = …`

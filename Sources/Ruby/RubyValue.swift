@@ -236,9 +236,33 @@ package struct RubyParameters: Sendable {
         let defaultValue: RubyNode?
     }
 
-    package var list: [Parameter] = []
+    package private(set) var list: [Parameter] = []
+    /// Counted once: what binding arguments needs on every call.
+    private(set) var required = 0
+    private(set) var optional = 0
+    private(set) var hasRest = false
+    private(set) var hasKeywords = false
+    /// Required parameters after the rest parameter.
+    private(set) var requiredAfterRest = 0
+
     package init() {}
-    init(_ list: [Parameter]) { self.list = list }
+    init(_ list: [Parameter]) {
+        self.list = list
+        for parameter in list {
+            switch parameter.kind {
+            case .required:
+                required += 1
+                if hasRest { requiredAfterRest += 1 }
+            case .optional: optional += 1
+            case .rest: hasRest = true
+            case .keyword, .keywordRest: hasKeywords = true
+            case .block: break
+            }
+        }
+    }
+
+    /// Parameters that take positional arguments.
+    var positionalCount: Int { required + optional + (hasRest ? 1 : 0) }
 }
 
 /// Local variables: a method's or the file's, with blocks seeing and updating their outer scope.

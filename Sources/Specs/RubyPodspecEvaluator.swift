@@ -643,17 +643,32 @@ final class RubyPodspecHost: RubyHost {
         let target: Version?
     }
 
+    /// Each spec's platforms, read once when `to_hash` needs them (the file has run by then).
+    private var platformHashes: [Int: [(key: String, value: JSONNode?)]] = [:]
+
     private func platformHash(_ spec: Int) -> [(key: String, value: JSONNode?)] {
-        guard let node = specs[spec].attributes.value("platforms") else { return [] }
-        switch node.value {
-        case .string(let s): return [(s, nil)]
-        case .array(let elements): return elements.map { (($0.stringValue ?? ""), nil) }
-        case .object(let members):
-            var seen = RubyOrderedObject()
-            for member in members { seen.set(member.key, at: member.keyLocation, .node(member.value)) }
-            return seen.keys.map { ($0, seen.value($0)) }
-        default: return []
+        if let known = platformHashes[spec] { return known }
+        let result: [(key: String, value: JSONNode?)]
+        switch specs[spec].attributes.value("platforms")?.value {
+        case .string(let s)?: result = [(s, nil)]
+        case .array(let elements)?: result = elements.map { (($0.stringValue ?? ""), nil) }
+        case .object(let members)?:
+            // A key written twice keeps its first place and its last value, as a Ruby hash does.
+            var ordered: [(key: String, value: JSONNode?)] = []
+            var place: [String: Int] = [:]
+            for member in members {
+                if let i = place[member.key] {
+                    ordered[i].value = member.value
+                } else {
+                    place[member.key] = ordered.count
+                    ordered.append((member.key, member.value))
+                }
+            }
+            result = ordered
+        default: result = []
         }
+        platformHashes[spec] = result
+        return result
     }
 
     private func supportedPlatformNames(_ spec: Int) -> [String] {

@@ -69,7 +69,7 @@ package enum PodspecReader {
         let host = RubyPodspecHost(bytes: text, lines: lines)
         let files = directory.map { RubyFiles(root: $0) }
         let interpreter = RubyInterpreter(
-            bytes: text, path: label, directory: files?.root, host: host, files: files, environment: environment,
+            bytes: text, path: label, directory: files?.folder, host: host, files: files, environment: environment,
             definitionsAreCallable: false)
         host.interpreter = interpreter
         do {

@@ -347,9 +347,9 @@ struct ComposefileParserTests {
         BadCase(
             text: "Kernel.exec('ls')",
             error: .syntax(
-                loc(1, 1),
+                loc(1, 8),
                 message:
-                    "`Kernel` is not available: compose reads the file without running commands, opening connections or writing files."
+                    "Running a command (`exec`) is not run: compose reads the file without running programs, commands or other files; write the value as a literal."
             )),
         BadCase(
             text: "require 'net/http'\nNet::HTTP.get(URI('https://example.com/pods'))",

@@ -194,13 +194,16 @@ struct RubySandboxTests {
         ("open('|touch MARKER')", "1:1: `open` (files and commands) is not run"),
         ("eval(\"system('touch MARKER')\")", "1:1: `eval` of a string is not run"),
         ("send(:system, 'touch MARKER')", "1:1: `send` is not run"),
-        ("Kernel.system('touch MARKER')", "1:1: `Kernel` is not available"),
+        ("Kernel.system('touch MARKER')", "1:8: running a command (`system`) is not run"),
+        ("Kernel.open('|touch MARKER')", "1:1: `Kernel` is not available"),
         ("IO.popen('touch MARKER')", "1:1: `IO` is not available"),
         ("File.write('MARKER', 'x')", "1:6: `File.write` is not run"),
         ("File.open('MARKER', 'w') { |f| f << 'x' }", "1:6: `File.open` is not run"),
         ("'x'.instance_eval('system(1)')", "1:5: `instance_eval` is not run"),
-        ("Process.spawn('touch MARKER')", "1:1: `Process` is not available"),
-        ("Object.const_get(:Kernel)", "1:1: `Object` is not available"),
+        ("Process.spawn('touch MARKER')", "1:9: running a command (`spawn`) is not run"),
+        ("Process.kill('TERM', 1)", "1:1: `Process` is not available"),
+        ("Object.const_get(:Kernel)", "1:8: `const_get` is not run"),
+        ("Object.new", "1:1: `Object` is not available"),
     ])
     func nothingRuns(_ source: String, _ expected: String) throws {
         let folder = try TemporaryDirectory("ruby-sandbox")

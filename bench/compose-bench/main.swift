@@ -289,10 +289,33 @@ case "solve":
         String(
             format: "{\"result\": \"%@\", \"packages\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"runs\": %d}",
             result, packages, median, minimum, times.count))
+case "podspecs":
+    // In-process Ruby podspec throughput: every *.podspec of a folder read and converted to JSON text
+    // (what `spec convert` prints), `--runs` times; the best run.
+    let folder = arguments[1]
+    let runs = option("--runs", arguments, default: 5)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".podspec") }.sorted()
+    let files = try names.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0))) }
+    var best = Double.infinity
+    var converted = 0
+    for _ in 0..<max(1, runs) {
+        let start = now()
+        converted = 0
+        for (name, bytes) in zip(names, files) {
+            if let node = try? PodspecReader.readRuby(bytes: bytes, label: name, directory: folder) {
+                converted += node.serialized().utf8.count > 0 ? 1 : 0
+            }
+        }
+        best = min(best, now() - start)
+    }
+    print(
+        String(
+            format: "{\"podspecs\": %d, \"converted\": %d, \"best_s\": %.4f, \"per_second\": %.0f}", files.count,
+            converted, best, Double(files.count) / best))
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: compose-bench generate KIND [--components N --versions V --top T --seed S] | solve GRAPH.txt [--runs R] [--explain FILE]\n"
+            "usage: compose-bench generate KIND [--components N --versions V --top T --seed S] | solve GRAPH.txt [--runs R] [--explain FILE] | podspecs FOLDER [--runs R]\n"
                 .utf8))
     exit(64)
 }

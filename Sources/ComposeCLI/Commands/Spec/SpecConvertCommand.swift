@@ -41,6 +41,8 @@ struct SpecConvertCommand: AsyncParsableCommand {
 
     func run() async throws {
         var exitCode: Int32 = 0
+        // What `ENV[…]` reads in the podspecs, read once for all of them.
+        let environment = Terminal.environment
         for file in files {
             let data: Data
             do {
@@ -55,7 +57,7 @@ struct SpecConvertCommand: AsyncParsableCommand {
                 let node = try PodspecReader.readRuby(
                     bytes: Array(data), label: file,
                     directory: URL(fileURLWithPath: file).deletingLastPathComponent().path,
-                    environment: Terminal.environment)
+                    environment: environment)
                 text = canonical ? node.serialized(order: .canonical) : node.serialized()
             } catch {
                 Terminal.standardError.write("error: \(error.description)\n")
