@@ -115,7 +115,10 @@ struct GraphCommand: AsyncParsableCommand {
             shown = directory ?? "."
         }
         if check {
-            try reportOptions.emit(try LayerRules.run(root: root, displayRoot: shown, allVersions: allVersions))
+            try reportOptions.emit(
+                try LayerRules.run(
+                    root: root, displayRoot: shown, allVersions: allVersions,
+                    otherPods: Terminal.store.otherPods(than: root)))
             return
         }
         guard FileManager.default.fileExists(atPath: root.path) else { throw GraphError.notFound(shown) }

@@ -1,0 +1,78 @@
+import ComposeTestSupport
+import Foundation
+import Testing
+
+/// Issue 32 (everyday use II): what a CocoaPods team still tripped on, each as the user sees it.
+@Suite struct EverydayUseTwoTests {
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    /// A spec repo with one commit, added as `specs` to a fresh compose home, and a Logging component.
+    static func world(_ label: String) async throws -> (TemporaryDirectory, URL, URL, [String: String?]) {
+        let folder = try TemporaryDirectory(label)
+        let specs = folder.url.appendingPathComponent("specs.git")
+        try makeBareRepository(at: specs, files: ["README.md": "# Specs\n"])
+        let environment: [String: String?] = [
+            "COMPOSE_HOME": folder.url.appendingPathComponent("home").path, "GIT_AUTHOR_NAME": "Release Bot",
+            "GIT_AUTHOR_EMAIL": "bot@example.com", "GIT_COMMITTER_NAME": "Release Bot",
+            "GIT_COMMITTER_EMAIL": "bot@example.com",
+        ]
+        let add = try await runComposeInProcess(
+            ["repo", "add", "specs", specs.absoluteString], environment: environment)
+        #expect(add.code == 0, "\(add.stderr)")
+        return (folder, specs, try makeLoggingComponent(in: folder.url), environment)
+    }
+
+    /// Writes `files` (path → text) under `root`.
+    static func write(_ files: [String: String], under root: URL) throws {
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    // MARK: 8. The graph of a spec repo with lone and missing pods
+
+    @Test func theGraphDrawsLonePodsInAGridMissingPodsDashedAndCheckNamesAMissingPod() async throws {
+        let folder = try TemporaryDirectory("cli-graph-missing")
+        defer { folder.remove() }
+        let repo = folder.url.appendingPathComponent("specs")
+        let dependsOnMissing = #", "dependencies": {"ReactiveSwift": ["~> 6.0"]}"#
+        try Self.write(
+            [
+                "App/1.0.0/App.podspec.json": DeprecateCommandTests.spec(
+                    "App", "1.0.0", dependencies: #", "dependencies": {"Core": []}"#),
+                "Core/1.0.0/Core.podspec.json": DeprecateCommandTests.spec(
+                    "Core", "1.0.0", dependencies: dependsOnMissing),
+                "Lone1/1.0.0/Lone1.podspec.json": DeprecateCommandTests.spec("Lone1", "1.0.0"),
+                "Lone2/1.0.0/Lone2.podspec.json": DeprecateCommandTests.spec("Lone2", "1.0.0"),
+                "Lone3/1.0.0/Lone3.podspec.json": DeprecateCommandTests.spec("Lone3", "1.0.0"),
+            ], under: repo)
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+
+        let dot = try await runComposeInProcess(["graph", repo.path], environment: environment)
+        #expect(dot.code == 0, "\(dot.stderr)")
+        #expect(dot.stdout.contains("subgraph \"cluster_unconnected\""), "\(dot.stdout)")
+        #expect(dot.stdout.contains("3 without dependencies either way"))
+        #expect(dot.stdout.contains("\"Lone1\" -> \"Lone3\" [style=invis];"), "a grid of two columns: \(dot.stdout)")
+        #expect(
+            dot.stdout.contains(
+                "\"ReactiveSwift\" [label=\"ReactiveSwift (not in this spec repo)\", style=\"rounded,dashed\""),
+            "\(dot.stdout)")
+        let mermaid = try await runComposeInProcess(
+            ["graph", repo.path, "--format", "mermaid"], environment: environment)
+        #expect(mermaid.stdout.contains("classDef external stroke-dasharray"), "\(mermaid.stdout)")
+
+        let check = try await runComposeInProcess(["graph", "--check", repo.path], environment: environment)
+        #expect(check.code == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("Core/1.0.0/Core.podspec.json:"), "\(check.stdout)")
+        #expect(check.stdout.contains("[graph-unknown-pod]"), "\(check.stdout)")
+        #expect(check.stdout.contains("`ReactiveSwift`, which is in no spec repo compose knows"), "\(check.stdout)")
+        let allowed = try await runComposeInProcess(
+            ["graph", "--check", repo.path, "--allow-warnings"], environment: environment)
+        #expect(allowed.code == 0, "\(allowed.stdout)")
+    }
+}
