@@ -75,4 +75,28 @@ import Testing
             ["graph", "--check", repo.path, "--allow-warnings"], environment: environment)
         #expect(allowed.code == 0, "\(allowed.stdout)")
     }
+
+    // MARK: 9. A spec repo of Ruby podspecs
+
+    @Test func aRubySpecRepoIsToldInItsOwnFileNames() async throws {
+        let folder = try TemporaryDirectory("cli-ruby-stray")
+        defer { folder.remove() }
+        let repo = folder.url.appendingPathComponent("specs")
+        try Self.write(
+            [
+                "Pay/1.0.0/Pay.podspec": RepoConvertCommandTests.ruby("Pay", "1.0.0"),
+                "Pay/1.0.0/notes.txt": "notes\n",
+            ], under: repo)
+        let lint = try await runComposeInProcess(
+            ["repo", "lint", repo.path], environment: ["COMPOSE_HOME": folder.url.appendingPathComponent("h").path])
+        #expect(
+            lint.stdout.contains(
+                "notes.txt:1:1: error: Stray file: a version folder holds only Pay.podspec. [repo-stray-file]"),
+            "\(lint.stdout)")
+
+        let quick = try await runComposeInProcess(
+            ["lint", "--quick", "--allow-warnings", repo.appendingPathComponent("Pay/1.0.0/Pay.podspec").path])
+        #expect(!quick.stdout.contains("package-manifest-missing"), "\(quick.stdout)")
+        #expect(quick.stdout.contains("Linted 1 spec"), "\(quick.stdout)")
+    }
 }
