@@ -34,6 +34,47 @@ import Testing
         }
     }
 
+    // MARK: 6. info and search with a spec the reader refuses
+
+    @Test func infoAndSearchNameASpecTheyCannotReadAndSayNullNotEmpty() async throws {
+        let folder = try TemporaryDirectory("cli-info-unreadable")
+        defer { folder.remove() }
+        let specs = folder.url.appendingPathComponent("specs.git")
+        let url = try makeBareRepository(
+            at: specs,
+            files: [
+                "Pay/1.0.0/Pay.podspec.json": DeprecateCommandTests.spec("Pay", "1.0.0"),
+                "Pay/1.1.0/Pay.podspec": RepoConvertCommandTests.ruby(
+                    "Pay", "1.1.0", versionExpression: "File.read('VERSION').strip"),
+            ])
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+        #expect(try await runComposeInProcess(["repo", "add", "specs", url], environment: environment).code == 0)
+
+        let info = try await runComposeInProcess(["info", "Pay"], environment: environment)
+        #expect(info.code == 0, "\(info.stderr)")
+        #expect(info.stderr.contains("warning: "), "\(info.stderr)")
+        #expect(info.stderr.contains("Pay/1.1.0/Pay.podspec:3:"), "\(info.stderr)")
+        #expect(info.stdout.contains("versions: 1.1.0, 1.0.0"), "\(info.stdout)")
+        #expect(info.stdout.contains("spec: unreadable"), "\(info.stdout)")
+
+        let json = try await runComposeInProcess(["info", "Pay", "--format", "json"], environment: environment)
+        #expect(json.code == 0)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let entry = try #require(entries.first)
+        #expect(entry["dependencies"] is NSNull, "\(json.stdout)")
+        #expect(entry["platforms"] is NSNull)
+        #expect(entry["subspecs"] is NSNull)
+        #expect(entry["summary"] is NSNull)
+        #expect((entry["unreadable"] as? String)?.contains("Pay/1.1.0/Pay.podspec:3:") == true, "\(json.stdout)")
+
+        let search = try await runComposeInProcess(["search", "pay", "--format", "json"], environment: environment)
+        #expect(search.code == 0)
+        #expect(search.stderr.contains("Pay/1.1.0/Pay.podspec:3:"), "\(search.stderr)")
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [[String: Any]])
+        #expect(found.first?["summary"] is NSNull, "\(search.stdout)")
+        #expect((found.first?["unreadable"] as? String)?.contains("Pay.podspec:3:") == true)
+    }
+
     // MARK: 8. The graph of a spec repo with lone and missing pods
 
     @Test func theGraphDrawsLonePodsInAGridMissingPodsDashedAndCheckNamesAMissingPod() async throws {
