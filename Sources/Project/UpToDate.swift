@@ -26,7 +26,9 @@ extension ResolveService {
     func upToDate(_ project: LoadedProject) -> (report: Report, basis: UpToDateBasis)? {
         guard let lock = project.previousLock, lock.composeVersion == toolVersion,
             lock.composefileChecksum == SHA1.hex(of: project.composefileBytes),
-            lock.checkoutOptions.isEmpty
+            lock.checkoutOptions.isEmpty,
+            // A platform read from the Xcode project may have changed with the same Composefile bytes.
+            !project.platformFromXcodeProject
         else { return nil }
         let locked = Dictionary(lock.pods.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
         // Every requirement holds for the locked versions.
@@ -174,6 +176,8 @@ extension ResolveService {
         if project.composefilePath != composefile { set.add(Witness.take(composefile)) }
         set.addFile(project.composefilePath, holding: project.composefileBytes)
         set.addFile(lock.path, holding: lock.data)
+        // Without a platform line, the Xcode project the platform was read from (or its absence).
+        for path in project.platformWitnessPaths { set.add(Witness.take(path)) }
         // External pods read from a folder or a podspec path.
         for (pod, checksum) in basis.externals {
             let folder = URL(fileURLWithPath: pod.specPath).deletingLastPathComponent()

@@ -75,6 +75,65 @@ import Testing
         #expect((found.first?["unreadable"] as? String)?.contains("Pay.podspec:3:") == true)
     }
 
+    // MARK: 7. A Podfile without a platform
+
+    @Test func aPodfileWithoutAPlatformTakesTheXcodeProjectsOrWarnsWithTheFix() async throws {
+        let folder = try TemporaryDirectory("cli-xcodeproj-platform")
+        defer { folder.remove() }
+        let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture").path
+        let podfile = "source '\(fixture)'\n\ntarget 'MacApp' do\n  pod 'Logging', '2.1.0'\nend\n"
+        try Self.write(["Podfile": podfile], under: folder.url)
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+
+        // No Xcode project: iOS, with a warning giving the line to add.
+        let assumed = try await runComposeInProcess(["resolve", "--project", folder.path], environment: environment)
+        #expect(assumed.code == 0, "\(assumed.stderr)")
+        #expect(assumed.stderr.contains("warning: no platform is declared"), "\(assumed.stderr)")
+        #expect(assumed.stderr.contains("platform :ios, '15.0'"), "\(assumed.stderr)")
+
+        // A macOS project beside it: macOS at its deployment target.
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tA1 /* Debug */ = {
+            \t\t\tisa = XCBuildConfiguration;
+            \t\t\tbuildSettings = {
+            \t\t\t\tMACOSX_DEPLOYMENT_TARGET = 10.14;
+            \t\t\t\tSDKROOT = macosx;
+            \t\t\t};
+            \t\t};
+            \t\tA2 /* Release */ = {
+            \t\t\tisa = XCBuildConfiguration;
+            \t\t\tbuildSettings = {
+            \t\t\t\t"MACOSX_DEPLOYMENT_TARGET" = "10.14";
+            \t\t\t\tSDKROOT = macosx;
+            \t\t\t};
+            \t\t};
+            \t};
+            }
+            """
+        try Self.write(
+            ["MacApp.xcodeproj/project.pbxproj": pbxproj.replacingOccurrences(of: "10.14", with: "10.15")],
+            under: folder.url)
+        let mac = try await runComposeInProcess(["resolve", "--project", folder.path], environment: environment)
+        #expect(mac.code == 0, "\(mac.stdout)\(mac.stderr)")
+        #expect(
+            mac.stderr.contains(
+                "note: no platform is declared; macOS 10.15 is taken from \(folder.path)/MacApp.xcodeproj/project.pbxproj"
+            ),
+            "\(mac.stderr)")
+        #expect(!mac.stderr.contains("iOS is assumed"))
+        // Logging 2.1.0 needs macOS 10.15: below it the explanation names the project file.
+        try Self.write(["MacApp.xcodeproj/project.pbxproj": pbxproj], under: folder.url)
+        let older = try await runComposeInProcess(["resolve", "--project", folder.path], environment: environment)
+        #expect(older.code == 1, "\(older.stdout)\(older.stderr)")
+        #expect(
+            older.stderr.contains(
+                "the macOS deployment target is 10.14, \(folder.path)/MacApp.xcodeproj/project.pbxproj"),
+            "\(older.stderr)")
+    }
+
     // MARK: 8. The graph of a spec repo with lone and missing pods
 
     @Test func theGraphDrawsLonePodsInAGridMissingPodsDashedAndCheckNamesAMissingPod() async throws {
