@@ -71,8 +71,11 @@ package struct ComposeCommand: AsyncParsableCommand {
     }
 
     private static func run(_ arguments: [String]?, words: [String]) async -> Int32 {
+        // The command parsed, so that an error its run throws prints that command's usage.
+        var parsed: ParsableCommand.Type?
         do {
             var command = try parseAsRoot(arguments)
+            parsed = type(of: command)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -90,6 +93,10 @@ package struct ComposeCommand: AsyncParsableCommand {
             return exitCode.rawValue
         } catch {
             var message = fullMessage(for: error)
+            if let parsed, ObjectIdentifier(parsed) != ObjectIdentifier(ComposeCommand.self), error is ValidationError {
+                message = CommandSuggestion.usageError(Self.message(for: error), of: parsed, in: ComposeCommand.self)
+            }
+            message = CommandSuggestion.unknownOption(message, words: words, in: ComposeCommand.self)
             let code = exitCode(for: error).rawValue
             if code == 0 {
                 if !message.isEmpty { Terminal.standardOutput.write(message + "\n") }

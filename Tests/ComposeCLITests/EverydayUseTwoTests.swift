@@ -34,6 +34,71 @@ import Testing
         }
     }
 
+    // MARK: 5. lib create and git's identity
+
+    @Test func libCreateTakesGitsIdentityAndGitsAuthorFormAndAUsageErrorNamesTheSubcommand() async throws {
+        let folder = try TemporaryDirectory("cli-lib-identity")
+        defer { folder.remove() }
+        var environment = IdentityAndBranchTests.anonymous(
+            home: folder.url, composeHome: folder.url.appendingPathComponent("home"))
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let create = ["lib", "create", "--output", out.path, "--git-url", "https://git.example.com/ios/Kit.git"]
+
+        // No identity anywhere: a usage error with lib create's usage and the commands that set one.
+        let anonymous = try await runCompose(create + ["Kit"], environment: environment)
+        #expect(anonymous.code == 64, "\(anonymous.stderr)")
+        #expect(anonymous.stderr.contains("Usage: compose lib create"), "\(anonymous.stderr)")
+        #expect(!anonymous.stderr.contains("compose <subcommand>"), "\(anonymous.stderr)")
+        #expect(anonymous.stderr.contains("git config --global user.name"), "\(anonymous.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("Kit").path))
+
+        // git's global user.name and user.email, as publish reads them.
+        let config = folder.url.appendingPathComponent(".gitconfig").path
+        try runGit(["config", "--file", config, "user.name", "Ada Lovelace"])
+        try runGit(["config", "--file", config, "user.email", "ada@example.com"])
+        let configured = try await runCompose(create + ["Kit"], environment: environment)
+        #expect(configured.code == 0, "\(configured.stderr)")
+        let spec = try String(contentsOf: out.appendingPathComponent("Kit/Kit.podspec.json"), encoding: .utf8)
+        #expect(spec.contains("\"Ada Lovelace\": \"ada@example.com\""), "\(spec)")
+        let first = try runGit(["log", "-1", "--format=%an <%ae>"], in: out.appendingPathComponent("Kit"))
+        #expect(first.stdout == "Ada Lovelace <ada@example.com>\n")
+
+        // --author in git's form, as publish takes it.
+        environment["HOME"] = folder.url.appendingPathComponent("nowhere").path
+        let given = try await runComposeInProcess(
+            create + ["Pay", "--author", "B Builder <b@example.com>"], environment: environment)
+        #expect(given.code == 0, "\(given.stderr)")
+        let paySpec = try String(contentsOf: out.appendingPathComponent("Pay/Pay.podspec.json"), encoding: .utf8)
+        #expect(paySpec.contains("\"B Builder\": \"b@example.com\""), "\(paySpec)")
+        let payLog = try runGit(["log", "-1", "--format=%an <%ae>"], in: out.appendingPathComponent("Pay"))
+        #expect(payLog.stdout == "B Builder <b@example.com>\n")
+
+        // One grammar: the same refusal as publish's, with lib create's usage; nothing written.
+        let malformed = try await runComposeInProcess(
+            create + ["Wallet", "--author", "B <b@example.com"], environment: environment)
+        #expect(malformed.code == 64)
+        #expect(malformed.stderr.contains("is not of git's form \"Name <email>\""), "\(malformed.stderr)")
+        #expect(malformed.stderr.contains("Usage: compose lib create"), "\(malformed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("Wallet").path))
+        let publish = try await runComposeInProcess(["publish", "specs", "--author", "B <b@example.com"])
+        #expect(publish.code == 64)
+        #expect(publish.stderr.contains("is not of git's form \"Name <email>\""), "\(publish.stderr)")
+    }
+
+    // MARK: 9. An unknown option
+
+    @Test func anUnknownOptionFarFromEveryOptionPointsAtTheCommandsHelp() async throws {
+        let far = try await runComposeInProcess(["install", "--foo"])
+        #expect(far.code == 64)
+        #expect(far.stderr.contains("Unknown option '--foo'"), "\(far.stderr)")
+        #expect(!far.stderr.contains("--color'?"), "\(far.stderr)")
+        #expect(far.stderr.contains("`compose install --help` lists the options it takes"), "\(far.stderr)")
+        let near = try await runComposeInProcess(["install", "--binray"])
+        #expect(near.code == 64)
+        #expect(near.stderr.contains("Did you mean '--binary'?"), "\(near.stderr)")
+    }
+
     // MARK: 6. info and search with a spec the reader refuses
 
     @Test func infoAndSearchNameASpecTheyCannotReadAndSayNullNotEmpty() async throws {
