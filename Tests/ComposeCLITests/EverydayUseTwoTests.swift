@@ -34,6 +34,96 @@ import Testing
         }
     }
 
+    // MARK: 4. publish and deprecate --format
+
+    @Test func publishAndDeprecateReportStepsTagCommitAndFindingsAsJSONAndGitHubAnnotations() async throws {
+        let (folder, specs, work, environment) = try await Self.world("cli-publish-json")
+        defer { folder.remove() }
+        // A spec without a license: a lint warning.
+        let specFile = work.appendingPathComponent("Logging.podspec.json")
+        var spec = try Self.object(try String(contentsOf: specFile, encoding: .utf8))
+        spec["license"] = nil
+        try JSONSerialization.data(withJSONObject: spec, options: [.prettyPrinted, .sortedKeys]).write(to: specFile)
+        try runGit(["commit", "-q", "-am", "no license"], in: work)
+
+        // Refused (lint warnings): one JSON object with every finding and the error, exit 1.
+        let refused = try await runComposeInProcess(
+            ["publish", "specs", "--format", "json"], environment: environment, currentDirectory: work)
+        #expect(refused.code == 1, "\(refused.stderr)")
+        let refusal = try Self.object(refused.stdout)
+        #expect(refusal["passed"] as? Bool == false)
+        #expect(refusal["command"] as? String == "publish")
+        let error = try #require(refusal["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "input")
+        #expect(error["exitCode"] as? Int == 1)
+        let refusedFindings = try #require(refusal["findings"] as? [[String: Any]])
+        #expect(!refusedFindings.isEmpty)
+        #expect(refusedFindings.allSatisfy { $0["file"] as? String == "Logging.podspec.json" && $0["rule"] is String })
+        #expect(refused.stderr.contains("error: "), "the error line is still on standard error")
+        #expect(try runGit(["tag"], in: work).stdout.isEmpty, "nothing was tagged")
+
+        let annotated = try await runComposeInProcess(
+            ["publish", "specs", "--format", "github"], environment: environment, currentDirectory: work)
+        #expect(annotated.code == 1)
+        #expect(annotated.stdout.contains("::warning file=Logging.podspec.json,line="), "\(annotated.stdout)")
+        #expect(annotated.stdout.contains("::error title=compose publish::"), "\(annotated.stdout)")
+
+        // Published: the steps, the tag, the commit.
+        let published = try await runComposeInProcess(
+            ["publish", "specs", "--allow-warnings", "--format", "json"], environment: environment,
+            currentDirectory: work)
+        #expect(published.code == 0, "\(published.stderr)")
+        let report = try Self.object(published.stdout)
+        #expect(report["passed"] as? Bool == true)
+        #expect(report["name"] as? String == "Logging")
+        #expect(report["version"] as? String == "9.0.0")
+        #expect(report["repo"] as? String == "specs")
+        #expect(report["tag"] as? String == "9.0.0")
+        #expect(report["tagCreated"] as? Bool == true)
+        #expect(report["error"] is NSNull)
+        let head = try runGit(["rev-parse", "main"], in: specs).stdout.trimmingCharacters(in: .newlines)
+        #expect(report["commit"] as? String == head)
+        #expect(report["commitMessage"] as? String == "[Add] Logging (9.0.0)")
+        let steps = try #require(report["steps"] as? [String])
+        #expect(steps.first?.hasPrefix("Linted Logging.podspec.json (") == true, "\(steps)")
+        #expect(steps.contains { $0.hasPrefix("Pushed tag 9.0.0 to ") }, "\(steps)")
+        #expect(steps.contains { $0.hasPrefix("Committed [Add] Logging (9.0.0)") }, "\(steps)")
+        let allowed = try #require(report["findings"] as? [[String: Any]])
+        #expect(allowed.count == refusedFindings.count, "the warnings allowed are listed")
+        #expect(allowed.allSatisfy { $0["severity"] as? String == "warning" })
+
+        // 9: a re-run of the CI job does not claim to push the tag again.
+        let again = try await runComposeInProcess(
+            ["publish", "specs", "--allow-warnings", "--ci", "--format", "json"], environment: environment,
+            currentDirectory: work)
+        #expect(again.code == 0, "\(again.stderr)")
+        let rerun = try Self.object(again.stdout)
+        #expect(rerun["commit"] is NSNull)
+        #expect(rerun["tagCreated"] as? Bool == false)
+        #expect(rerun["note"] is String)
+        let rerunSteps = try #require(rerun["steps"] as? [String])
+        #expect(rerunSteps.contains { $0.hasPrefix("Tag 9.0.0 is already on the remote (") }, "\(rerunSteps)")
+        #expect(!rerunSteps.contains { $0.hasPrefix("Pushed tag") })
+        let human = try await runComposeInProcess(
+            ["publish", "specs", "--allow-warnings", "--ci"], environment: environment, currentDirectory: work)
+        #expect(human.code == 0)
+        #expect(human.stderr.contains("Tag 9.0.0 is already on the remote"), "\(human.stderr)")
+        #expect(!human.stderr.contains("Pushed tag"), "\(human.stderr)")
+
+        // deprecate: the same report.
+        let deprecated = try await runComposeInProcess(
+            ["deprecate", "Logging", "specs", "--format", "json"], environment: environment)
+        #expect(deprecated.code == 0, "\(deprecated.stderr)")
+        let marked = try Self.object(deprecated.stdout)
+        #expect(marked["command"] as? String == "deprecate")
+        #expect(marked["commitMessage"] as? String == "[Deprecate] Logging (9.0.0)")
+        #expect(marked["tag"] is NSNull)
+        let missing = try await runComposeInProcess(
+            ["deprecate", "Nope", "specs", "--format", "github"], environment: environment)
+        #expect(missing.code == 1)
+        #expect(missing.stdout.hasPrefix("::error title=compose deprecate::"), "\(missing.stdout)")
+    }
+
     // MARK: 5. lib create and git's identity
 
     @Test func libCreateTakesGitsIdentityAndGitsAuthorFormAndAUsageErrorNamesTheSubcommand() async throws {
