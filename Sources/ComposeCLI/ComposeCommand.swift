@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import Git
 import Specs
+import Support
 
 /// The root command. `runAndExit()` parses, runs, and maps errors to exit codes in one place:
 /// 0 success · 1 wrong input · 3 environment (git, network, file system) · 64 usage.
 package struct ComposeCommand: AsyncParsableCommand {
-    package static let version = "0.1.0"
+    package static let version = ComposeVersion.current
 
     package static let configuration = CommandConfiguration(
         commandName: "compose",

@@ -189,6 +189,31 @@ import Testing
         #expect(near.stderr.contains("Did you mean '--binary'?"), "\(near.stderr)")
     }
 
+    // MARK: 9. The version
+
+    @Test func theVersionFollowsTheChangelogAndTheUserAgentCarriesIt() async throws {
+        let run = try await runComposeInProcess(["--version"])
+        #expect(run.code == 0)
+        let version = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.split(separator: ".").count == 3 && version.split(separator: ".").allSatisfy { Int($0) != nil })
+        #expect(version != "0.1.0")
+        let changelog = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        #expect(newest?.hasPrefix("## \(version) ") == true, "CHANGELOG.md's newest entry is \(newest ?? "none")")
+
+        let server = try CaptureServer(.askForCredentials)
+        defer { server.stop() }
+        let folder = try TemporaryDirectory("cli-user-agent")
+        defer { folder.remove() }
+        _ = try await runComposeInProcess(
+            ["search", "x", "--source", server.url("specs/")],
+            environment: ["COMPOSE_HOME": folder.path, "COMPOSE_NETWORK_TIMEOUT": "5"])
+        let agents = server.requests.compactMap(\.userAgent)
+        #expect(!agents.isEmpty)
+        #expect(agents.allSatisfy { $0 == "compose/\(version)" }, "\(agents)")
+    }
+
     // MARK: 6. info and search with a spec the reader refuses
 
     @Test func infoAndSearchNameASpecTheyCannotReadAndSayNullNotEmpty() async throws {
