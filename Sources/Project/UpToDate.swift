@@ -85,7 +85,7 @@ extension ResolveService {
         for (name, options) in lock.externalSources { origins[name] = options["path"] ?? options["git"] ?? "" }
         let report = Report(
             lockfile: lock, lockPath: lockPath, lockChanged: false, changes: [], decisions: [Self.nothingChanged],
-            lockChanges: [], notes: project.notes + project.offlineNotes, origins: origins)
+            lockChanges: [], notes: notesToSay(project) + project.offlineNotes, origins: origins)
         return (report, basis)
     }
 }
@@ -111,9 +111,11 @@ extension ResolveService {
     /// (never in the project), named after the project's folder and how it was spelled (which the
     /// notes' paths follow).
     var upToDateRecordFile: URL {
-        let key = SHA1.hex(of: Data((projectURL.path + "\u{0}" + projectDirectory).utf8))
-        return composeHome.appendingPathComponent("resolved", isDirectory: true).appendingPathComponent(key)
+        composeHome.appendingPathComponent("resolved", isDirectory: true).appendingPathComponent(projectKey)
     }
+
+    /// The name of this project's files in the compose home: a digest of its folder as given and as found.
+    var projectKey: String { SHA1.hex(of: Data((projectURL.path + "\u{0}" + projectDirectory).utf8)) }
 
     /// A resolve with nothing to do, answered from the record the last such resolve left
     /// (`recordUpToDate`) when every file it rests on is as it was: one `lstat` per witness (about
@@ -152,7 +154,7 @@ extension ResolveService {
         WitnessedRecord(
             facts: [
                 "tool": [toolVersion], "project": [projectURL.path, projectDirectory], "roots": [String(roots)],
-                "notes": report.notes, "clones": clones,
+                "notes": notesToRecord(report.notes, of: project), "clones": clones,
             ],
             witnesses: witnesses,
             bases: [projectURL.path]

@@ -379,4 +379,42 @@ import Testing
         #expect(!quick.stdout.contains("package-manifest-missing"), "\(quick.stdout)")
         #expect(quick.stdout.contains("Linted 1 spec"), "\(quick.stdout)")
     }
+
+    // MARK: 9. The Podfile's own notes
+
+    @Test func thePodfilesOwnNotesAreSaidOncePerChangeOfThePodfile() async throws {
+        let folder = try TemporaryDirectory("cli-notes-once")
+        defer { folder.remove() }
+        let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture").path
+        let podfile = """
+            source '\(fixture)'
+            platform :ios, '15.0'
+
+            target 'App' do
+              pod 'Logging'
+            end
+
+            post_install do |installer|
+              puts 'configured'
+            end
+
+            """
+        try Self.write(["Podfile": podfile], under: folder.url)
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+        let update = ["update", "--no-repo-update", "--project", folder.path]
+
+        let first = try await runComposeInProcess(update, environment: environment)
+        #expect(first.code == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("note: skipped post_install (lines 8–10)"), "\(first.stderr)")
+        for command in [update, ["resolve", "--project", folder.path], ["resolve", "--project", folder.path]] {
+            let again = try await runComposeInProcess(command, environment: environment)
+            #expect(again.code == 0, "\(again.stderr)")
+            #expect(!again.stderr.contains("skipped post_install"), "\(command): \(again.stderr)")
+        }
+
+        try Self.write(["Podfile": podfile + "# Logging only\n"], under: folder.url)
+        let changed = try await runComposeInProcess(update, environment: environment)
+        #expect(changed.code == 0, "\(changed.stderr)")
+        #expect(changed.stderr.contains("note: skipped post_install"), "\(changed.stderr)")
+    }
 }
