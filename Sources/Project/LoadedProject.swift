@@ -28,6 +28,12 @@ struct LoadedProject {
     /// the Composefile): the lock's checksum of the Composefile does not cover it.
     var platformFromXcodeProject: Bool { platformWitnessPaths.count > 1 }
 
+    /// How explanations name the file the top-level requirements come from: "the Podfile" when the
+    /// Podfile is read, else "the Composefile".
+    var resolverOptions: ResolverOptions {
+        ResolverOptions(rootName: "the " + URL(fileURLWithPath: composefilePath).lastPathComponent)
+    }
+
     /// Every folder source (the restricted ones included).
     var folderSources: [SpecRepository] {
         (sources + restrictedSources.values).compactMap(\.folder)

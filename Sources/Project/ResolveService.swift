@@ -119,7 +119,7 @@ package struct ResolveService: Sendable {
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
         provider.preferredVersions = locked
-        var options = ResolverOptions()
+        var options = project.resolverOptions
         if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
         if deferChecks {
             for repository in project.folderSources { repository.deferListingChecks() }
