@@ -418,4 +418,34 @@ import Testing
         #expect(changed.code == 0, "\(changed.stderr)")
         #expect(changed.stderr.contains("note: skipped post_install"), "\(changed.stderr)")
     }
+
+    @Test func infoNamesASpecItCannotReadFromAnHTTPSourceToo() async throws {
+        let folder = try TemporaryDirectory("cli-info-http-unreadable")
+        defer { folder.remove() }
+        let out = folder.url.appendingPathComponent("out")
+        let export = try await runComposeInProcess(
+            ["repo", "export", "spec-repo-fixture", out.path], currentDirectory: repositoryRoot)
+        #expect(export.code == 0, "\(export.stderr)")
+        let files = FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String } ?? []
+        let paySpecs = files.filter { $0.hasSuffix("/Pay.podspec.json") }
+        #expect(!paySpecs.isEmpty)
+        for path in paySpecs {
+            try "{ \"name\": ".write(to: out.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        let server = try NginxServer(root: out)
+        defer { server.stop() }
+
+        let info = try await runComposeInProcess(
+            ["info", "Pay", "--source", server.url, "--format", "json"],
+            environment: ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path])
+        #expect(info.code == 0, "\(info.stderr)")
+        #expect(info.stderr.contains("warning: "), "\(info.stderr)")
+        #expect(
+            info.stderr.contains("/Pay/2.0.0-beta.1/Pay.podspec.json is not a CocoaPods CDN file: not JSON (1:11:"),
+            "\(info.stderr)")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])
+        let entry = try #require(entries.first)
+        #expect(entry["dependencies"] is NSNull, "\(info.stdout)")
+        #expect((entry["unreadable"] as? String)?.contains("Pay.podspec.json is not a CocoaPods CDN file") == true)
+    }
 }
