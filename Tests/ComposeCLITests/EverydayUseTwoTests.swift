@@ -62,6 +62,14 @@ import Testing
         #expect(refused.stderr.contains("error: "), "the error line is still on standard error")
         #expect(try runGit(["tag"], in: work).stdout.isEmpty, "nothing was tagged")
 
+        // A spec repo that is not added: the same report, with the error.
+        let unknownRepo = try await runComposeInProcess(
+            ["publish", "nope", "--format", "json"], environment: environment, currentDirectory: work)
+        #expect(unknownRepo.code == 1)
+        let unknownReport = try Self.object(unknownRepo.stdout)
+        #expect(unknownReport["command"] as? String == "publish")
+        #expect((unknownReport["error"] as? [String: Any])?["kind"] as? String == "input")
+
         let annotated = try await runComposeInProcess(
             ["publish", "specs", "--format", "github"], environment: environment, currentDirectory: work)
         #expect(annotated.code == 1)

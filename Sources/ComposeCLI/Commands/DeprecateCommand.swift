@@ -51,14 +51,14 @@ struct DeprecateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = Terminal.store
-        let repo = try store.addedName(for: words[words.count - 1])
         var options = PublishOptions()
         options.author = try identity.signature()
         let request = DeprecationRequest(
             name: words[0], version: words.count == 3 ? words[1] : nil, inFavorOf: inFavorOf)
         let err = Terminal.standardError
         let result = try output.reporting(.deprecate) { step, _ in
-            try Publisher(store: store).deprecate(
+            let repo = try store.addedName(for: words[words.count - 1])
+            return try Publisher(store: store).deprecate(
                 request, repo: repo, options: options, events: step, waiting: waitingMessage)
         }
         guard output.format == .human else { return }

@@ -113,15 +113,16 @@ struct PublishCommand: AsyncParsableCommand {
     func run() async throws {
         let err = Terminal.standardError
         let store = Terminal.store
-        let repo = try store.addedName(for: repo)
         let author = try identity.signature()
-        let ignoredRules = Set(ignore + (try LintConfig.read(in: Terminal.currentDirectory).ignore))
-        let sources = try sources.flatMap { $0.split(separator: ",").map(String.init) }.map {
-            try store.addedName(for: $0)
-        }
         let publisher = Publisher(store: store)
         var exported: String?
+        // Everything that can fail is inside, so that a JSON report is written for it too.
         let result = try output.reporting(.publish) { step, extraStep in
+            let repo = try store.addedName(for: repo)
+            let ignoredRules = Set(ignore + (try LintConfig.read(in: Terminal.currentDirectory).ignore))
+            let sources = try sources.flatMap { $0.split(separator: ",").map(String.init) }.map {
+                try store.addedName(for: $0)
+            }
             let result = try publisher.publish(
                 repo: repo, spec: spec,
                 componentDirectory: Terminal.currentDirectory,
