@@ -61,15 +61,18 @@ extension SpecCatalog {
             versions = try repository.versions(of: other)
         }
         guard let newest = versions.first else { return nil }
-        let spec = (try? repository.specFile(name: match, version: newest)).flatMap {
-            try? Spec(json: [UInt8]($0.data), label: $0.path)
+        let read = Result { () throws -> Spec in
+            let file = try repository.specFile(name: match, version: newest)
+            return try Spec(json: [UInt8](file.data), label: file.path)
         }
+        let spec = try? read.get()
         let inFavorOf = spec?.deprecatedInFavorOf
         var info = PodInfo(
             name: match, repo: label, versions: versions.map(\.string), summary: spec?.summary,
             homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(describeSource).map(redact),
             deprecated: spec?.deprecated == true || inFavorOf != nil, deprecatedInFavorOf: inFavorOf)
         if let spec { describeContents(of: spec, into: &info) }
+        info.unreadable = unreadable(read)
         return info
     }
 }

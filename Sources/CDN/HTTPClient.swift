@@ -340,6 +340,7 @@ package final class HTTPClient: Sendable {
             else { return .final("not a valid URL") }
             var headers = request.headers
             headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+            headers.replaceOrAdd(name: "User-Agent", value: ComposeVersion.userAgent)
             if let etag { headers.add(name: "If-None-Match", value: etag) }
             if let authorization, let origin, HTTPOrigin(target) == origin {
                 headers.add(name: "Authorization", value: authorization)

@@ -27,6 +27,54 @@ enum CommandSuggestion {
         return nil
     }
 
+    /// The words of the command `command` in `root`'s tree: `["compose", "lib", "create"]`.
+    static func path(to command: ParsableCommand.Type, in root: ParsableCommand.Type) -> [String]? {
+        let name = root.configuration.commandName ?? "compose"
+        if ObjectIdentifier(command) == ObjectIdentifier(root) { return [name] }
+        for subcommand in root.configuration.subcommands {
+            if let rest = path(to: command, in: subcommand) { return [name] + rest }
+        }
+        return nil
+    }
+
+    /// A usage error found while `command` ran (a value missing, two options that do not go together),
+    /// told as argument-parser tells one found while parsing: the message, then the usage of that
+    /// command, not the root's.
+    static func usageError(_ message: String, of command: ParsableCommand.Type, in root: ParsableCommand.Type)
+        -> String
+    {
+        let name = (path(to: command, in: root) ?? [root.configuration.commandName ?? "compose"])
+            .joined(separator: " ")
+        var usage = root.usageString(for: command)
+        if !usage.hasPrefix("Usage:") { usage = "Usage: " + usage }
+        return "Error: \(message)\n\(usage)\n  See '\(name) --help' for more information."
+    }
+
+    /// argument-parser's "Unknown option '--foo'. Did you mean '--color'?" suggests any option up to three
+    /// edits away, which for a short word is any option at all. A suggestion more than two edits away, or
+    /// as far as the word is long, is replaced by where the command's options are listed.
+    static func unknownOption(_ message: String, words: [String], in root: ParsableCommand.Type) -> String {
+        let pattern = /Unknown option '(?<given>[^']+)'(\. Did you mean '(?<suggested>[^']+)'\?)?/
+        guard let match = message.firstMatch(of: pattern) else { return message }
+        let given = String(match.output.given)
+        if let suggested = match.output.suggested {
+            let bare = given.drop { $0 == "-" }
+            let edits = distance(String(bare).lowercased(), String(suggested.drop { $0 == "-" }))
+            if edits <= 2 && edits < bare.count / 2 + 1 { return message }
+        }
+        var command = root
+        var path = [root.configuration.commandName ?? "compose"]
+        for word in words where !word.hasPrefix("-") {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.commandName == word })
+            else { break }
+            command = next
+            path.append(word)
+        }
+        let name = path.joined(separator: " ")
+        return message.replacingCharacters(
+            in: match.range, with: "Unknown option '\(given)'; `\(name) --help` lists the options it takes")
+    }
+
     /// CocoaPods' words for what compose does, as a team's scripts and fingers carry them.
     static let cocoaPodsWords: [(words: [String], advice: String)] = [
         (["repo", "push"], "`pod repo push REPO` is `compose publish REPO` (run in the component's folder)"),

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import Git
 import Specs
+import Support
 
 /// The root command. `runAndExit()` parses, runs, and maps errors to exit codes in one place:
 /// 0 success · 1 wrong input · 3 environment (git, network, file system) · 64 usage.
 package struct ComposeCommand: AsyncParsableCommand {
-    package static let version = "0.1.0"
+    package static let version = ComposeVersion.current
 
     package static let configuration = CommandConfiguration(
         commandName: "compose",
@@ -71,8 +72,11 @@ package struct ComposeCommand: AsyncParsableCommand {
     }
 
     private static func run(_ arguments: [String]?, words: [String]) async -> Int32 {
+        // The command parsed, so that an error its run throws prints that command's usage.
+        var parsed: ParsableCommand.Type?
         do {
             var command = try parseAsRoot(arguments)
+            parsed = type(of: command)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -90,6 +94,10 @@ package struct ComposeCommand: AsyncParsableCommand {
             return exitCode.rawValue
         } catch {
             var message = fullMessage(for: error)
+            if let parsed, ObjectIdentifier(parsed) != ObjectIdentifier(ComposeCommand.self), error is ValidationError {
+                message = CommandSuggestion.usageError(Self.message(for: error), of: parsed, in: ComposeCommand.self)
+            }
+            message = CommandSuggestion.unknownOption(message, words: words, in: ComposeCommand.self)
             let code = exitCode(for: error).rawValue
             if code == 0 {
                 if !message.isEmpty { Terminal.standardOutput.write(message + "\n") }

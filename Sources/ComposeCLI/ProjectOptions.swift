@@ -140,7 +140,11 @@ func describe(_ change: ResolveService.LockChange) -> String {
     case .conflict:
         return "\(locked); it conflicts with other requirements, so \(change.chosen) was chosen."
     case .required(let by, let version, let requirement):
-        let owner = by.map { "\($0)\(version.map { " \($0)" } ?? "")" } ?? "the Composefile"
+        // The file the requirement came from names it: a Podfile is called a Podfile.
+        let file = requirement.origin.flatMap { $0.split(separator: ":").first?.split(separator: "/").last }
+        let owner =
+            by.map { "\($0)\(version.map { " \($0)" } ?? "")" }
+            ?? "the \(file == "Podfile" ? "Podfile" : "Composefile")"
         let place = requirement.origin.map { " (\($0))" } ?? ""
         return
             "\(locked); \(owner) now requires \(change.package) \(requirement.requirements)\(place), so \(change.chosen) was chosen."

@@ -93,11 +93,15 @@ extension Repository {
     /// compare-and-swap against the value just read (`git_reference_create_matching`, under the
     /// ref's lock file as git takes it): libgit2's local transport does not compare, so two racing
     /// pushes would otherwise both succeed and one would silently undo the other.
+    ///
+    /// Returns whether a reference of the remote moved: false when the remote had every one of them
+    /// at the object pushed already (a second push of a tag, say).
+    @discardableResult
     package func push(
         remote name: String = "origin",
         refspecs: [String],
         credentials: Credentials = Credentials()
-    ) throws(GitError) {
+    ) throws(GitError) -> Bool {
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
         let rawURL = git_remote_url(remote).map { String(cString: $0) } ?? name
@@ -107,17 +111,18 @@ extension Repository {
         if let path = localPath(of: rawURL),
             pairs.allSatisfy({ $0.count == 2 && !$0[0].isEmpty && !$0[0].hasPrefix("+") && $0[1].hasPrefix("refs/") })
         {
-            try pushLocally(
+            return try pushLocally(
                 remote: remote, remoteName: name, path: path, url: redact(rawURL),
                 updates: pairs.map { ($0[0], $0[1]) }, credentials: credentials)
-            return
         }
-        try transfer(remote: remote, rawURL: rawURL, refspecs: refspecs, credentials: credentials)
+        return try transfer(remote: remote, rawURL: rawURL, refspecs: refspecs, credentials: credentials)
     }
 
-    /// libgit2's own push of `refspecs`, its refusals classified.
+    /// libgit2's own push of `refspecs`, its refusals classified. Returns whether a reference moved (true
+    /// when libgit2 did not say what the remote had).
+    @discardableResult
     private func transfer(remote: OpaquePointer, rawURL: String, refspecs: [String], credentials: Credentials)
-        throws(GitError)
+        throws(GitError) -> Bool
     {
         let url = redact(rawURL)
         var options = git_push_options()
@@ -139,6 +144,7 @@ extension Repository {
         if let (reference, status) = context.rejections.first {
             throw Self.classifyRejection(remote: url, reference: reference, status: status)
         }
+        return context.movedReferences ?? true
     }
 
     /// The folder of a local remote (`file:///x`, `/x`, `../x`), or nil for a network URL.
@@ -172,7 +178,7 @@ extension Repository {
         remote: OpaquePointer, remoteName: String, path: String, url: String,
         updates: [(source: String, destination: String)],
         credentials: Credentials
-    ) throws(GitError) {
+    ) throws(GitError) -> Bool {
         let target = try Repository.open(at: URL(fileURLWithPath: path))
         var moves: [(destination: String, id: ObjectID, temporary: String)] = []
         let batch = "refs/compose-incoming/\(UUID().uuidString)"
@@ -183,21 +189,24 @@ extension Repository {
             moves.append((update.destination, id, "\(batch)/\(index)"))
         }
         defer { for move in moves { target.deleteReference(move.temporary) } }
-        try Self.retryingVanishedIncomingReference { () throws(GitError) in
+        _ = try Self.retryingVanishedIncomingReference { () throws(GitError) in
             try transfer(
                 remote: remote, rawURL: path, refspecs: zip(updates, moves).map { "\($0.source):\($1.temporary)" },
                 credentials: credentials)
         }
+        var moved = false
         for move in moves {
             let current = try target.referenceID(move.destination)
             if current != move.id {
                 try target.compareAndSwap(move.destination, from: current, to: move.id, remote: url)
+                moved = true
             }
             if move.destination.hasPrefix("refs/heads/") {
                 try setReference(
                     "refs/remotes/\(remoteName)/\(move.destination.dropFirst("refs/heads/".count))", to: move.id)
             }
         }
+        return moved
     }
 
     /// Moves `reference` from `current` (nil: it must not exist) to `id`, failing when it has moved
@@ -288,6 +297,8 @@ final class RemoteContext {
     var usernameOffered = false
     var triedDescriptions: [String] = []
     var rejections: [(String, String)] = []
+    /// Whether the push negotiated moves a reference of the remote (nil until libgit2 says).
+    var movedReferences: Bool?
     /// The host of the last TLS connection (from the certificate check): after a redirect it is not
     /// the host of `url`, and then no token or helper password is offered.
     var connectedHost: String?
@@ -345,6 +356,8 @@ final class RemoteContext {
                 let reference = String(cString: name)
                 var current = update.src
                 var proposed = update.dst
+                if git_oid_equal(&current, &proposed) == 0 { context.movedReferences = true }
+                if context.movedReferences == nil { context.movedReferences = false }
                 if reference.hasPrefix("refs/tags/"), git_oid_is_zero(&current) == 0,
                     git_oid_equal(&current, &proposed) == 0
                 {

@@ -761,6 +761,44 @@ package struct Signature: Hashable, Sendable {
         throw .noIdentity(repository: repository.location.path)
     }
 
+    /// The name and e-mail git would record for a commit made in `directory` (which need not be in a
+    /// repository yet: `lib create` asks before the component's repository exists), in `default(for:)`'s
+    /// order: `GIT_AUTHOR_NAME`/`GIT_AUTHOR_EMAIL` of `environment`, else `user.name`/`user.email` of the
+    /// repository around `directory` or of the global and system configuration, else
+    /// `GIT_COMMITTER_NAME`/`GIT_COMMITTER_EMAIL`. Each part is nil when no source has it.
+    package static func configured(in directory: URL, environment: [String: String]) -> (name: String?, email: String?)
+    {
+        func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        var name = value("GIT_AUTHOR_NAME")
+        var email = value("GIT_AUTHOR_EMAIL")
+        if name == nil || email == nil {
+            Runtime.ensure()
+            let read: (String) -> String?
+            if let repository = try? Repository.discover(from: directory) {
+                read = { repository.configString($0) }
+            } else {
+                read = { key in
+                    var config: OpaquePointer?
+                    guard git_config_open_default(&config) == 0 else {
+                        git_error_clear()
+                        return nil
+                    }
+                    defer { git_config_free(config) }
+                    var buffer = git_buf()
+                    defer { git_buf_dispose(&buffer) }
+                    guard git_config_get_string_buf(&buffer, config, key) == 0, let text = buffer.ptr else {
+                        git_error_clear()
+                        return nil
+                    }
+                    return String(cString: text)
+                }
+            }
+            name = name ?? read("user.name").flatMap { $0.isEmpty ? nil : $0 }
+            email = email ?? read("user.email").flatMap { $0.isEmpty ? nil : $0 }
+        }
+        return (name ?? value("GIT_COMMITTER_NAME"), email ?? value("GIT_COMMITTER_EMAIL"))
+    }
+
     /// Reads git's own form, `Name <email>` (as `git commit --author` takes it); nil when `text` is
     /// not of that form (no `<…>`, an empty name or e-mail, or text after the `>`).
     package init?(parsing text: String) {

@@ -5,6 +5,8 @@ import Support
 
 /// The component graph as text: Graphviz dot, Mermaid, or JSON. Layers become clusters (dot) or
 /// subgraphs (Mermaid), bottom layer last; forbidden edges are red; each node shows its instability.
+/// Components with no dependency either way are drawn apart, in a grid; a pod that is depended on but
+/// is not in the graph's spec repo (missing, or from another repo) is drawn dashed and grey.
 /// Every name is quoted and escaped, so a name cannot add syntax to the output.
 package enum GraphRendering {
     package enum Format: String, Sendable, CaseIterable {
@@ -59,6 +61,17 @@ package enum GraphRendering {
         return !layers.allows(from, to)
     }
 
+    /// Components with no edge in or out, sorted: drawn apart, in a grid.
+    static func unconnected(_ graph: ComponentGraph) -> [String] {
+        let linked = Set(graph.edges.flatMap { [$0.from, $0.to] })
+        return graph.components.filter { !linked.contains($0) }
+    }
+
+    /// Pods that are depended on but are not components of the graph (not in its spec repo).
+    static func external(_ graph: ComponentGraph) -> Set<String> {
+        Set(graph.edges.map(\.to)).subtracting(graph.components)
+    }
+
     /// Nodes grouped by layer, top layer first, then the unlayered.
     private static func grouped(_ nodes: [String], _ layers: LayersFile?) -> [(layer: String?, nodes: [String])] {
         guard let layers else { return [(nil, nodes)] }
@@ -72,21 +85,46 @@ package enum GraphRendering {
     static func dot(_ graph: ComponentGraph, layers: LayersFile?) -> String {
         let instability = graph.instability()
         let cyclic = Set(graph.cycles().flatMap { $0 })
+        let alone = unconnected(graph)
+        let outside = external(graph)
         var out =
             "digraph components {\n  rankdir=TB;\n  newrank=true;\n  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];\n"
-        for (index, group) in grouped(nodes(graph), layers).enumerated() {
+        let aloneSet = Set(alone)
+        let connected = nodes(graph).filter { !aloneSet.contains($0) }
+        for (index, group) in grouped(connected, layers).enumerated() {
             let indent = group.layer == nil ? "  " : "    "
             if let layer = group.layer {
                 out +=
                     "  subgraph \"cluster_\(index)\" {\n    label=\(dotQuoted(layer));\n    style=dashed;\n    rank=same;\n"
             }
             for node in group.nodes {
+                if outside.contains(node) {
+                    out +=
+                        "\(indent)\(dotQuoted(node)) [label=\(dotQuoted(node + " (not in this spec repo)")), style=\"rounded,dashed\", color=gray50, fontcolor=gray40];\n"
+                    continue
+                }
                 let label = String(format: "%@\\nI = %.2f", node, instability[node] ?? 0)
                 var attributes = "label=\(dotQuoted(label).replacingOccurrences(of: "\\\\n", with: "\\n"))"
                 if cyclic.contains(node) { attributes += ", color=red" }
                 out += "\(indent)\(dotQuoted(node)) [\(attributes)];\n"
             }
             if group.layer != nil { out += "  }\n" }
+        }
+        if !alone.isEmpty {
+            // Side by side they would make one long strip: a grid of about as many rows as columns,
+            // held in place by invisible edges from each node to the one below it.
+            let columns = Int(Double(alone.count).squareRoot().rounded(.up))
+            out +=
+                "  subgraph \"cluster_unconnected\" {\n    label=\(dotQuoted("\(alone.count) without dependencies either way"));\n    style=dotted;\n"
+            for node in alone {
+                let layer = layers?.layer(of: node).map { "\\n(\($0))" } ?? ""
+                out +=
+                    "    \(dotQuoted(node)) [label=\(dotQuoted(node + layer).replacingOccurrences(of: "\\\\n", with: "\\n"))];\n"
+            }
+            for index in columns..<max(columns, alone.count) {
+                out += "    \(dotQuoted(alone[index - columns])) -> \(dotQuoted(alone[index])) [style=invis];\n"
+            }
+            out += "  }\n"
         }
         for edge in graph.edges {
             let red = forbidden(edge, layers) || (cyclic.contains(edge.from) && cyclic.contains(edge.to))
@@ -115,6 +153,11 @@ package enum GraphRendering {
         }
         if !red.isEmpty {
             out += "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:red,stroke-width:2px\n"
+        }
+        let outside = all.filter(external(graph).contains)
+        if !outside.isEmpty {
+            out += "  classDef external stroke-dasharray:5 5,color:#666\n"
+            out += "  class \(outside.map { ids[$0]! }.joined(separator: ",")) external\n"
         }
         return out
     }

@@ -312,12 +312,15 @@ package enum LayerRules {
     /// The rule ids of the layering findings (Lint's catalog).
     package typealias Rule = RuleCatalog.Graph
 
+    /// What a file path relative to the repo's root is prefixed with: `displayRoot` and a slash.
+    static func displayPrefix(_ displayRoot: String) -> String {
+        displayRoot.isEmpty || displayRoot == "." ? "" : (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/")
+    }
+
     /// Every finding of the rules over `graph` with `layers` (nil: only cycles and stability are
     /// checked); files are shown with `displayRoot` in place of the repo's root.
     package static func check(_ graph: ComponentGraph, layers: LayersFile?, displayRoot: String) -> [Finding] {
-        let prefix =
-            displayRoot.isEmpty || displayRoot == "."
-            ? "" : (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/")
+        let prefix = displayPrefix(displayRoot)
         var findings: [Finding] = []
         if let layers {
             for problem in layers.problems {
@@ -381,9 +384,24 @@ package enum LayerRules {
 }
 
 extension LayerRules {
+    /// "in no spec repo compose knows: …": said of a pod depended on that neither the spec repo nor the
+    /// added `otherRepos` hold (repo lint's `repo-unknown-dependency`, `graph-unknown-pod`).
+    package static func unknownPodMessage(otherRepos: [String]) -> String {
+        let elsewhere =
+            otherRepos.isEmpty
+            ? "no other spec repo is added" : "nor in the added \(otherRepos.joined(separator: ", "))"
+        return
+            "in no spec repo compose knows: not in this one, \(elsewhere). Publish it, add the spec repo that has it (`compose repo add`), or fix the name."
+    }
+
     /// `compose graph --check`: the rules over the spec repo at `root` (shown as `displayRoot`),
-    /// over the newest version of every component, or every release with `allVersions`.
-    package static func run(root: URL, displayRoot: String, allVersions: Bool = false) throws(LintError) -> LintReport {
+    /// over the newest version of every component, or every release with `allVersions`. `otherPods`:
+    /// the pods of the other spec repos compose knows; a dependency on a pod in neither is
+    /// `graph-unknown-pod`.
+    package static func run(
+        root: URL, displayRoot: String, allVersions: Bool = false,
+        otherPods: (repos: [String], names: Set<String>) = ([], [])
+    ) throws(LintError) -> LintReport {
         let start = Date()
         guard FileKind.of(root.path) == .directory else {
             throw FileKind.of(root.path) == .missing ? .notFound(path: displayRoot) : .notADirectory(path: displayRoot)
@@ -398,8 +416,19 @@ extension LayerRules {
         for problem in graph.unreadable {
             remarks.append("\(problem.file) was skipped: \(problem.message)")
         }
+        let prefix = displayPrefix(displayRoot)
+        let components = Set(graph.components)
+        var unknown: [Finding] = []
+        for edge in graph.edges where !components.contains(edge.to) && !otherPods.names.contains(edge.to) {
+            unknown.append(
+                Finding(
+                    severity: .warning, ruleID: Rule.unknownPod,
+                    message: "\(edge.from) depends on `\(edge.to)`, which is "
+                        + unknownPodMessage(otherRepos: otherPods.repos),
+                    file: prefix + edge.file, at: edge.location))
+        }
         return LintReport(
-            command: .graph, findings: check(graph, layers: layers, displayRoot: displayRoot),
+            command: .graph, findings: check(graph, layers: layers, displayRoot: displayRoot) + unknown,
             fileCount: graph.specCount,
             remarks: remarks, seconds: Date().timeIntervalSince(start))
     }

@@ -113,20 +113,8 @@ extension LintReport {
     }
 
     private func githubText(allowWarnings: Bool) -> String {
-        func escapeData(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A")
-        }
-        func escapeProperty(_ s: String) -> String {
-            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        }
-        var out = ""
-        for finding in findings {
-            let level = finding.severity == .note ? "notice" : finding.severity.rawValue
-            out +=
-                "::\(level) file=\(escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(escapeProperty(finding.ruleID))::\(escapeData(finding.message))\n"
-        }
-        for remark in remarks { out += "::notice::\(escapeData(remark))\n" }
+        var out = findings.map { GitHubAnnotation.line(for: $0) }.joined()
+        for remark in remarks { out += "::notice::\(GitHubAnnotation.data(remark))\n" }
         out += summaryLine(allowWarnings: allowWarnings) + "\n"
         return out
     }
@@ -140,21 +128,13 @@ extension LintReport {
             let seconds: Double
             let specsPerSecond: Double
         }
-        struct Item: Encodable {
-            let file: String
-            let line: Int
-            let column: Int
-            let severity: String
-            let rule: String
-            let message: String
-        }
         let schemaVersion = 1
         let command: String
         let passed: Bool
         let allowWarnings: Bool
         let buildChecked: Bool
         let summary: Summary
-        let findings: [Item]
+        let findings: [Finding.JSONItem]
         let remarks: [String]
     }
 
@@ -165,15 +145,54 @@ extension LintReport {
             summary: .init(
                 files: fileCount, errors: errorCount, warnings: warningCount, notes: noteCount,
                 seconds: (seconds * 1000).rounded() / 1000, specsPerSecond: specsPerSecond.rounded()),
-            findings: findings.map {
-                .init(
-                    file: $0.file, line: $0.line, column: $0.column, severity: $0.severity.rawValue, rule: $0.ruleID,
-                    message: $0.message)
-            },
+            findings: findings.map(Finding.JSONItem.init),
             remarks: remarks)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+extension Finding {
+    /// A finding as every `--format json` report writes it (docs/lint-json-schema.md).
+    package struct JSONItem: Encodable, Sendable {
+        let file: String
+        let line: Int
+        let column: Int
+        let severity: String
+        let rule: String
+        let message: String
+
+        package init(_ finding: Finding) {
+            file = finding.file
+            line = finding.line
+            column = finding.column
+            severity = finding.severity.rawValue
+            rule = finding.ruleID
+            message = finding.message
+        }
+    }
+}
+
+/// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`), escaped as the runner
+/// reads them, for every `--format github` report.
+package enum GitHubAnnotation {
+    /// The annotation of one finding at its file, line and column.
+    package static func line(for finding: Finding) -> String {
+        let level = finding.severity == .note ? "notice" : finding.severity.rawValue
+        return
+            "::\(level) file=\(property(finding.file)),line=\(finding.line),col=\(finding.column),title=\(property(finding.ruleID))::\(data(finding.message))\n"
+    }
+
+    /// A message, escaped.
+    package static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A property value (file, title), escaped.
+    package static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -68,6 +68,7 @@ package enum RuleCatalog {
         package static let stableDependencies = "graph-stable-dependencies"
         package static let unlayered = "graph-unlayered"
         package static let layersFile = "graph-layers-file"
+        package static let unknownPod = "graph-unknown-pod"
     }
 
     /// `compose publish`'s checks beyond lint.
@@ -158,6 +159,9 @@ package enum RuleCatalog {
         Entry(identifier: Graph.unlayered, severity: .warning, check: .graph, summary: "Components in no layer."),
         Entry(
             identifier: Graph.layersFile, severity: .error, check: .graph, summary: "Layers.yml cannot be read."),
+        Entry(
+            identifier: Graph.unknownPod, severity: .warning, check: .graph,
+            summary: "A component depends on a pod in no spec repo compose knows."),
         Entry(
             identifier: Publish.dependencies, severity: .error, check: .publish,
             summary: "A dependency is in none of the spec repos searched, or at no version that satisfies it."),

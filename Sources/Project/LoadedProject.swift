@@ -20,6 +20,19 @@ struct LoadedProject {
     /// The Composefile line that set each platform's deployment target (`Composefile:3`).
     let platformOrigins: [String: String]
     let notes: [String]
+    /// With no platform declared: the files and folders the platform was looked for in (the project
+    /// folder, each `.xcodeproj` and its `project.pbxproj`), so that a change to them is a change.
+    var platformWitnessPaths: [String] = []
+
+    /// Whether the platform was looked for in an Xcode project (no platform line, a `.xcodeproj` beside
+    /// the Composefile): the lock's checksum of the Composefile does not cover it.
+    var platformFromXcodeProject: Bool { platformWitnessPaths.count > 1 }
+
+    /// How explanations name the file the top-level requirements come from: "the Podfile" when the
+    /// Podfile is read, else "the Composefile".
+    var resolverOptions: ResolverOptions {
+        ResolverOptions(rootName: "the " + URL(fileURLWithPath: composefilePath).lastPathComponent)
+    }
 
     /// Every folder source (the restricted ones included).
     var folderSources: [SpecRepository] {
@@ -131,16 +144,36 @@ extension ResolveService {
             platformOrigins[name] = "\(origin.file):\(origin.line)"
         }
         if platforms.isEmpty {
-            platforms = [("ios", nil)]
-            notes.append(
-                "\(composefile.path): note: no platform is declared; iOS is assumed (add for example platform :ios, '15.0')."
-            )
+            // As CocoaPods does, the Xcode project beside the Podfile says what the app is built for.
+            switch XcodeProjectPlatform.infer(in: folder) {
+            case .found(let inferred):
+                platforms = [(inferred.name, inferred.deploymentTarget)]
+                platformOrigins[inferred.name] = display(inferred.file)
+                let version = inferred.deploymentTarget.map { ", '\($0.string)'" } ?? ""
+                notes.append(
+                    "\(composefile.path): note: no platform is declared; \(Platform.displayName(inferred.name))"
+                        + "\(inferred.deploymentTarget.map { " \($0.string)" } ?? "") is taken from "
+                        + "\(display(inferred.file)) (add platform :\(inferred.name)\(version) to say so)."
+                )
+            case .undecided(let file, let names):
+                platforms = [("ios", nil)]
+                let said = names.isEmpty ? "names no SDK" : "builds for \(names.joined(separator: " and "))"
+                notes.append(
+                    "\(composefile.path): warning: no platform is declared and \(display(file)) \(said); iOS is "
+                        + "assumed. Declare it, for example: platform :ios, '15.0'")
+            case .noProject:
+                platforms = [("ios", nil)]
+                notes.append(
+                    "\(composefile.path): warning: no platform is declared and there is no Xcode project beside it; "
+                        + "iOS is assumed. Declare it, for example: platform :ios, '15.0'")
+            }
         }
         return LoadedProject(
             composefile: composefile, composefileBytes: bytes, composefilePath: filePath, lockRead: found,
             sources: sources,
             restrictedSources: restricted, externals: externals, platforms: platforms,
-            platformOrigins: platformOrigins, notes: notes)
+            platformOrigins: platformOrigins, notes: notes,
+            platformWitnessPaths: declared.isEmpty ? XcodeProjectPlatform.lookedAt(in: folder) : [])
     }
 
     /// Whether a source string is a git URL (`scheme://…` or `user@host:path`) rather than a folder.

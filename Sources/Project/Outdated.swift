@@ -35,12 +35,15 @@ extension ResolveService {
             current = previous
         } else {
             let provider = project.provider()
-            let solution = try Resolver(provider: provider, locked: try lockedVersions(project: project, unlock: .none))
-                .resolve(project.rootRequirements)
+            let solution = try Resolver(
+                provider: provider, locked: try lockedVersions(project: project, unlock: .none),
+                options: project.resolverOptions
+            ).resolve(project.rootRequirements)
             current = try buildLock(project: project, provider: provider, solution: solution)
         }
         let provider = project.provider()
-        let unlocked = try Resolver(provider: provider).resolve(project.rootRequirements)
+        let unlocked = try Resolver(provider: provider, options: project.resolverOptions).resolve(
+            project.rootRequirements)
         var result: [OutdatedPod] = []
         let roots = Set(current.pods.map(\.rootName)).sorted { $0.lowercased() < $1.lowercased() }
         for root in roots where project.externals[root] == nil {

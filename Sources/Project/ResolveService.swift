@@ -119,7 +119,7 @@ package struct ResolveService: Sendable {
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
         provider.preferredVersions = locked
-        var options = ResolverOptions()
+        var options = project.resolverOptions
         if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
         if deferChecks {
             for repository in project.folderSources { repository.deferListingChecks() }
@@ -154,7 +154,7 @@ package struct ResolveService: Sendable {
             lockfile: lock, lockPath: lockPath, lockChanged: changed,
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
             lockChanges: Self.lockChanges(solution.lockChanges),
-            notes: project.notes + Self.shadowedSources(project: project, provider: provider, lock: lock)
+            notes: notesToSay(project) + Self.shadowedSources(project: project, provider: provider, lock: lock)
                 + Self.deprecations(provider: provider, lock: lock)
                 + project.offlineNotes,
             origins: origins(project: project, provider: provider, lock: lock))

@@ -29,7 +29,9 @@ extension ResolveService {
         guard let lock = project.previousLock, lock.composeVersion == toolVersion,
             lock.composefileChecksum == SHA1.hex(of: project.composefileBytes),
             lock.checkoutOptions.isEmpty, project.composefile.environmentRead.isEmpty,
-            project.composefile.filesRead.isEmpty
+            project.composefile.filesRead.isEmpty,
+            // A platform read from the Xcode project may have changed with the same Composefile bytes.
+            !project.platformFromXcodeProject
         else { return nil }
         let locked = Dictionary(lock.pods.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
         // Every requirement holds for the locked versions.
@@ -86,7 +88,7 @@ extension ResolveService {
         for (name, options) in lock.externalSources { origins[name] = options["path"] ?? options["git"] ?? "" }
         let report = Report(
             lockfile: lock, lockPath: lockPath, lockChanged: false, changes: [], decisions: [Self.nothingChanged],
-            lockChanges: [], notes: project.notes + project.offlineNotes, origins: origins)
+            lockChanges: [], notes: notesToSay(project) + project.offlineNotes, origins: origins)
         return (report, basis)
     }
 }
@@ -112,9 +114,11 @@ extension ResolveService {
     /// (never in the project), named after the project's folder and how it was spelled (which the
     /// notes' paths follow).
     var upToDateRecordFile: URL {
-        let key = SHA1.hex(of: Data((projectURL.path + "\u{0}" + projectDirectory).utf8))
-        return composeHome.appendingPathComponent("resolved", isDirectory: true).appendingPathComponent(key)
+        composeHome.appendingPathComponent("resolved", isDirectory: true).appendingPathComponent(projectKey)
     }
+
+    /// The name of this project's files in the compose home: a digest of its folder as given and as found.
+    var projectKey: String { SHA1.hex(of: Data((projectURL.path + "\u{0}" + projectDirectory).utf8)) }
 
     /// A resolve with nothing to do, answered from the record the last such resolve left
     /// (`recordUpToDate`) when every file it rests on is as it was: one `lstat` per witness (about
@@ -153,7 +157,7 @@ extension ResolveService {
         WitnessedRecord(
             facts: [
                 "tool": [toolVersion], "project": [projectURL.path, projectDirectory], "roots": [String(roots)],
-                "notes": report.notes, "clones": clones,
+                "notes": notesToRecord(report.notes, of: project), "clones": clones,
             ],
             witnesses: witnesses,
             bases: [projectURL.path]
@@ -177,6 +181,8 @@ extension ResolveService {
         if project.composefilePath != composefile { set.add(Witness.take(composefile)) }
         set.addFile(project.composefilePath, holding: project.composefileBytes)
         set.addFile(lock.path, holding: lock.data)
+        // Without a platform line, the Xcode project the platform was read from (or its absence).
+        for path in project.platformWitnessPaths { set.add(Witness.take(path)) }
         // External pods read from a folder or a podspec path.
         for (pod, checksum) in basis.externals {
             let folder = URL(fileURLWithPath: pod.specPath).deletingLastPathComponent()

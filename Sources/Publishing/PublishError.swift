@@ -14,7 +14,7 @@ package enum PublishError: ComposeFailure, Equatable {
     case publishChecksFailed(path: String, findings: [Finding])
     case specNotFound(directory: String)
     case severalSpecs(directory: String, files: [String])
-    case lintFailed(path: String, findings: [String], errors: Int, warnings: Int)
+    case lintFailed(path: String, findings: [Finding], errors: Int, warnings: Int)
     case componentNotClean(path: String, files: [String])
     case noTagInSource(path: String)
     case noComponentRepository(path: String)
@@ -64,7 +64,7 @@ package enum PublishError: ComposeFailure, Equatable {
             return "several specs in \(directory) (\(files.joined(separator: ", "))); name the one to publish: "
                 + "`compose publish REPO \(files.first ?? "Name.podspec.json")`"
         case .lintFailed(let path, let findings, let errors, let warnings):
-            let listed = findings.prefix(20).map { "\n  " + $0 }.joined()
+            let listed = findings.prefix(20).map { "\n  " + $0.description }.joined()
             let more = findings.count > 20 ? "\n  … and \(findings.count - 20) more (see `compose lint \(path)`)" : ""
             if errors == 0 {
                 return "\(path) has \(warnings) lint warning\(warnings == 1 ? "" : "s"):\(listed)\(more)\nFix them, "

@@ -40,10 +40,12 @@ package struct PublishOptions: Sendable, Equatable {
 
 /// What happened during a publish, as it happens (for progress lines on standard error).
 package enum PublishEvent: Sendable, Equatable {
-    case linted(spec: String, warnings: [String])
+    case linted(spec: String, warnings: [Finding])
     case tagCreated(tag: String, commit: ObjectID)
     case tagExists(tag: String, commit: ObjectID)
     case tagPushed(tag: String, remote: String)
+    /// The remote had the tag at this commit already (a re-run of a release job).
+    case tagOnRemote(tag: String, remote: String)
     case recovered(repo: String)
     case committed(message: String, commit: ObjectID)
     /// The push lost a race; the spec is re-applied on the new tip.
@@ -156,16 +158,14 @@ package struct Publisher: Sendable {
     }
 
     /// The Lint module's checks of the spec alone (the quick lint), as compiler-style lines.
-    func lint(_ bytes: Data, at url: URL, ignoring ignored: Set<String> = []) -> (errors: [String], warnings: [String])
-    {
+    func lint(_ bytes: Data, at url: URL, ignoring ignored: Set<String> = []) -> (
+        errors: [Finding], warnings: [Finding]
+    ) {
         let findings = Linter().lint(
             contents: [UInt8](bytes), path: url.lastPathComponent, directory: url.deletingLastPathComponent().path
         ).findings
             .filter { !ignored.contains($0.ruleID) }.sorted(by: Finding.reportOrder)
-        return (
-            findings.filter { $0.severity == .error }.map(\.description),
-            findings.filter { $0.severity == .warning }.map(\.description)
-        )
+        return (findings.filter { $0.severity == .error }, findings.filter { $0.severity == .warning })
     }
 
     /// Creates the annotated tag `source.tag` at HEAD unless it exists there, and pushes it.
@@ -209,11 +209,12 @@ package struct Publisher: Sendable {
                 events(.tagCreated(tag: tag, commit: head))
             }
             let remote = try remoteName(for: spec.gitURL, in: component)
+            var pushed = true
             do throws(GitError) {
                 let credentials =
                     ((try? component.remoteURL(remote)) ?? nil).map { store.credentials.trusting($0) }
                     ?? store.credentials
-                try component.push(
+                pushed = try component.push(
                     remote: remote, refspecs: ["refs/tags/\(tag):refs/tags/\(tag)"], credentials: credentials)
             } catch {
                 if case .pushRejected(let url, let reference, _) = error, reference == "refs/tags/\(tag)" {
@@ -228,7 +229,8 @@ package struct Publisher: Sendable {
                             + "be pushed to \(remote); nothing was published. Fix the cause, then run `compose publish` again"
                     ))
             }
-            events(.tagPushed(tag: tag, remote: redact(try component.remoteURL(remote) ?? remote)))
+            let shown = redact(try component.remoteURL(remote) ?? remote)
+            events(pushed ? .tagPushed(tag: tag, remote: shown) : .tagOnRemote(tag: tag, remote: shown))
             return created
         } catch let error as PublishError {
             throw error

@@ -107,14 +107,10 @@ package enum RepoLinter {
                 guard !here.contains(root), !otherPods.names.contains(root),
                     reported.insert(dependency.file + "\u{0}" + root).inserted
                 else { continue }
-                let elsewhere =
-                    otherPods.repos.isEmpty
-                    ? "no other spec repo is added" : "nor in the added \(otherPods.repos.joined(separator: ", "))"
                 findings.append(
                     Finding(
                         severity: .warning, ruleID: Rule.unknownDependency,
-                        message:
-                            "`\(root)` is in no spec repo compose knows: not in this one, \(elsewhere). Publish it, add the spec repo that has it (`compose repo add`), or fix the name.",
+                        message: "`\(root)` is " + LayerRules.unknownPodMessage(otherRepos: otherPods.repos),
                         file: dependency.file, at: dependency.location))
             }
         }
@@ -255,7 +251,7 @@ package enum RepoLinter {
                 } else if entry.isDirectory {
                     findings.append(
                         finding(
-                            Rule.strayFolder, .error, "Stray folder: a version folder holds only \(expected).",
+                            Rule.strayFolder, .error, "Stray folder: a version folder holds only \(specFile).",
                             entryShown))
                 } else if entry.name == ruby {
                     findings.append(
@@ -266,7 +262,7 @@ package enum RepoLinter {
                 } else {
                     findings.append(
                         finding(
-                            Rule.strayFile, .error, "Stray file: a version folder holds only \(expected).", entryShown))
+                            Rule.strayFile, .error, "Stray file: a version folder holds only \(specFile).", entryShown))
                 }
             }
             if !foundSpec {

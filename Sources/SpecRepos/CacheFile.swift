@@ -33,7 +33,7 @@ package enum CacheFile {
 
     /// Writes `bytes` to `file` (its folder made when missing); whether the file now holds them.
     @discardableResult
-    static func write(_ bytes: [UInt8], to file: URL) -> Bool {
+    package static func write(_ bytes: [UInt8], to file: URL) -> Bool {
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")

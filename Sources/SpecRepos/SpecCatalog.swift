@@ -8,12 +8,27 @@ package struct PodSummary: Sendable, Equatable, Codable {
     package let latestVersion: String
     package let summary: String?
     package let repo: String
+    /// Why the newest version's spec could not be read (`file:line:col: message`); nil when it was.
+    package var unreadable: String?
 
-    package init(name: String, latestVersion: String, summary: String?, repo: String) {
+    package init(name: String, latestVersion: String, summary: String?, repo: String, unreadable: String? = nil) {
         self.name = name
         self.latestVersion = latestVersion
         self.summary = summary
         self.repo = repo
+        self.unreadable = unreadable
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, latestVersion, summary, repo, unreadable }
+
+    /// `summary` is always there (`null` when unknown); `unreadable` only for a spec that was not read.
+    package func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(latestVersion, forKey: .latestVersion)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(repo, forKey: .repo)
+        try container.encodeIfPresent(unreadable, forKey: .unreadable)
     }
 }
 
@@ -36,6 +51,31 @@ package struct PodInfo: Sendable, Equatable, Codable {
     package var subspecs: [String] = []
     /// The newest version's platforms and their deployment targets (empty string: any).
     package var platforms: [String: String] = [:]
+    /// Why the newest version's spec could not be read (`file:line:col: message`); nil when it was.
+    /// In JSON its details are then `null`, not empty: nothing is known of them.
+    package var unreadable: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, repo, versions, summary, homepage, source, deprecated, deprecatedInFavorOf, dependencies, subspecs,
+            platforms, unreadable
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(repo, forKey: .repo)
+        try container.encode(versions, forKey: .versions)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(homepage, forKey: .homepage)
+        try container.encode(source, forKey: .source)
+        let known = unreadable == nil
+        try container.encode(known ? deprecated : nil, forKey: .deprecated)
+        try container.encode(deprecatedInFavorOf, forKey: .deprecatedInFavorOf)
+        try container.encode(known ? dependencies : nil, forKey: .dependencies)
+        try container.encode(known ? subspecs : nil, forKey: .subspecs)
+        try container.encode(known ? platforms : nil, forKey: .platforms)
+        try container.encodeIfPresent(unreadable, forKey: .unreadable)
+    }
 
     package init(
         name: String, repo: String, versions: [String], summary: String?, homepage: String?, source: String?,
@@ -71,10 +111,14 @@ package struct SpecCatalog: Sendable {
             for name in repository.podNames() {
                 let nameMatches = needle.isEmpty || name.lowercased().contains(needle)
                 guard let newest = repository.versions(of: name).first else { continue }
-                // A spec that cannot be read is still found by its name.
-                let summary = (try? repository.spec(name: name, version: newest))?.summary
+                // A spec that cannot be read is still found by its name, and says why it was not read.
+                let read = Result { () throws(SpecRepoError) in try repository.spec(name: name, version: newest) }
+                let summary = try? read.get().summary
                 guard nameMatches || summary?.lowercased().contains(needle) == true else { continue }
-                results.append(PodSummary(name: name, latestVersion: newest.string, summary: summary, repo: repo))
+                results.append(
+                    PodSummary(
+                        name: name, latestVersion: newest.string, summary: summary, repo: repo,
+                        unreadable: Self.unreadable(read)))
             }
         }
         return results.sorted { ($0.name.lowercased(), $0.repo) < ($1.name.lowercased(), $1.repo) }
@@ -92,7 +136,8 @@ package struct SpecCatalog: Sendable {
             else { continue }
             let all = repository.versions(of: match)
             guard let newest = all.first else { continue }
-            let spec = try? repository.spec(name: match, version: newest)
+            let read = Result { () throws(SpecRepoError) in try repository.spec(name: match, version: newest) }
+            let spec = try? read.get()
             let inFavorOf = spec?.deprecatedInFavorOf
             var info = PodInfo(
                 name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
@@ -100,6 +145,7 @@ package struct SpecCatalog: Sendable {
                 deprecated: spec?.deprecated == true || inFavorOf != nil,
                 deprecatedInFavorOf: inFavorOf)
             if let spec { Self.describeContents(of: spec, into: &info) }
+            info.unreadable = Self.unreadable(read)
             results.append(info)
         }
         if results.isEmpty {
@@ -107,6 +153,18 @@ package struct SpecCatalog: Sendable {
             throw .podNotFound(name: name, repos: store.names(), suggestions: Array(suggestions))
         }
         return results
+    }
+
+    /// Why a spec was not read, as `file:line:col: message` (nil when it was).
+    package static func unreadable<Failure: Error>(_ read: Result<Spec, Failure>) -> String? {
+        guard case .failure(let failure) = read else { return nil }
+        let error: any Error = failure
+        switch error {
+        case SpecRepoError.invalidSpec(let problem): return problem.description
+        case SpecRepoError.unreadableSpec(let path, let message): return "\(path): \(message)"
+        case let problem as SpecError: return problem.description
+        default: return "\(error)"
+        }
     }
 
     /// Dependencies, subspecs and platforms of `spec` (and its subspecs) into `info`.

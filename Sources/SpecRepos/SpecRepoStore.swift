@@ -46,6 +46,17 @@ package struct SpecRepoStore: Sendable {
         }.sorted()
     }
 
+    /// The added spec repos other than the one at `root`, and the pods they hold: where the dependencies
+    /// of `root`'s specs may be found besides `root` itself (repo lint, graph --check).
+    package func otherPods(than root: URL) -> (repos: [String], names: Set<String>) {
+        var others: (repos: [String], names: Set<String>) = ([], [])
+        for name in names() where home.repoDirectory(name).standardizedFileURL != root.standardizedFileURL {
+            others.repos.append(name)
+            others.names.formUnion(SpecRepoLayout(root: home.repoDirectory(name)).podNames())
+        }
+        return others
+    }
+
     /// The clone of `name`, or `.repoNotFound`.
     package func directory(of name: String) throws(SpecRepoError) -> URL {
         try SpecRepoName.validate(name)

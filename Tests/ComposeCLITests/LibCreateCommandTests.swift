@@ -42,9 +42,10 @@ import Testing
     @Test func withoutATerminalMissingValuesAreErrors() async throws {
         let temporary = try TemporaryDirectory("lib-create-missing")
         defer { temporary.remove() }
-        let run = try await runComposeInProcess(
+        // No identity at all: no GIT_* names, a HOME without a .gitconfig.
+        let run = try await runCompose(
             ["lib", "create", "Pay", "--output", temporary.path, "--no-git"],
-            environment: ["GIT_AUTHOR_NAME": nil])
+            environment: IdentityAndBranchTests.anonymous(home: temporary.url, composeHome: temporary.url))
         #expect(run.code == 64)
         #expect(run.stderr.contains("--author"))
     }
@@ -60,7 +61,9 @@ import Testing
         let run = try runProcess(
             URL(fileURLWithPath: "/usr/bin/script"),
             ["-qec", "\(composeExecutable.path) lib create --no-git", "/dev/null"],
-            environment: ["GIT_AUTHOR_NAME": nil, "GIT_AUTHOR_EMAIL": nil], currentDirectory: temporary.url,
+            environment: IdentityAndBranchTests.anonymous(
+                home: temporary.url.appendingPathComponent("home"), composeHome: temporary.url),
+            currentDirectory: temporary.url,
             input: Data("Pay Kit\nPay\nbusiness\nAnn\n\nhttps://git.example.com/shop/Pay.git\n".utf8),
             mergeOutputs: true)
         let transcript = run.stdout

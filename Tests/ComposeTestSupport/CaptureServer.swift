@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A tiny HTTP server on 127.0.0.1 for tests of what compose sends to a host: it logs every request
-/// line and any `Authorization` header, and answers as told (401 asking for Basic credentials, a
+/// line and any `Authorization` and `User-Agent` header, and answers as told (401 asking for Basic credentials, a
 /// redirect, or nothing at all: a stalled server that accepts and never answers). Stop it with `stop()`.
 package final class CaptureServer: @unchecked Sendable {
     package enum Behaviour: Sendable {
@@ -20,6 +20,7 @@ package final class CaptureServer: @unchecked Sendable {
     package struct Request: Sendable, Equatable {
         package let line: String
         package let authorization: String?
+        package var userAgent: String? = nil
     }
 
     package let port: Int
@@ -112,9 +113,11 @@ package final class CaptureServer: @unchecked Sendable {
         let lines = head.components(separatedBy: "\r\n")
         let authorization = lines.first { $0.lowercased().hasPrefix("authorization:") }
             .map { String($0.dropFirst("authorization:".count)).trimmingCharacters(in: .whitespaces) }
+        let userAgent = lines.first { $0.lowercased().hasPrefix("user-agent:") }
+            .map { String($0.dropFirst("user-agent:".count)).trimmingCharacters(in: .whitespaces) }
         let requestLine = lines.first ?? ""
         lock.lock()
-        log.append(Request(line: requestLine, authorization: authorization))
+        log.append(Request(line: requestLine, authorization: authorization, userAgent: userAgent))
         lock.unlock()
         let response: String
         switch behaviour {

@@ -158,7 +158,7 @@ struct PublishTests {
                 return
             }
             #expect(errors == 1)
-            #expect(findings.first?.contains("[spec-empty]") == true)
+            #expect(findings.first?.description.contains("[spec-empty]") == true)
             #expect(error.kind == .input)
         }
         #expect(try world.remoteTag("Empty", "1.0.0") == nil)
@@ -183,8 +183,8 @@ struct PublishTests {
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(findings.contains { $0.contains("[url-credentials]") })
-            #expect(!findings.joined().contains("SECRET"))
+            #expect(findings.contains { $0.description.contains("[url-credentials]") })
+            #expect(!findings.map(\.description).joined().contains("SECRET"))
         }
         #expect(try world.remoteTag("Leaky", "1.0.0") == nil)
         #expect(!(try world.remoteHasSpec("Leaky", "1.0.0")))

@@ -20,6 +20,9 @@ struct DeprecateCommand: AsyncParsableCommand {
               compose deprecate Pay --in-favor-of Wallet specs
               compose deprecate Pay 1.2.0 git@git.example.com:ios/specs.git
 
+            --format json prints one object (steps, commit, error: docs/publish-json-schema.md), \
+            --format github workflow annotations.
+
             Exit codes: 0 deprecated (or already), 1 wrong input (no such pod or version), \
             3 environment (git, network, file system).
             """
@@ -38,6 +41,8 @@ struct DeprecateCommand: AsyncParsableCommand {
 
     @OptionGroup var identity: CommitAuthorOptions
 
+    @OptionGroup var output: PublishFormatOptions
+
     func validate() throws {
         guard (2...3).contains(words.count) else {
             throw ValidationError("Give NAME [VERSION] SPECREPO, e.g. `compose deprecate Pay specs`.")
@@ -46,15 +51,17 @@ struct DeprecateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = Terminal.store
-        let repo = try store.addedName(for: words[words.count - 1])
         var options = PublishOptions()
         options.author = try identity.signature()
         let request = DeprecationRequest(
             name: words[0], version: words.count == 3 ? words[1] : nil, inFavorOf: inFavorOf)
         let err = Terminal.standardError
-        let result = try Publisher(store: store).deprecate(
-            request, repo: repo, options: options, events: { err.write(PublishCommand.describe($0) + "\n") },
-            waiting: waitingMessage)
+        let result = try output.reporting(.deprecate) { step, _ in
+            let repo = try store.addedName(for: words[words.count - 1])
+            return try Publisher(store: store).deprecate(
+                request, repo: repo, options: options, events: step, waiting: waitingMessage)
+        }
+        guard output.format == .human else { return }
         if let note = result.note { err.write("note: \(note)\n") }
         let replacement = inFavorOf.map { " in favor of \($0)" } ?? ""
         Terminal.standardOutput.write(

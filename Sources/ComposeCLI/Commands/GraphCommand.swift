@@ -14,10 +14,12 @@ struct GraphCommand: AsyncParsableCommand {
             added repository with --repo) and its Layers.yml (docs/graph.md). With --check, \
             reports dependency cycles (graph-cycle), dependencies between layers that Layers.yml \
             forbids (graph-layer-direction, naming the spec file and the line of the dependency), \
-            dependencies on less stable components (graph-stable-dependencies, I = Ce / (Ca + Ce)) \
-            and components in no layer (graph-unlayered). Otherwise prints the graph: dot and \
-            mermaid (layers as clusters, forbidden edges in red, instability on each node), json, \
-            or svg/png drawn by Graphviz's `dot` into --output.
+            dependencies on less stable components (graph-stable-dependencies, I = Ce / (Ca + Ce)), \
+            components in no layer (graph-unlayered) and dependencies on a pod in no spec repo \
+            compose knows, this one or an added one (graph-unknown-pod). Otherwise prints the graph: \
+            dot and mermaid (layers as clusters, forbidden edges in red, instability on each node, \
+            components with no dependency either way apart in a grid, pods missing from the spec \
+            repo dashed and grey), json, or svg/png drawn by Graphviz's `dot` into --output.
 
             With --project, the graph is an app's: its Composefile targets (in the layer `app`) \
             and every pod of its Compose.lock (resolved without writing when there is no lock), \
@@ -115,7 +117,10 @@ struct GraphCommand: AsyncParsableCommand {
             shown = directory ?? "."
         }
         if check {
-            try reportOptions.emit(try LayerRules.run(root: root, displayRoot: shown, allVersions: allVersions))
+            try reportOptions.emit(
+                try LayerRules.run(
+                    root: root, displayRoot: shown, allVersions: allVersions,
+                    otherPods: Terminal.store.otherPods(than: root)))
             return
         }
         guard FileManager.default.fileExists(atPath: root.path) else { throw GraphError.notFound(shown) }

@@ -14,7 +14,9 @@ struct InfoCommand: AsyncParsableCommand {
 
             --format json prints an array (one entry per repository) of {name, repo, versions, \
             summary, homepage, source, deprecated, deprecatedInFavorOf, dependencies (name → \
-            requirements; per-platform ones as "ios: Name"), subspecs, platforms}.
+            requirements; per-platform ones as "ios: Name"), subspecs, platforms}. When the newest \
+            spec cannot be read, a warning names its file and line, its details are null and \
+            "unreadable" says why.
 
             Examples:
               compose info Networking
@@ -55,6 +57,13 @@ struct InfoCommand: AsyncParsableCommand {
             if sources.isEmpty, let missing { throw missing }
             throw SpecRepoError.podNotFound(name: name, repos: store.names() + sources, suggestions: [])
         }
+        for pod in pods {
+            if let reason = pod.unreadable {
+                Terminal.standardError.write(
+                    "warning: \(escapedForDisplay(reason)) (the details of \(pod.name) \(pod.versions.first ?? "") are unknown)\n"
+                )
+            }
+        }
         let out = Terminal.standardOutput
         if format == .json {
             out.write(encodeJSON(pods) + "\n")
@@ -67,6 +76,7 @@ struct InfoCommand: AsyncParsableCommand {
             line("\(pod.name) \(pod.versions.first ?? "")")
             if let summary = pod.summary { line("  \(summary)") }
             line("  versions: \(pod.versions.joined(separator: ", "))")
+            if pod.unreadable != nil { line("  spec: unreadable (see the warning)") }
             if let homepage = pod.homepage { line("  homepage: \(homepage)") }
             if let source = pod.source { line("  source: \(source)") }
             if !pod.platforms.isEmpty {

@@ -37,12 +37,15 @@ extension LibCommand {
 
                 The URLs of a component's mediator and of the core are its --git-url with the last \
                 path component replaced (https://git.example.com/ios/Pay.git → …/ios/PayMediator.git). \
-                On a terminal, missing values are asked for; otherwise pass them as options.
+                The author is git's identity (GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, else user.name and \
+                user.email of git's configuration) unless --author names one, as a name or in git's form \
+                "Name <email>". On a terminal, missing values are asked for; otherwise pass them as options.
 
                 Examples:
                   compose lib create Mediator --kind core \\
                       --git-url https://git.example.com/ios/Mediator.git
-                  compose lib create Pay --kind business --author "iOS Team" \\
+                  compose lib create Pay --kind business \\
+                      --author "iOS Team <ios@example.com>" \\
                       --git-url https://git.example.com/ios/Pay.git
                   compose lib create Pay --kind business \\
                       --git-url https://g.example.com/Pay.git \\
@@ -60,12 +63,15 @@ extension LibCommand {
         @Option(help: "The template kind: base, business, mediator or core. (default: base)")
         var kind: ComponentKind?
 
-        @Option(help: "The author named in the spec and the license. (default: $GIT_AUTHOR_NAME; asked on a terminal)")
+        @Option(
+            help: ArgumentHelp(
+                "The author named in the spec, the license and the first commit: a name, or git's form \"Name <email>\". (default: git's user.name; asked on a terminal)",
+                valueName: "Name <email>"))
         var author: String?
 
         @Option(
             help:
-                "The author's e-mail address, for the spec's authors. (default: $GIT_AUTHOR_EMAIL; asked on a terminal)"
+                "The author's e-mail address, for the spec's authors. (default: the address of --author, else git's user.email; asked on a terminal)"
         )
         var email: String?
 
@@ -102,6 +108,19 @@ extension LibCommand {
 
         func validate() throws {
             if let name { try validateName(name) }
+            _ = try givenAuthor()
+        }
+
+        /// `--author` as a name and, in git's form, an address: one grammar with publish's `--author`.
+        func givenAuthor() throws -> (name: String, email: String?)? {
+            guard let author else { return nil }
+            guard author.contains("<") || author.contains(">") else { return (author, email) }
+            let signature = try parseAuthor(author)
+            if let email, email != signature.email {
+                throw ValidationError(
+                    "--author '\(author)' gives the address \(signature.email) and --email gives \(email); give one.")
+            }
+            return (signature.name, signature.email)
         }
 
         func run() async throws {
@@ -117,10 +136,15 @@ extension LibCommand {
                     }
                 ).flatMap(ComponentKind.init(rawValue:)) ?? .base
             let identity = GitIdentity.configured()
-            guard let author = try author ?? prompter.ask("Author", default: identity.name) ?? identity.name else {
-                throw ValidationError("Missing the author: pass --author NAME (or set GIT_AUTHOR_NAME).")
+            let given = try givenAuthor()
+            guard let author = try given?.name ?? prompter.ask("Author", default: identity.name) ?? identity.name else {
+                throw ValidationError(
+                    "Missing the author: pass --author \"Name <email>\", or set git's identity once with "
+                        + "`git config --global user.name \"Your Name\"` and `git config --global user.email you@example.com`."
+                )
             }
-            let email = try email ?? prompter.ask("E-mail", default: identity.email, optional: true) ?? identity.email
+            let email =
+                try given?.email ?? prompter.ask("E-mail", default: identity.email, optional: true) ?? identity.email
             let gitURL = try gitURL ?? prompter.ask("Git URL", default: ScaffoldRequest.placeholderURL(for: name))
             let outputDirectory = Terminal.fileURL(output)
 

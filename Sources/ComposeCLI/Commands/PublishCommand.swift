@@ -39,6 +39,12 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish git@git.example.com:ios/specs.git   # by its URL
               compose publish specs --author "Release Bot <release@example.com>"
               compose publish specs --dry-run       # every check, and the steps planned
+              compose publish specs --ci --format json > publish.json
+
+            --format json prints one object on standard output (the steps done, the tag, the commit, \
+            every finding, and the error of a refused publish: docs/publish-json-schema.md); \
+            --format github prints workflow annotations. Progress lines go to standard error in \
+            every format.
 
             The tag and the commit are made as git's identity (user.name and user.email, or \
             GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, or --author); with none, nothing is published.
@@ -102,30 +108,45 @@ struct PublishCommand: AsyncParsableCommand {
 
     @OptionGroup var identity: CommitAuthorOptions
 
+    @OptionGroup var output: PublishFormatOptions
+
     func run() async throws {
         let err = Terminal.standardError
         let store = Terminal.store
-        let repo = try store.addedName(for: repo)
         let author = try identity.signature()
-        let ignoredRules = Set(ignore + (try LintConfig.read(in: Terminal.currentDirectory).ignore))
-        let sources = try sources.flatMap { $0.split(separator: ",").map(String.init) }.map {
-            try store.addedName(for: $0)
-        }
         let publisher = Publisher(store: store)
-        let result = try publisher.publish(
-            repo: repo, spec: spec,
-            componentDirectory: Terminal.currentDirectory,
-            options: {
-                var o = PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite)
-                o.allowLayerViolations = allowLayerViolations
-                o.author = author
-                o.ignoredRules = ignoredRules
-                o.sources = sources.isEmpty ? nil : sources
-                o.dryRun = dryRun
-                return o
-            }(),
-            events: { err.write(Self.describe($0) + "\n") },
-            waiting: waitingMessage)
+        var exported: String?
+        // Everything that can fail is inside, so that a JSON report is written for it too.
+        let result = try output.reporting(.publish) { step, extraStep in
+            let repo = try store.addedName(for: repo)
+            let ignoredRules = Set(ignore + (try LintConfig.read(in: Terminal.currentDirectory).ignore))
+            let sources = try sources.flatMap { $0.split(separator: ",").map(String.init) }.map {
+                try store.addedName(for: $0)
+            }
+            let result = try publisher.publish(
+                repo: repo, spec: spec,
+                componentDirectory: Terminal.currentDirectory,
+                options: {
+                    var o = PublishOptions(allowWarnings: allowWarnings, noTag: noTag, ci: ci, overwrite: overwrite)
+                    o.allowLayerViolations = allowLayerViolations
+                    o.author = author
+                    o.ignoredRules = ignoredRules
+                    o.sources = sources.isEmpty ? nil : sources
+                    o.dryRun = dryRun
+                    return o
+                }(),
+                events: step,
+                waiting: waitingMessage)
+            if let exportFolder, result.plan == nil {
+                let summary = try SpecRepoExport.export(
+                    from: try store.directory(of: repo), to: Terminal.fileURL(exportFolder))
+                exported =
+                    "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed"
+                extraStep(exported!)
+            }
+            return result
+        }
+        guard output.format == .human else { return }
         if let plan = result.plan {
             let out = Terminal.standardOutput
             out.write("Dry run of publishing \(result.name) \(result.version) to \(result.repo); nothing was done:\n")
@@ -141,28 +162,6 @@ struct PublishCommand: AsyncParsableCommand {
         } else {
             Terminal.standardOutput.write("\(result.name) \(result.version) is in \(result.repo)\n")
         }
-        if let exportFolder {
-            let summary = try SpecRepoExport.export(
-                from: try store.directory(of: repo), to: Terminal.fileURL(exportFolder))
-            Terminal.standardOutput.write(
-                "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed\n"
-            )
-        }
-    }
-
-    static func describe(_ event: PublishEvent) -> String {
-        switch event {
-        case .linted(let spec, let warnings):
-            return "Linted \(spec)"
-                + (warnings.isEmpty ? "" : " (\(warnings.count) warning\(warnings.count == 1 ? "" : "s") allowed)")
-        case .tagCreated(let tag, let commit): return "Tagged \(commit.short) as \(tag)"
-        case .tagExists(let tag, let commit): return "Tag \(tag) exists at HEAD (\(commit.short))"
-        case .tagPushed(let tag, let remote): return "Pushed tag \(tag) to \(remote)"
-        case .recovered(let repo):
-            return "note: an interrupted publish had left changes in \(repo); the clone was reset to the remote's tip"
-        case .committed(let message, let commit): return "Committed \(message) (\(commit.short))"
-        case .retrying(let attempt, let reason): return "Retrying (attempt \(attempt)): \(reason)"
-        case .pushed(let repo, let url): return "Pushed to \(repo) (\(url))"
-        }
+        if let exported { Terminal.standardOutput.write(exported + "\n") }
     }
 }

@@ -12,7 +12,8 @@ struct SearchCommand: AsyncParsableCommand {
             Matches QUERY case-insensitively against every pod's name and the summary of its \
             newest version, across all repositories added with `compose repo add`. Reads the \
             local clones only; run `compose repo update` first to see what was published since.
-            --format json prints an array of {name, latestVersion, summary, repo}. With --source \
+            --format json prints an array of {name, latestVersion, summary, repo}, with \
+            "unreadable" (and a warning naming the file and line) for a spec that cannot be read. With --source \
             (`trunk` or the URL of an HTTP spec source, repeatable), that source's pods are \
             searched too, by name (its all_pods.txt), with the newest version from its shard \
             index and, for the first 50 matches, the summary of the newest spec.
@@ -44,6 +45,12 @@ struct SearchCommand: AsyncParsableCommand {
             let (label, repository) = try SpecCatalog.openHTTP(
                 source, home: home, settings: .fromEnvironment(Terminal.environment))
             results += try SpecCatalog.search(query, in: repository, label: label)
+        }
+        for pod in results {
+            if let reason = pod.unreadable {
+                Terminal.standardError.write(
+                    "warning: \(escapedForDisplay(reason)) (\(pod.name) is listed by its name only)\n")
+            }
         }
         let out = Terminal.standardOutput
         switch format {

@@ -13,8 +13,13 @@ package enum PackageManifestNote {
         let folder = file.url.deletingLastPathComponent()
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return nil }
-        // `Name/1.2.0/Name.podspec.json`: a spec repo's entry, whose component lives elsewhere.
-        let name = file.url.lastPathComponent.replacingOccurrences(of: ".podspec.json", with: "")
+        // `Name/1.2.0/Name.podspec.json` (or a Ruby `Name.podspec`): a spec repo's entry, whose component
+        // lives elsewhere.
+        let fileName = file.url.lastPathComponent
+        let name =
+            ["podspec.json", "podspec"].lazy.compactMap { suffix in
+                fileName.hasSuffix("." + suffix) ? String(fileName.dropLast(suffix.count + 1)) : nil
+            }.first ?? fileName
         if Version.isValid(folder.lastPathComponent), folder.deletingLastPathComponent().lastPathComponent == name {
             return nil
         }

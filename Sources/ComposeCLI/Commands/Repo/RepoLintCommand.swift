@@ -43,12 +43,7 @@ struct RepoLintCommand: AsyncParsableCommand {
         let root = Terminal.fileURL(directory)
         let concurrency = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         // Dependencies are looked up in this repo and in the added ones (`compose repo list`).
-        let store = Terminal.store
-        var others: (repos: [String], names: Set<String>) = ([], [])
-        for name in store.names() where store.home.repoDirectory(name).standardizedFileURL != root.standardizedFileURL {
-            others.repos.append(name)
-            others.names.formUnion(SpecRepoLayout(root: store.home.repoDirectory(name)).podNames())
-        }
+        let others = Terminal.store.otherPods(than: root)
         try report.emit(
             try await RepoLinter.run(root: root, displayRoot: directory, concurrency: concurrency, otherPods: others),
             configFolders: [root])
