@@ -497,23 +497,32 @@ extension JSONNode {
 
     static func writeString(_ s: String, into out: inout String) {
         out.append("\"")
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case "\u{08}": out.append("\\b")
-            case "\u{0C}": out.append("\\f")
-            default:
-                if scalar.value < 0x20 {
-                    out.append("\\u" + String(scalar.value, radix: 16).leftPadded(to: 4))
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        // Runs of bytes that need no escape are appended whole (as UTF-8, not rounded to characters:
+        // every escaped byte is ASCII, so each run is whole scalars).
+        let utf8 = s.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i != utf8.endIndex {
+            let byte = utf8[i]
+            guard byte == 0x22 || byte == 0x5C || byte < 0x20 else {
+                i = utf8.index(after: i)
+                continue
             }
+            if start != i { out.append(contentsOf: Substring(utf8[start..<i])) }
+            switch byte {
+            case 0x22: out.append("\\\"")
+            case 0x5C: out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0x08: out.append("\\b")
+            case 0x0C: out.append("\\f")
+            default: out.append("\\u" + String(byte, radix: 16).leftPadded(to: 4))
+            }
+            i = utf8.index(after: i)
+            start = i
         }
+        if start != utf8.endIndex { out.append(contentsOf: Substring(utf8[start...])) }
         out.append("\"")
     }
 
