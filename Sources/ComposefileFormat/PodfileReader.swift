@@ -18,8 +18,6 @@ extension Composefile {
     package static func parse(
         _ text: String, path: String = "Composefile", directory: String? = nil, environment: [String: String] = [:]
     ) throws(ComposefileError) -> Composefile {
-        var bytes = Array(text.utf8)
-        if bytes.contains(0x0D) { bytes = withoutCarriageReturns(bytes) }
         if let framework = PodfileReader.framework(in: text) {
             throw .syntax(ComposefileLocation(file: path, line: framework.line, column: 1), message: framework.message)
         }
@@ -34,11 +32,12 @@ extension Composefile {
             environment["BUNDLE_GEMFILE"] = directory + "/Gemfile"
         }
         let interpreter = RubyInterpreter(
-            bytes: bytes, path: path, directory: files?.folder, host: reader, files: files, environment: environment,
+            bytes: Array(text.utf8), path: path, directory: files?.folder, host: reader, files: files,
+            environment: environment,
             opaqueBlockMethods: PodfileReader.hooks)
         reader.interpreter = interpreter
         do {
-            try interpreter.run(from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+            try interpreter.run()
         } catch {
             if let pending = reader.pendingError { throw pending }
             throw .syntax(reader.location(of: error), message: PodfileReader.sentence(error.message))
@@ -47,15 +46,6 @@ extension Composefile {
         file.environmentRead = interpreter.environmentRead
         file.filesRead = interpreter.filesRead
         return file
-    }
-
-    private static func withoutCarriageReturns(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        for (i, b) in bytes.enumerated() where !(b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-            out.append(b)
-        }
-        return out
     }
 }
 
@@ -119,12 +109,9 @@ final class PodfileReader: RubyHost {
     }
 
     func location(of failure: RubyFailure) -> ComposefileLocation {
-        if let elsewhere = failure.elsewhere {
-            return ComposefileLocation(file: elsewhere.file, line: elsewhere.line, column: elsewhere.column)
-        }
         guard let interpreter else { return ComposefileLocation(file: path, line: 1, column: 1) }
-        let (line, column) = interpreter.lines.location(failure.offset)
-        return ComposefileLocation(file: path, line: line, column: column)
+        let place = interpreter.place(of: failure)
+        return ComposefileLocation(file: place.file, line: place.line, column: place.column)
     }
 
     /// A message that starts like a sentence.

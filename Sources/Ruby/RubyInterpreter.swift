@@ -86,14 +86,15 @@ package final class RubyInterpreter {
     ///   - directory: the folder the file is in, for `File.read`, `require_relative` and `__dir__`; nil
     ///     when the file was not read from a folder (a spec repo's blob).
     ///   - files: the sandbox that answers file reads; nil refuses every read.
+    ///   - bytes: the file as read (CR LF line ends and a byte-order mark are taken as Ruby takes them).
     package init(
         bytes: [UInt8], path: String, directory: String?, host: any RubyHost, files: RubyFiles?,
         environment: [String: String], opaqueBlockMethods: Set<String> = [], definitionsAreCallable: Bool = true
     ) {
         self.definitionsAreCallable = definitionsAreCallable
-        self.bytes = bytes
+        self.bytes = RubySource.normalized(bytes)
         self.path = path
-        self.lines = RubyLineTable(bytes)
+        self.lines = RubyLineTable(self.bytes)
         self.host = host
         self.files = files
         self.environment = environment
@@ -101,11 +102,12 @@ package final class RubyInterpreter {
         self.sources = [(path, directory, lines)]
     }
 
-    /// Parses and runs the file (from `start`, past a byte-order mark).
-    package func run(from start: Int = 0) throws(RubyFailure) {
+    /// Parses and runs the file.
+    package func run() throws(RubyFailure) {
         defer { breakCycles() }
         let program = try RubyParser.parse(
-            bytes, range: start..<bytes.count, lines: lines, opaqueBlockMethods: opaqueBlockMethods)
+            bytes, range: RubySource.start(of: bytes)..<bytes.count, lines: lines,
+            opaqueBlockMethods: opaqueBlockMethods)
         let scope = RubyScope(parent: nil)
         _ = try evaluate(program, scope)
         if let (jump, _) = pendingJump, jump != .return {
@@ -906,6 +908,13 @@ package final class RubyInterpreter {
 
     // MARK: Files
 
+    /// The file, line and column of a failure: in a file the main one required, or in the main one.
+    package func place(of failure: RubyFailure) -> (file: String, line: Int, column: Int) {
+        if let elsewhere = failure.elsewhere { return elsewhere }
+        let (line, column) = lines.location(failure.offset)
+        return (path, line, column)
+    }
+
     /// The file, line and column of an offset of the file being evaluated now.
     package func place(of offset: Int) -> (file: String, line: Int, column: Int) {
         let source = sources[currentSource]
@@ -975,7 +984,7 @@ package final class RubyInterpreter {
         guard sources.count < 32 else { throw failure(at, "files require each other more than 32 deep", kind: .limit) }
         let bytes: [UInt8]
         do {
-            bytes = try files.read(full, relativeTo: directory)
+            bytes = RubySource.normalized(try files.read(full, relativeTo: directory))
         } catch {
             throw failure(at, error.message)
         }
@@ -989,7 +998,8 @@ package final class RubyInterpreter {
         let program: [RubyNode]
         do {
             program = try RubyParser.parse(
-                bytes, range: 0..<bytes.count, lines: lines, opaqueBlockMethods: opaqueBlockMethods)
+                bytes, range: RubySource.start(of: bytes)..<bytes.count, lines: lines,
+                opaqueBlockMethods: opaqueBlockMethods)
         } catch {
             throw failure(error.offset, error.message, kind: error.kind)
         }

@@ -42,6 +42,26 @@ package enum RubyStringPart: Sendable, Equatable {
 }
 
 /// Maps byte offsets to line:column.
+/// The bytes of a file as Ruby reads them: a CR LF line end is LF (also inside strings and heredocs;
+/// dropping the CR moves nothing else on its line, so lines and columns stay the file's), and a UTF-8
+/// byte-order mark is skipped.
+package enum RubySource {
+    package static func normalized(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0x0D) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (i, b) in bytes.enumerated() where !(b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
+            out.append(b)
+        }
+        return out
+    }
+
+    /// Where the code starts: past a byte-order mark.
+    static func start(of bytes: [UInt8]) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+}
+
 package struct RubyLineTable: Sendable {
     private var starts: [Int] = [0]
 

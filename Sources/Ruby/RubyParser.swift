@@ -201,8 +201,7 @@ struct RubyParser {
         defer { leave() }
         let start = current.offset
         // `a, b = 1, 2`
-        if case .identifier(let first) = current.kind, peek() == .punctuation(","), isMultipleAssignment() {
-            _ = first
+        if case .identifier = current.kind, peek() == .punctuation(","), isMultipleAssignment() {
             var targets: [RubyTarget] = []
             while true {
                 guard case .identifier(let name) = current.kind else { throw unexpected("a variable name") }
@@ -463,12 +462,10 @@ struct RubyParser {
                 advance()
                 skipNewlines()
                 let at = current.offset
-                var name: String
+                let name: String
                 switch current.kind {
-                case .identifier(let n), .constant(let n): name = n
-                case .label(let n):
-                    // `a.b:` cannot be; `x.y ? a : b` is lexed fine. Treat as a name.
-                    name = n
+                // `c ? x.y: z` lexes `y:` as a label: the method's name.
+                case .identifier(let n), .constant(let n), .label(let n): name = n
                 case .punctuation("("):
                     name = "call"
                     node = .call(try callRest(receiver: node, name: name, at: at, safe: safe, allowCommand: false))
@@ -476,10 +473,6 @@ struct RubyParser {
                 default: throw unexpected("a method name after `.`")
                 }
                 advance()
-                if name.hasSuffix("?") || name.hasSuffix("!") {
-                } else if isOperator("!") || isOperator("?") {
-                    // handled by the lexer; nothing to do
-                }
                 node = .call(try callRest(receiver: node, name: name, at: at, safe: safe, allowCommand: true))
             case .punctuation("::"):
                 advance()
@@ -643,12 +636,7 @@ struct RubyParser {
             advance()
             return .splat(try ternary(), at)
         }
-        return try notExpressionInArgument()
-    }
-
-    private mutating func notExpressionInArgument() throws(RubyFailure) -> RubyNode {
-        let value = try expression()
-        return value
+        return try expression()
     }
 
     /// One argument: a pair (`key: value`, `"key": value`, `key => value`) or a value. Each token is

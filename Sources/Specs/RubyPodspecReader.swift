@@ -52,9 +52,8 @@ package enum PodspecReader {
                 label: label, location: SourceLocation(line: line, column: column), key: nil, spec: nil,
                 message: error.message)
         }
-        // Ruby reads a CR LF line end as LF (also inside strings and heredocs). Dropping the CR
-        // moves nothing else on its line, so lines and columns stay those of the file.
-        let text = bytes.contains(0x0D) ? withoutCarriageReturnsBeforeLineFeeds(bytes) : bytes
+        // As Ruby reads it (CR LF as LF); the interpreter reads the same bytes.
+        let text = RubySource.normalized(bytes)
         let lines = RubyLineTable(text)
         if let first = text.firstIndex(where: { ![0x20, 0x09, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }),
             text[first] == UInt8(ascii: "{") || text[first] == UInt8(ascii: "[")
@@ -73,12 +72,12 @@ package enum PodspecReader {
             definitionsAreCallable: false)
         host.interpreter = interpreter
         do {
-            try interpreter.run(from: text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+            try interpreter.run()
             return try host.result()
         } catch {
-            let (line, column) = error.elsewhere.map { ($0.line, $0.column) } ?? lines.location(error.offset)
+            let place = interpreter.place(of: error)
             throw SpecError(
-                label: error.elsewhere?.file ?? label, location: SourceLocation(line: line, column: column), key: nil,
+                label: place.file, location: SourceLocation(line: place.line, column: place.column), key: nil,
                 spec: nil, message: error.message)
         }
     }
@@ -86,15 +85,6 @@ package enum PodspecReader {
     /// The spec as canonical JSON text (compose's key order), as `compose spec convert --canonical` writes it.
     package static func canonicalJSON(_ node: JSONNode) -> String {
         node.serialized(order: .canonical)
-    }
-
-    private static func withoutCarriageReturnsBeforeLineFeeds(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        for (i, b) in bytes.enumerated() where !(b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-            out.append(b)
-        }
-        return out
     }
 
     /// Refuses binary files and text that is not UTF-8, at the first offending byte.
