@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top (imports go one way): Specs → Lint → Git → SpecRepos → CDN, Layering →
+// Layers, bottom to top (imports go one way): Specs → Lint → Git → SpecRepos → CDN → Registry, Layering →
 // Publishing; Resolution → ComposefileFormat → Project → Install → Scaffold → ComposeCLI → compose.
 // See docs/DESIGN.md.
 
@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
@@ -55,6 +56,16 @@ let package = Package(
         library("PackageManifests", [
             .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
+        /** A spec repo as a Swift package registry (SE-0292): source archives, release metadata, the
+            static export and the embedded server. */
+        library("Registry", [
+            "Specs", "Git", "SpecRepos", "CDN", "Support",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
         library("Layering", ["Specs", "Lint", "SpecRepos", "Support", "Yams"]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
@@ -66,13 +77,14 @@ let package = Package(
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
         library("Project", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
-        library("Install", ["Specs", "Lint", "Git", "SpecRepos", "Project", "PackageManifests", "Support"]),
+        library(
+            "Install", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
             "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Publishing", "ComposefileFormat", "Project",
-            "Install", "Scaffold", "Support",
+            "Install", "Registry", "Scaffold", "Support",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
@@ -114,6 +126,7 @@ let package = Package(
             name: "ComposeCLITests",
             dependencies: ["ComposeCLI", "ComposeTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
+        .testTarget(name: "RegistryTests", dependencies: ["Registry", "SpecRepos", "Specs", "ComposeTestSupport"]),
         .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "Layering", "Publishing", "ComposeTestSupport"],

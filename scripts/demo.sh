@@ -73,7 +73,8 @@ step "$compose" lib create Toolkit --kind base --git-url "file://$work/remotes/T
 for name in Mediator WalletMediator Wallet Toolkit; do
   git init -q --bare "$work/remotes/$name.git"
   git -C "$work/src/$name" push -q origin main
-  (cd "$work/src/$name" && step "$compose" publish specs)
+  # Each release also goes into a static Swift package registry (scope shop), for SwiftPM and Xcode.
+  (cd "$work/src/$name" && step "$compose" publish specs --registry-export "$work/registry" --registry-scope shop)
 done
 
 cat > "$work/ShopApp/Composefile" <<COMPOSEFILE
@@ -120,6 +121,38 @@ print(ToolkitInfo.greeting(for: "Ann"))
 SOURCE
 echo "-- $work/ShopApp/Main/Sources/Main/main.swift:"; cat "$work/ShopApp/Main/Sources/Main/main.swift"
 (cd "$work/ShopApp/Main" && step swift run --quiet Main)
+
+# ---------------------------------------------------------------------------------------------
+# The spec repo as a Swift package registry (SE-0292): the releases published above, served by
+# `compose registry serve` (the same files nginx serves, docs/registry.md), and an app that gets
+# Toolkit through it: SwiftPM downloads a checked zip, no git repository (the remotes are away).
+echo
+echo "== the spec repo as a Swift package registry: compose registry serve → swift build =="
+echo "-- what publish wrote to $work/registry:"
+(cd "$work/registry" && find shop -type f | sort | sed 's/^/  /')
+"$compose" registry serve specs --scope shop --folder "$work/registry" --port 0 >"$work/registry-serve.log" 2>&1 &
+registry_pid=$!
+trap 'kill $registry_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do grep -q '^Serving' "$work/registry-serve.log" 2>/dev/null && break; sleep 0.1; done
+registry_url=$(sed -n 's/^Serving .* on \(http[^ ]*\)$/\1/p' "$work/registry-serve.log")
+echo "\$ compose registry serve specs --scope shop --port 0"
+sed 's/^/  /' "$work/registry-serve.log"
+mkdir -p "$work/Lite"
+cat >"$work/Lite/Composefile" <<COMPOSEFILE
+source 'file://$work/remotes/specs.git'
+platform :ios, '15.0'
+
+target 'ShopLite' do
+  pod 'Toolkit', '~> 0.1'
+end
+COMPOSEFILE
+swiftpm_paths=(--cache-path "$work/swiftpm/cache" --config-path "$work/swiftpm/configuration" --security-path "$work/swiftpm/security")
+step "$compose" install --project "$work/Lite" --registry "$registry_url" --registry-scope shop
+echo "-- $work/Lite/Composed/Package.swift:"; cat "$work/Lite/Composed/Package.swift"
+(cd "$work/Lite/Composed" && step swift build --replace-scm-with-registry "${swiftpm_paths[@]}")
+echo "-- Package.resolved pins a registry release, not a git revision:"
+grep -E '"(identity|kind|version)"' "$work/Lite/Composed/Package.resolved" | sed 's/^ */  /'
+kill $registry_pid 2>/dev/null || true
 
 # ---------------------------------------------------------------------------------------------
 # Spec repos: a bare spec repo made from spec-repo-fixture, `compose repo add`, a release of a new

@@ -128,17 +128,17 @@ package enum SpecRepoExport {
     }
 
     /// The output folder, checked without following links (`lstat` of each part of each path, once).
-    struct OutputFolder {
+    package struct OutputFolder {
         let root: String
         private var checked: Set<String> = []
 
-        init(root: String) {
+        package init(root: String) {
             self.root = root
         }
 
         /// Refuses a link (or anything but a folder) on the way to `relative` and, when `isFile`,
         /// anything but a regular file at it; a missing part ends the check.
-        mutating func check(_ relative: String, isFile: Bool) throws(ExportError) {
+        package mutating func check(_ relative: String, isFile: Bool) throws(ExportError) {
             switch FileKind.of(root) {
             case .directory, .missing: break
             default: throw .unsafeOutput(path: root, what: "not a folder")
@@ -206,7 +206,7 @@ package enum SpecRepoExport {
 
     /// `path` with every symbolic link resolved (`realpath`), for the part that exists; the rest, which
     /// does not exist, appended as written.
-    static func resolvedPath(_ path: String) -> String {
+    package static func resolvedPath(_ path: String) -> String {
         if let real = realpath(path, nil) {
             defer { free(real) }
             return String(cString: real)

@@ -41,6 +41,7 @@ package struct ComposeCommand: AsyncParsableCommand {
             OutdatedCommand.self,
             InstallCommand.self,
             LibCommand.self,
+            RegistryCommand.self,
             SpecCommand.self,
             GraphCommand.self,
         ]

@@ -85,6 +85,8 @@ extension Installer {
                     declaration = ".package(url: \(literal(url)), exact: \(literal(version)))"
                 case .revision(let url, let commit):
                     declaration = ".package(url: \(literal(url)), revision: \(literal(commit)))"
+                case .registry(let id, let version):
+                    declaration = ".package(id: \(literal(id)), exact: \(literal(version)))"
                 case .path(let path):
                     declaration = ".package(path: \(literal(path.hasPrefix("/") ? path : "../../" + path)))"
                 case .binaryPath, .binaryURL:

@@ -28,12 +28,14 @@ package enum InstallError: ComposeFailure, Equatable {
     case noProduct(name: String, reference: String, manifest: String, wanted: [String], offered: [String])
     /// A pod without a Package.swift could not be made one from its podspec.
     case cannotGenerate(name: String, version: String, reason: String)
+    /// `--registry` or `--registry-scope` cannot name a registry.
+    case invalidRegistry(String)
 
     package var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
             .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName, .noProduct,
-            .cannotGenerate:
+            .cannotGenerate, .invalidRegistry:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
@@ -45,6 +47,8 @@ package enum InstallError: ComposeFailure, Equatable {
         case .unsupportedSource(let name, let reason):
             return
                 "cannot install \(name): \(reason). Components are SwiftPM packages in git repositories: give the spec a source with git and tag (or commit)."
+        case .invalidRegistry(let reason):
+            return "\(reason). Nothing was written."
         case .fetchFailed(let name, let url, let message):
             return
                 "could not fetch \(name) from \(url): \(message). Check the URL, the network and your credentials, then run `compose install` again."

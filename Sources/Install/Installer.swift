@@ -37,7 +37,7 @@ package struct Installer: Sendable {
     /// and verified, and every name checked, before the first file is written.
     package func install(
         project: URL, inputs: InstallInputs, binary: BinaryPreference = BinaryPreference(),
-        progress: @Sendable (String) -> Void = { _ in }
+        registry: InstallRegistry? = nil, progress: @Sendable (String) -> Void = { _ in }
     ) async throws(InstallError) -> InstallResult {
         let folder = project.appendingPathComponent("Composed")
         var composed: [ComposedComponent] = []
@@ -108,6 +108,14 @@ package struct Installer: Sendable {
                     generated.append(GeneratedPod(pod: pod, naming: naming, files: source))
                 }
             case .specRepo, .git:
+                if let registry, case .specRepo = pod.origin,
+                    let (pin, product) = try registryPin(pod, naming: naming, registry: registry, notes: &notes)
+                {
+                    composed.append(
+                        ComposedComponent(
+                            name: pod.name, module: module, product: product, pin: pin, dependencies: pod.dependencies))
+                    continue
+                }
                 let (url, reference) = try gitSource(of: pod)
                 let fetch = try fetch(pod.name, url: url, reference: reference)
                 if fetch.usedNetwork { fetched.append(pod.name) }
@@ -145,7 +153,8 @@ package struct Installer: Sendable {
 
         let package = ComposedPackage(
             targets: inputs.targets, components: composed, platforms: platformFloor.mapValues(\.string),
-            mirrors: mirrors)
+            mirrors: mirrors,
+            registry: composed.contains { if case .registry = $0.pin { true } else { false } } ? registry : nil)
         var files = try package.files().mapValues { Data($0.utf8) }
         files.merge(podFiles) { $1 }
         let changed = try write(files, binaries: binaryFiles, into: folder)

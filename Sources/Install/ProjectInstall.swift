@@ -30,14 +30,15 @@ package struct ProjectInstall: Sendable {
 
     /// Throws the errors of resolving (`ComposefileError`, `ProjectError`, `ResolutionError`) and `InstallError`.
     package func run(
-        binary: BinaryPreference, repoUpdate: Bool = false, progress: @Sendable (String) -> Void = { _ in }
+        binary: BinaryPreference, repoUpdate: Bool = false, registry: InstallRegistry? = nil,
+        progress: @Sendable (String) -> Void = { _ in }
     ) async throws -> Report {
         let (resolve, inputs) = try service.installInputs(repoUpdate: repoUpdate) {
             progress("Compose.lock is missing or older than the Composefile: resolving")
         }
         let result = try await Installer(composeHome: service.composeHome).install(
             project: URL(fileURLWithPath: service.projectDirectory, isDirectory: true).standardizedFileURL,
-            inputs: inputs, binary: binary, progress: progress)
+            inputs: inputs, binary: binary, registry: registry, progress: progress)
         return Report(resolve: resolve, install: result, warnings: inputs.warnings)
     }
 }

@@ -140,8 +140,8 @@ package func bindToLoopback(_ descriptor: Int32) throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-private func waitForListener(port: Int, process: Process) -> Bool {
-    for _ in 0..<100 {
+private func waitForListener(port: Int, process: Process, seconds: Double = 5) -> Bool {
+    for _ in 0..<Int(seconds * 20) {
         guard process.isRunning else { return false }
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
@@ -161,16 +161,24 @@ private func waitForListener(port: Int, process: Process) -> Bool {
 }
 
 /// Runs `executable` with its outputs discarded and waits until it listens on 127.0.0.1:`port`;
-/// nil (the process ended) when it does not.
-package func startListening(_ executable: URL, _ arguments: [String], port: Int) throws -> Process? {
+/// nil (the process ended, or did not listen within `seconds`) when it does not. `environment`
+/// entries are added (nil removes one).
+package func startListening(
+    _ executable: URL, _ arguments: [String], port: Int, environment: [String: String?] = [:], seconds: Double = 5
+) throws -> Process? {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+    }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    if waitForListener(port: port, process: process) { return process }
+    if waitForListener(port: port, process: process, seconds: seconds) { return process }
     stopProcess(process)
     return nil
 }

@@ -27,6 +27,13 @@ struct InstallCommand: AsyncParsableCommand {
               cd Composed && swift build
               compose install --check-layers   # refuse a graph that breaks Layers.yml
               compose install --repo-update    # fetch the spec sources first
+              compose install --registry https://registry.example.com --registry-scope ios
+
+            With --registry (and --registry-scope, the scope the registry was exported with), \
+            every component the registry has is pinned as .package(id: "SCOPE.Name", exact:) and \
+            Composed/.swiftpm/configuration/registries.json names the registry, with git URLs \
+            replaced by registry identities: SwiftPM then fetches release archives, not git \
+            repositories. A component the registry lacks stays a git dependency, with a note.
 
             Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum), \
             3 environment (git, network, file system), 64 usage error.
@@ -49,12 +56,31 @@ struct InstallCommand: AsyncParsableCommand {
     @Flag(help: "Check the resolved graph against the spec repos' layering rules before writing anything.")
     var checkLayers = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A Swift package registry serving the spec repo (compose registry export/serve).", valueName: "url"))
+    var registry: String?
+
+    @Option(help: ArgumentHelp("The registry scope of the components (with --registry).", valueName: "scope"))
+    var registryScope: String?
+
+    func validate() throws {
+        if (registry == nil) != (registryScope == nil) {
+            throw ValidationError(
+                "--registry and --registry-scope go together: the registry's URL and the scope it was exported with.")
+        }
+    }
+
     func run() async throws {
-        try await Self.install(project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate)
+        let target = try registry.map { try InstallRegistry(url: $0, scope: registryScope ?? "") }
+        try await Self.install(
+            project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate, registry: target)
     }
 
     /// `compose install` (also run by `compose update` when Composed/ exists).
-    static func install(project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool) async throws {
+    static func install(
+        project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool, registry: InstallRegistry? = nil
+    ) async throws {
         let err = Terminal.standardError
         if checkLayers {
             let service = resolveService(project: project)
@@ -64,7 +90,7 @@ struct InstallCommand: AsyncParsableCommand {
         let install = ProjectInstall(service: resolveService(project: project))
         let report = try await install.run(
             binary: BinaryPreference(flag: binary, environment: Terminal.environment), repoUpdate: repoUpdate,
-            progress: { err.write("\($0)\n") })
+            registry: registry, progress: { err.write("\($0)\n") })
         if let resolve = report.resolve {
             for change in resolve.changes {
                 err.write("  \(change.name): \(change.from ?? "new") → \(change.to ?? "removed")\n")
@@ -97,6 +123,7 @@ struct InstallCommand: AsyncParsableCommand {
     private static func pinText(_ pin: ComponentPin) -> String {
         switch pin {
         case .version(_, let version): return version
+        case .registry(let id, let version): return "\(version) from the registry (\(id))"
         case .revision(_, let commit): return "at \(commit.prefix(10))"
         case .path(let path): return "from \(path)"
         case .binaryPath, .binaryURL: return "(prebuilt)"

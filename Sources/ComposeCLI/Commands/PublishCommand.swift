@@ -3,6 +3,7 @@ import CDN
 import Foundation
 import Lint
 import Publishing
+import Registry
 import SpecRepos
 
 struct PublishCommand: AsyncParsableCommand {
@@ -36,6 +37,7 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish specs --ci            # in a CI release job
               compose publish specs --no-tag        # the tag is pushed already
               compose publish specs --ci --export /srv/www/specs   # and its HTTP export
+              compose publish specs --registry-export www/registry --registry-scope ios
               compose publish git@git.example.com:ios/specs.git   # by its URL
               compose publish specs --author "Release Bot <release@example.com>"
               compose publish specs --dry-run       # every check, and the steps planned
@@ -83,6 +85,23 @@ struct PublishCommand: AsyncParsableCommand {
             "After publishing, bring this folder's static export of the spec repo up to date (compose repo export).",
             valueName: "out"))
     var exportFolder: String?
+
+    @Option(
+        name: .customLong("registry-export"),
+        help: ArgumentHelp(
+            "After publishing, add the release to this folder's Swift package registry (compose registry export).",
+            valueName: "out"))
+    var registryFolder: String?
+
+    @Option(help: ArgumentHelp("The registry scope of --registry-export (ios: ios.Name).", valueName: "scope"))
+    var registryScope: String?
+
+    func validate() throws {
+        if (registryFolder == nil) != (registryScope == nil) {
+            throw ValidationError(
+                "--registry-export and --registry-scope go together: the registry's folder and its scope.")
+        }
+    }
 
     @Flag(
         help: "Publish although the release breaks the spec repo's Layers.yml rules (recorded in the commit message).")
@@ -143,6 +162,15 @@ struct PublishCommand: AsyncParsableCommand {
                 exported =
                     "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed"
                 extraStep(exported!)
+            }
+            if let registryFolder, let registryScope, result.plan == nil {
+                let summary = try RegistryExport.export(
+                    from: try store.directory(of: repo), to: Terminal.fileURL(registryFolder), scope: registryScope,
+                    sources: SourceCache(home: Terminal.home))
+                let line =
+                    "Registry \(registryFolder) (scope \(registryScope)): \(summary.releases) releases, \(summary.written.count) files written"
+                exported = [exported, line].compactMap { $0 }.joined(separator: "\n")
+                extraStep(line)
             }
             return result
         }

@@ -39,16 +39,7 @@ struct RepoExportCommand: AsyncParsableCommand {
     var format: ListingFormat = .human
 
     func run() async throws {
-        let home = Terminal.home
-        let folder = Terminal.fileURL(source)
-        var isDirectory: ObjCBool = false
-        let root: URL
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            root = folder
-        } else {
-            root = try SpecRepoStore(home: home).directory(of: source)
-        }
-        let summary = try SpecRepoExport.export(from: root, to: Terminal.fileURL(output))
+        let summary = try SpecRepoExport.export(from: specRepoFolder(named: source), to: Terminal.fileURL(output))
         let out = Terminal.standardOutput
         switch format {
         case .json:
@@ -70,4 +61,15 @@ struct RepoExportCommand: AsyncParsableCommand {
                     + "\(summary.removed.count) removed, \(summary.unchanged) unchanged\n")
         }
     }
+}
+
+/// The folder of `source`: a spec repo folder when one is there, else the clone of the added spec
+/// repo of that name.
+func specRepoFolder(named source: String) throws -> URL {
+    let folder = Terminal.fileURL(source)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        return folder
+    }
+    return try SpecRepoStore(home: Terminal.home).directory(of: source)
 }

@@ -1,0 +1,176 @@
+import ArgumentParser
+import Foundation
+import Registry
+import SpecRepos
+import Specs
+
+struct RegistryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "registry",
+        abstract: "Serve a spec repository as a Swift package registry that SwiftPM and Xcode resolve natively.",
+        discussion: """
+            Every released version whose spec names a git source with a tag becomes a registry \
+            release (SE-0292): the component's tree at the tag as a zip archive with its SHA-256, \
+            the release metadata (summary, author, license, repository URL) and its \
+            Package.swift. The identity is SCOPE.Name: the scope you choose for the spec repo, \
+            the pod's name as it is (a pod name that is not a registry name, such as Foo+Bar, is \
+            skipped and named). Versions such as 1.2 are served as 1.2.0.
+
+            Two ways to serve it: `compose registry export` writes static files for nginx, an \
+            object store or a CDN (docs/registry.md has the nginx configuration), and `compose \
+            registry serve` answers by itself. Then, in an app's package:
+              .package(id: "ios.Pay", from: "1.2.0")
+            or keep the git URLs and run `swift package resolve --replace-scm-with-registry`, \
+            or let `compose install --registry URL --registry-scope SCOPE` write Composed/ for it.
+
+            Examples:
+              compose registry export specs /srv/www/registry --scope ios
+              compose registry serve specs --scope ios --port 8080
+              swift package-registry set --allow-insecure-http http://127.0.0.1:8080
+            """,
+        subcommands: [RegistryExportCommand.self, RegistryServeCommand.self]
+    )
+}
+
+/// The options both registry commands take.
+struct RegistrySourceOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp("An added spec repo's name or a spec repo folder.", valueName: "source"),
+        completion: .specRepoNames)
+    var source: String
+
+    @Option(
+        help: ArgumentHelp(
+            "The registry scope of this spec repo's packages: ios makes Pay the package ios.Pay.", valueName: "scope"))
+    var scope: String
+
+    /// Exports to `output`, a line per release made on standard error.
+    func export(to output: URL) throws -> RegistryExport.Summary {
+        let err = Terminal.standardError
+        return try RegistryExport.export(
+            from: specRepoFolder(named: source), to: output, scope: scope, sources: SourceCache(home: Terminal.home),
+            progress: { err.write("  made \($0)\n") })
+    }
+}
+
+struct RegistryExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a spec repository as a static Swift package registry for any web server.",
+        discussion: """
+            OUT receives SCOPE/Name.json (the releases), SCOPE/Name/VERSION.json (the metadata \
+            with the archive's checksum), SCOPE/Name/VERSION.zip, SCOPE/Name/VERSION/Package.swift \
+            and identifiers/… (the lookup of --replace-scm-with-registry). Serve it with the nginx \
+            directives of docs/registry.md: files and headers, nothing else.
+
+            Incremental: a release whose spec is unchanged is neither fetched nor written again, \
+            so after a publish only the new release's files and the lists naming it are written. \
+            Component sources are fetched into $COMPOSE_HOME/cache/git. A version that cannot be \
+            a release is listed with its reason and stays a git release.
+
+            Examples:
+              compose registry export specs /srv/www/registry --scope ios
+              compose registry export ./Specs out --scope ios --format json
+            """
+    )
+
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+    @OptionGroup var options: RegistrySourceOptions
+
+    @Argument(
+        help: ArgumentHelp("The folder to write (created when missing).", valueName: "out"), completion: .directory)
+    var output: String
+
+    @Option(help: "Output format: human or json.")
+    var format: ListingFormat = .human
+
+    func run() async throws {
+        let summary = try options.export(to: Terminal.fileURL(output))
+        let out = Terminal.standardOutput
+        switch format {
+        case .json:
+            struct Output: Encodable {
+                let packages: Int
+                let releases: Int
+                let written: [String]
+                let removed: [String]
+                let unchanged: Int
+                let skipped: [RegistryExport.Skipped]
+            }
+            out.write(
+                encodeJSON(
+                    Output(
+                        packages: summary.packages, releases: summary.releases, written: summary.written,
+                        removed: summary.removed, unchanged: summary.unchanged, skipped: summary.skipped)) + "\n")
+        case .human:
+            for line in summary.skippedLines() { out.write("  skipped \(escapedForDisplay(line))\n") }
+            out.write(
+                "Exported \(summary.packages) packages, \(summary.releases) releases to \(output) as scope \(options.scope): "
+                    + "\(summary.written.count) files written, \(summary.removed.count) removed, "
+                    + "\(summary.unchanged) releases unchanged, \(summary.skipped.count) versions skipped\n")
+        }
+    }
+}
+
+struct RegistryServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a spec repository as a Swift package registry over HTTP, without a web server.",
+        discussion: """
+            Exports SOURCE (as `compose registry export` does, incrementally) into --folder, then \
+            answers SwiftPM from it until stopped (Ctrl-C). It listens on 127.0.0.1 unless --host \
+            says otherwise; the first line on standard output names the URL. Read-only: GET and \
+            HEAD. Besides the static files it sends the Link headers of alternate manifests \
+            (Package@swift-X.swift), which a static server cannot.
+
+            Examples:
+              compose registry serve specs --scope ios --port 8080
+              compose registry serve ./Specs --scope ios --port 0   # a free port, printed
+            """
+    )
+
+    @OptionGroup(title: "Output options") var global: GlobalOptions
+    @OptionGroup var options: RegistrySourceOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: a free one, printed).")
+    var port = 8080
+
+    @Option(
+        help: ArgumentHelp(
+            "Where the registry's files are kept (default: $COMPOSE_HOME/registry/SCOPE).", valueName: "dir"),
+        completion: .directory)
+    var folder: String?
+
+    func run() async throws {
+        let root =
+            folder.map { Terminal.fileURL($0) }
+            ?? Terminal.home.url.appendingPathComponent("registry/\(options.scope)", isDirectory: true)
+        let summary = try options.export(to: root)
+        let err = Terminal.standardError
+        for line in summary.skippedLines() { err.write("  skipped \(escapedForDisplay(line))\n") }
+        let server: RegistryServer
+        do {
+            server = try await RegistryServer.start(root: root, host: host, port: port)
+        } catch {
+            throw RegistryServeError(host: host, port: port, message: "\(error)")
+        }
+        Terminal.standardOutput.write(
+            "Serving \(summary.releases) releases of scope \(options.scope) on \(server.url)\n")
+        err.write("Stop with Ctrl-C. Files: \(root.path)\n")
+        try await server.wait()
+    }
+}
+
+struct RegistryServeError: ComposeFailure {
+    let host: String
+    let port: Int
+    let message: String
+
+    var kind: FailureKind { .environment }
+    var description: String {
+        "Cannot listen on \(host):\(port): \(message). Choose another --port (0 takes a free one)."
+    }
+}

@@ -1,0 +1,405 @@
+import CDN
+import Foundation
+import Git
+import SpecRepos
+import Specs
+
+/// Writes a spec repo as a static Swift package registry (SE-0292) that nginx, an object store or a
+/// CDN serves (`RegistryLayout` has the files and the server rules).
+///
+/// Each released version whose spec names a git source with a tag (or a commit) becomes a registry
+/// release: the component's git tree at that tag, fetched into the compose cache, is zipped
+/// (`SourceArchive`), its SHA-256 goes into the release metadata with the spec's summary, authors,
+/// license and repository URL, and its `Package.swift` (and every `Package@swift-*.swift`) is served
+/// as the manifest. A version that cannot be a release (no git source, no `Package.swift` at the
+/// tag, a pod name or version that is no registry name or semantic version) is skipped with its
+/// reason; it stays a git release.
+///
+/// Incremental: the manifest of the last export (`RegistryLayout.manifestName`) records, per release,
+/// the SHA-256 of the spec it was made from and the files it wrote. A release whose spec is unchanged
+/// and whose files are all there is neither fetched nor written again, so a new release writes its own
+/// four files and the few lists that name it. Files the last export wrote that no release needs any
+/// more are removed; nothing else is. Every file is replaced atomically, the manifest last.
+package enum RegistryExport {
+    /// A version that is not in the registry, and why.
+    package struct Skipped: Sendable, Equatable, Codable {
+        package let name: String
+        package let version: String
+        package let reason: String
+    }
+
+    /// What an export did.
+    package struct Summary: Sendable, Equatable {
+        /// The skipped versions a line per pod (`Pay 1.0.0, 1.1.0: reason`), at most `limit` lines
+        /// and one saying how many more.
+        package func skippedLines(limit: Int = 10) -> [String] {
+            var order: [String] = []
+            var byPod: [String: (versions: [String], reason: String)] = [:]
+            for item in skipped {
+                if byPod[item.name] == nil {
+                    order.append(item.name)
+                    byPod[item.name] = ([], item.reason)
+                }
+                byPod[item.name]!.versions.append(item.version)
+            }
+            var lines = order.prefix(limit).map { name in
+                "\(name) \(byPod[name]!.versions.joined(separator: ", ")): \(byPod[name]!.reason)"
+            }
+            if order.count > limit {
+                lines.append("… and \(order.count - limit) more pods (--format json lists every version)")
+            }
+            return lines
+        }
+
+        package var packages = 0
+        package var releases = 0
+        /// Files written (new or changed), relative to the output.
+        package var written: [String] = []
+        /// Files removed (releases and lists no longer in the repo).
+        package var removed: [String] = []
+        /// Releases reused from the last export without fetching.
+        package var unchanged = 0
+        package var skipped: [Skipped] = []
+    }
+
+    /// Exports the spec repo at `source` to `output` as the registry scope `scope`. Component trees
+    /// are fetched through `sources` (the compose cache); `progress` hears each release made.
+    package static func export(
+        from source: URL, to output: URL, scope: String, sources: SourceCache,
+        progress: (String) -> Void = { _ in }
+    ) throws(RegistryExportError) -> Summary {
+        guard RegistryIdentity.isValidScope(scope) else { throw .invalidScope(scope) }
+        let source = SpecRepoExport.resolvedPath(source.standardizedFileURL.path)
+        let output = SpecRepoExport.resolvedPath(output.standardizedFileURL.path)
+        guard FileKind.of(source) == .directory else { throw .export(.notASpecRepo(path: source)) }
+        if output == source || output.hasPrefix(source + "/") {
+            throw .export(.outputInsideSource(output: output, source: source))
+        }
+        if source.hasPrefix(output + "/") { throw .export(.sourceInsideOutput(source: source, output: output)) }
+        var folder = SpecRepoExport.OutputFolder(root: output)
+        do {
+            try folder.check(RegistryLayout.manifestName, isFile: true)
+        } catch {
+            throw .export(error)
+        }
+        let previous = ExportManifest.read(output + "/" + RegistryLayout.manifestName)
+        let sameScope = previous?.scope == scope
+        var next = ExportManifest(scope: scope)
+        var contents: [String: Data] = [:]
+        var summary = Summary()
+        var packages: [RegistryIdentity: [String: String]] = [:]
+        var lookups: [String: Set<String>] = [:]
+        // A source that could not be fetched is tried once per export, not once per version.
+        var unreachable: [String: String] = [:]
+        let repository = SpecRepository(root: URL(fileURLWithPath: source))
+
+        for name in repository.podNames() {
+            let versions = repository.versions(of: name)
+            guard !versions.isEmpty else { continue }
+            guard let identity = RegistryIdentity(scope: scope, name: name) else {
+                let reason = RegistryIdentity.problem(withName: name) ?? "not a registry name"
+                summary.skipped += versions.map { Skipped(name: name, version: $0.string, reason: reason) }
+                continue
+            }
+            for version in versions.reversed() {
+                let key = "\(name)/\(version.string)"
+                func skip(_ reason: String, permanent: Bool, digest: String) {
+                    summary.skipped.append(Skipped(name: name, version: version.string, reason: reason))
+                    if permanent { next.skipped[key] = .init(spec: digest, reason: reason) }
+                }
+                let file: (path: String, data: Data, spec: Spec)
+                do {
+                    file = try repository.fileAndSpec(name: name, version: version)
+                } catch {
+                    skip("its spec cannot be read: \(error.description)", permanent: false, digest: "")
+                    continue
+                }
+                let digest = SourceArchive.checksum(of: file.data)
+                guard let registryVersion = RegistryIdentity.registryVersion(of: version.string) else {
+                    skip(
+                        "\(version.string) is not a semantic version, which SwiftPM asks registries for",
+                        permanent: true, digest: digest)
+                    continue
+                }
+                if sameScope, let earlier = previous?.skipped[key], earlier.spec == digest {
+                    skip(earlier.reason, permanent: true, digest: digest)
+                    continue
+                }
+                if sameScope, let earlier = previous?.releases[key], earlier.spec == digest,
+                    earlier.files.allSatisfy({ FileKind.of(output + "/" + $0) == .file })
+                {
+                    next.releases[key] = earlier
+                    summary.unchanged += 1
+                } else {
+                    let made: Release
+                    if let url = file.spec.source?.git?.url, let reason = unreachable[url] {
+                        skip(reason, permanent: false, digest: digest)
+                        continue
+                    }
+                    switch makeRelease(
+                        of: file.spec, identity: identity, version: registryVersion, sources: sources)
+                    {
+                    case .success(let release): made = release
+                    case .failure(.permanent(let reason)):
+                        skip(reason, permanent: true, digest: digest)
+                        continue
+                    case .failure(.transient(let reason)):
+                        if let url = file.spec.source?.git?.url { unreachable[url] = reason }
+                        skip(reason, permanent: false, digest: digest)
+                        continue
+                    }
+                    progress("\(identity) \(registryVersion)")
+                    contents.merge(made.files) { $1 }
+                    next.releases[key] = .init(
+                        spec: digest, version: registryVersion, checksum: made.checksum,
+                        files: made.files.keys.sorted())
+                }
+                summary.releases += 1
+                packages[identity, default: [:]][registryVersion] = next.releases[key]!.checksum
+                for url in file.spec.source?.git.map({ RegistryLayout.lookupSpellings(of: $0.url) }) ?? [] {
+                    lookups[url, default: []].insert(identity.description)
+                }
+            }
+        }
+        summary.packages = packages.count
+        for (identity, releases) in packages {
+            contents[RegistryLayout.packageFile(identity)] = json([
+                "releases": Dictionary(uniqueKeysWithValues: releases.keys.map { ($0, [String: Any]()) })
+            ])
+        }
+        for (url, identities) in lookups {
+            guard let path = RegistryLayout.identifiersFile(forURL: url) else { continue }
+            contents[path] = json(["identifiers": identities.sorted()])
+        }
+        contents[RegistryLayout.notFoundFile] = json([
+            "type": "about:blank", "status": 404, "title": "Not Found",
+            "detail": "No such package, release or file in this registry.",
+        ])
+        next.files = Set(contents.keys).union(next.releases.values.flatMap(\.files))
+
+        // Check every path before writing anything; then write what changed, remove what is stale.
+        let stale = (previous?.files ?? []).subtracting(next.files).filter(ExportManifest.couldBeWritten)
+        do {
+            for relative in contents.keys.sorted() + stale.sorted() { try folder.check(relative, isFile: true) }
+        } catch {
+            throw .export(error)
+        }
+        for (relative, data) in contents.sorted(by: { $0.key < $1.key }) {
+            if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) { continue }
+            try write(data, to: relative, in: output)
+            summary.written.append(relative)
+        }
+        for relative in stale.sorted() where FileKind.of(output + "/" + relative) == .file {
+            unlink(output + "/" + relative)
+            summary.removed.append(relative)
+        }
+        let manifestData = next.encoded()
+        if CacheFile.read(output + "/" + RegistryLayout.manifestName).map({ $0.elementsEqual(manifestData) }) != true {
+            try write(manifestData, to: RegistryLayout.manifestName, in: output)
+        }
+        summary.skipped.sort { ($0.name, $0.version) < ($1.name, $1.version) }
+        return summary
+    }
+
+    // MARK: One release
+
+    struct Release {
+        var files: [String: Data]
+        var checksum: String
+    }
+
+    enum ReleaseFailure: Error {
+        /// The tag's tree will not change: remembered, not fetched again.
+        case permanent(String)
+        /// The source was unreachable: tried again on the next export.
+        case transient(String)
+    }
+
+    static func makeRelease(of spec: Spec, identity: RegistryIdentity, version: String, sources: SourceCache)
+        -> Result<Release, ReleaseFailure>
+    {
+        guard let git = spec.source?.git else {
+            return .failure(.permanent("its source is not a git repository"))
+        }
+        let reference: SourceReference
+        if let tag = git.tag {
+            reference = .tag(tag)
+        } else if let commit = git.commit {
+            reference = .commit(commit)
+        } else {
+            return .failure(.permanent("its git source names no tag or commit"))
+        }
+        let fetch: SourceCache.Fetch
+        do {
+            fetch = try sources.ensure(url: git.url, reference: reference)
+        } catch {
+            return .failure(.transient("its source could not be fetched: \(error.description)"))
+        }
+        var files: [(path: String, data: Data)] = []
+        do {
+            let repository = try Repository.open(at: fetch.repository)
+            let paths = try repository.files(at: fetch.commit)
+            guard paths.count <= SourceArchive.maximumFiles else {
+                return .failure(.permanent("its tree has \(paths.count) files, over \(SourceArchive.maximumFiles)"))
+            }
+            var total = 0
+            for path in paths {
+                let data = try repository.readFile(path, at: fetch.commit) ?? Data()
+                total += data.count
+                guard total <= SourceArchive.maximumBytes else {
+                    return .failure(
+                        .permanent("its tree is over \(SourceArchive.maximumBytes / 1_048_576) MiB"))
+                }
+                files.append((path, data))
+            }
+        } catch {
+            return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
+        }
+        let manifests = files.filter { isManifestName($0.path) }
+        guard manifests.contains(where: { $0.path == "Package.swift" }) else {
+            return .failure(
+                .permanent(
+                    "it has no Package.swift at \(reference) (compose install makes one from the podspec; a registry serves the package's own)"
+                ))
+        }
+        let archive: Data
+        do {
+            archive = try SourceArchive.make(files, folder: identity.name)
+        } catch {
+            return .failure(.permanent("its archive could not be made: \(error)"))
+        }
+        let checksum = SourceArchive.checksum(of: archive)
+        var out: [String: Data] = [RegistryLayout.archiveFile(identity, version): archive]
+        for manifest in manifests {
+            out[RegistryLayout.manifestFile(identity, version, manifest.path)] = manifest.data
+        }
+        out[RegistryLayout.releaseFile(identity, version)] = json(
+            releaseMetadata(of: spec, identity: identity, version: version, checksum: checksum))
+        return .success(Release(files: out, checksum: checksum))
+    }
+
+    /// `Package.swift` or `Package@swift-X(.Y(.Z)).swift` at the root of the tree.
+    static func isManifestName(_ path: String) -> Bool {
+        guard !path.contains("/"), path.hasSuffix(".swift") else { return false }
+        if path == "Package.swift" { return true }
+        guard path.hasPrefix("Package@swift-") else { return false }
+        let version = path.dropFirst("Package@swift-".count).dropLast(".swift".count)
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// SE-0292 4.2's release document.
+    static func releaseMetadata(of spec: Spec, identity: RegistryIdentity, version: String, checksum: String)
+        -> [String: Any]
+    {
+        var metadata: [String: Any] = [:]
+        if let summary = spec.summary { metadata["description"] = summary }
+        if let author = spec.authors.first {
+            var entry: [String: Any] = ["name": author.name]
+            if let email = author.email { entry["email"] = email }
+            metadata["author"] = entry
+        }
+        if let git = spec.source?.git { metadata["repositoryURLs"] = RegistryLayout.lookupSpellings(of: git.url) }
+        if let license = spec.license?.type { metadata["license"] = license }
+        if let homepage = spec.homepage, homepage.hasPrefix("https://") || homepage.hasPrefix("http://") {
+            metadata["homepage"] = homepage
+        }
+        return [
+            "id": identity.description,
+            "version": version,
+            "resources": [
+                ["name": "source-archive", "type": "application/zip", "checksum": checksum] as [String: Any]
+            ],
+            "metadata": metadata,
+        ]
+    }
+
+    static func json(_ object: Any) -> Data {
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+        return data + Data("\n".utf8)
+    }
+
+    private static func write(_ data: Data, to relative: String, in root: String) throws(RegistryExportError) {
+        let path = root + "/" + relative
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .export(.fileSystem(path: path, message: error.localizedDescription))
+        }
+        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".compose-registry.tmp"
+        if let failure = CacheFile.replace(path, with: data, through: temporary) {
+            throw .export(.fileSystem(path: path, message: failure))
+        }
+    }
+}
+
+/// The manifest of a registry export (JSON): the scope, each release's spec digest, checksum and
+/// files, the versions skipped for good, and every file written.
+struct ExportManifest: Codable {
+    struct Entry: Codable, Equatable {
+        var spec: String
+        var version: String
+        var checksum: String
+        var files: [String]
+    }
+
+    struct SkippedEntry: Codable, Equatable {
+        var spec: String
+        var reason: String
+    }
+
+    var format = 1
+    var scope: String
+    var releases: [String: Entry] = [:]
+    var skipped: [String: SkippedEntry] = [:]
+    var files: Set<String> = []
+
+    init(scope: String) {
+        self.scope = scope
+    }
+
+    static func read(_ path: String) -> ExportManifest? {
+        guard let bytes = CacheFile.read(path) else { return nil }
+        return try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes))
+    }
+
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+    }
+
+    /// A relative path an export could have written: no `..`, no absolute path, not the manifest.
+    static func couldBeWritten(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return path != RegistryLayout.manifestName
+            && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }
+    }
+}
+
+/// Why `compose registry export` wrote nothing (or, for a file system error, stopped).
+package enum RegistryExportError: ComposeFailure, Equatable {
+    case invalidScope(String)
+    /// What the CDN export also refuses: no spec repo, overlapping folders, links in the output.
+    case export(ExportError)
+
+    package var kind: FailureKind {
+        switch self {
+        case .invalidScope: .input
+        case .export(let error): error.kind
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .invalidScope(let scope):
+            return
+                "'\(escapedForDisplay(scope))' is not a registry scope: 1 to 39 letters, digits and -, a - only between two of them (--scope ios). Nothing was written."
+        case .export(let error):
+            return error.description
+        }
+    }
+}
