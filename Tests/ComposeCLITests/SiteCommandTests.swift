@@ -40,5 +40,9 @@ import Testing
             ["repo", "export", "spec-repo-fixture", out.path], currentDirectory: repositoryRoot)
         #expect(plain.code == 0 && !plain.stdout.contains("Site "))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("site/pods/Pay.html").path))
+
+        let alone = try await runComposeInProcess(
+            ["repo", "export", "spec-repo-fixture", out.path, "--readmes"], currentDirectory: repositoryRoot)
+        #expect(alone.code == 64 && alone.stderr.contains("--readmes adds READMEs to the catalogue: give --site too."))
     }
 }

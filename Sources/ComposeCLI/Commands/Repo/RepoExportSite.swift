@@ -1,9 +1,14 @@
+import ArgumentParser
 import Catalogue
 import Foundation
 import SpecRepos
 
 /// `repo export --site`: the web catalogue written under OUT/site/ beside the CDN files.
 extension RepoExportCommand {
+    func validate() throws {
+        if readmes && !site { throw ValidationError("--readmes adds READMEs to the catalogue: give --site too.") }
+    }
+
     struct SiteOutput: Encodable {
         let folder: String
         let pages: Int
