@@ -47,10 +47,13 @@ package enum Readmes {
                 return .text(file: name, contents: text)
             }
             return .missing
+        } catch SourceCacheError.fetchFailed(let url, _) {
+            // libgit2's words name folders of the machine that wrote the site: the page says less.
+            return .unreachable("\(url) could not be fetched when the site was written.")
         } catch let error as SourceCacheError {
-            return .unreachable(error.description)
+            return .unreachable(error.description + ".")
         } catch {
-            return .unreachable("\(error)")
+            return .unreachable("its files at \(tag) could not be read.")
         }
     }
 

@@ -14,8 +14,10 @@ extension Repository {
         var options = git_diff_options()
         try check("git_diff_options_init", git_diff_options_init(&options, 1))
         let prefix = folder.map { $0.hasSuffix("/") || $0.isEmpty ? $0 : $0 + "/" } ?? ""
-        // A pathspec limits the comparison to the folder's subtree; libgit2 skips equal subtrees by id.
-        let spec = strdup(prefix.isEmpty ? "*" : prefix + "*")
+        // A literal pathspec (no pattern, so a folder named `a*` is itself) limits the comparison to
+        // the folder's subtree; libgit2 skips equal subtrees by id.
+        options.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
+        let spec = strdup(prefix)
         defer { free(spec) }
         var specs: [UnsafeMutablePointer<CChar>?] = [spec]
         while found.count < paths.count {

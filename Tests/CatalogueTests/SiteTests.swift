@@ -146,12 +146,18 @@ import Testing
     @Test func versionDatesComeFromTheCommitsThatAddedTheSpecs() throws {
         let folder = try TemporaryDirectory("site-dates")
         defer { folder.remove() }
-        let repo = folder.url.appendingPathComponent("repo")
-        try runGit(["init", "-q", "-b", "main", repo.path])
+        // The spec repo is a folder of the working copy, whose name is read as written, not as a pattern.
+        let work = folder.url.appendingPathComponent("work")
+        let repo = work.appendingPathComponent("specs [*]")
+        try runGit(["init", "-q", "-b", "main", work.path])
         try write(#"{"name": "Pay", "version": "1.0.0", "summary": "Pay."}"#, "Pay", "1.0.0", in: repo)
-        try commit("[Add] Pay (1.0.0)", at: "2024-03-05T10:00:00Z", in: repo)
+        try write(
+            #"{"name": "Pay", "version": "1.1.0", "summary": "Pay."}"#, "Pay", "1.1.0",
+            in: work.appendingPathComponent("specs"))
+        try commit("[Add] Pay (1.0.0)", at: "2024-03-05T10:00:00Z", in: work)
+        try FileManager.default.removeItem(at: work.appendingPathComponent("specs"))
         try write(#"{"name": "Pay", "version": "1.1.0", "summary": "Pay."}"#, "Pay", "1.1.0", in: repo)
-        try commit("[Add] Pay (1.1.0)", at: "2025-11-20T23:30:00Z", in: repo)
+        try commit("[Add] Pay (1.1.0)", at: "2025-11-20T23:30:00Z", in: work)
         // Not committed: no date.
         try write(#"{"name": "Pay", "version": "1.2.0", "summary": "Pay."}"#, "Pay", "1.2.0", in: repo)
 
