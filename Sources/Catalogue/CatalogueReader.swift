@@ -102,10 +102,11 @@ package enum CatalogueReader {
                         edges.append(.init(from: name, to: target, file: relative, location: dependency.location))
                     }
                 } catch {
-                    entry.unreadable = error.description
+                    // The page names the file as the repo does, not the folders of the machine writing it.
+                    entry.unreadable = error.description.replacingOccurrences(of: layout.rootPath + "/", with: "")
                 }
             } else {
-                entry.unreadable = "\(path): the file cannot be read"
+                entry.unreadable = "\(relative): the file cannot be read"
             }
             entries.append(entry)
         }
