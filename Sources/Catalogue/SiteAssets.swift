@@ -55,6 +55,7 @@ package enum SiteAssets {
         table { border-collapse: collapse; width: 100%; }
         th, td { text-align: left; padding: 0.3em 0.6em; border-bottom: 1px solid #d0d7de; vertical-align: top; }
         tr.deprecated td { color: #6e7781; }
+        #pods td:nth-child(2), #pods td:nth-child(4), #versions td { white-space: nowrap; }
         .badge { font-size: 0.75em; padding: 0.1em 0.5em; border-radius: 1em; vertical-align: middle; }
         .badge.deprecated { background: #ffebe9; color: #cf222e; border: 1px solid #ff8182; }
         .deprecation { background: #ffebe9; padding: 0.5em 0.8em; border-left: 4px solid #cf222e; }
