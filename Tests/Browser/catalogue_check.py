@@ -12,6 +12,7 @@ import sys
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -49,6 +50,10 @@ def main():
         driver.save_screenshot(shots + "/catalogue-index.png")
 
         driver.find_element(By.ID, "search").send_keys("pay")
+        try:  # the rows are filtered on each input event; a loaded machine may take a moment
+            wait.until(lambda d: d.find_element(By.ID, "count").text == "2 pods")
+        except TimeoutException:
+            pass
         shown = [row.get_attribute("data-pod") for row in rows if row.is_displayed()]
         check(shown == ["Pay", "PayMediator"], 'typing "pay" leaves %s' % shown)
         check(driver.find_element(By.ID, "count").text == "2 pods", "the count says %r"
