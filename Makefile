@@ -35,6 +35,7 @@ bench:
 	bash bench/cdn.sh
 	bash bench/whole-command.sh
 	bash bench/ruby-podspecs.sh
+	bash bench/site.sh
 
 bench-spec-repos:
 	bash bench/spec-repos.sh

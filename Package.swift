@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, bottom to top (imports go one way): Specs → Lint → Git → SpecRepos → CDN → Registry, Layering →
-// Publishing; Resolution → ComposefileFormat → Project → Install → Scaffold → ComposeCLI → compose.
+// Catalogue, Publishing; Resolution → ComposefileFormat → Project → Install → Scaffold → ComposeCLI → compose.
 // See docs/DESIGN.md.
 
 /// A library of compose's own; its README.md is documentation, not a source.
@@ -68,6 +68,8 @@ let package = Package(
         ]),
         /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
         library("Layering", ["Specs", "Lint", "SpecRepos", "Support", "Yams"]),
+        /** The web catalogue of a spec repo: pages, search index, the linked graph (repo export --site). */
+        library("Catalogue", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support"]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
         library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
@@ -83,8 +85,8 @@ let package = Package(
         library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
-            "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Publishing", "ComposefileFormat", "Project",
-            "Install", "Registry", "Scaffold", "Support",
+            "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Catalogue", "Publishing", "ComposefileFormat",
+            "Project", "Install", "Registry", "Scaffold", "Support",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
@@ -111,6 +113,7 @@ let package = Package(
         .testTarget(
             name: "SpecReposTests",
             dependencies: ["SpecRepos", "CDN", "Layering", "Publishing", "Specs", "Git", "ComposeTestSupport"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "SpecRepos", "ComposeTestSupport"]),
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs", "ComposeTestSupport"]),
         .testTarget(
             name: "ProjectTests",

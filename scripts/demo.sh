@@ -239,6 +239,14 @@ wait "$nginx_pid" 2>/dev/null || true
 echo "\$ compose resolve --repo-update   # nginx stopped: offline, from the cache"
 "$compose_bin" resolve --project "$http_dir/ShopApp" --repo-update
 
+# The spec repo's web catalogue beside the CDN files (docs/site.md), served by nginx for a moment.
+echo "\$ compose repo export spec-repo-fixture $http_dir/www --site"
+"$compose_bin" repo export spec-repo-fixture "$http_dir/www" --site
+read -r site_port site_pid < <(bash scripts/serve-static.sh "$http_dir/www" "$http_dir/nginx-site")
+echo "\$ curl http://127.0.0.1:$site_port/site/index.html   # two of its 16 rows"
+curl -s "http://127.0.0.1:$site_port/site/index.html" | grep -E '<tr data-pod="(Cache|Pay)"'
+kill "$site_pid"; wait "$site_pid" 2>/dev/null || true
+
 # ---------------------------------------------------------------------------------------------
 # The component graph: the layering rules, then a picture.
 echo "\$ compose graph --check spec-repo-fixture --allow-warnings"

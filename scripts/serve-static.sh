@@ -23,7 +23,7 @@ http {
     fastcgi_temp_path $work/tmp;
     uwsgi_temp_path $work/tmp;
     scgi_temp_path $work/tmp;
-    types { application/json json; text/plain txt yml; }
+    types { application/json json; text/plain txt yml; text/html html; text/css css; application/javascript js; image/svg+xml svg; }
     server { listen 127.0.0.1:$port; root $root; etag on; }
 }
 CONF

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages compose needs (Debian): libgit2-dev for the build, git (with
 # git-daemon), nginx (HTTP spec sources) and openssl (the https tests' certificates) for the tests, graphviz
-# for `compose graph --format svg|png`.
+# for `compose graph --format svg|png`, chromium, chromium-driver and python3-selenium for the
+# catalogue's browser test (Tests/Browser).
 # Idempotent: does nothing when they are present.
 set -euo pipefail
 need=()
@@ -12,6 +13,9 @@ command -v dot >/dev/null || need+=(graphviz)
 [ -x "$(git --exec-path 2>/dev/null)/git-daemon" ] || need+=(git-daemon-sysvinit)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 command -v openssl >/dev/null || need+=(openssl)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
+/usr/bin/python3 -c 'import selenium' 2>/dev/null || need+=(python3-selenium)
 if [ "${#need[@]}" -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "setup: installing ${need[*]}"

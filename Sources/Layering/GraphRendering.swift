@@ -82,7 +82,11 @@ package enum GraphRendering {
         return groups.filter { !$0.1.isEmpty }
     }
 
-    static func dot(_ graph: ComponentGraph, layers: LayersFile?) -> String {
+    /// `link` gives a node's URL (written as its `URL` attribute, opened in the top window); nil: no links.
+    package static func dot(_ graph: ComponentGraph, layers: LayersFile?, link: ((String) -> String)? = nil) -> String {
+        func linked(_ node: String) -> String {
+            link.map { ", URL=\(dotQuoted($0(node))), target=\"_top\", tooltip=\(dotQuoted(node))" } ?? ""
+        }
         let instability = graph.instability()
         let cyclic = Set(graph.cycles().flatMap { $0 })
         let alone = unconnected(graph)
@@ -106,6 +110,7 @@ package enum GraphRendering {
                 let label = String(format: "%@\\nI = %.2f", node, instability[node] ?? 0)
                 var attributes = "label=\(dotQuoted(label).replacingOccurrences(of: "\\\\n", with: "\\n"))"
                 if cyclic.contains(node) { attributes += ", color=red" }
+                attributes += linked(node)
                 out += "\(indent)\(dotQuoted(node)) [\(attributes)];\n"
             }
             if group.layer != nil { out += "  }\n" }
@@ -119,7 +124,7 @@ package enum GraphRendering {
             for node in alone {
                 let layer = layers?.layer(of: node).map { "\\n(\($0))" } ?? ""
                 out +=
-                    "    \(dotQuoted(node)) [label=\(dotQuoted(node + layer).replacingOccurrences(of: "\\\\n", with: "\\n"))];\n"
+                    "    \(dotQuoted(node)) [label=\(dotQuoted(node + layer).replacingOccurrences(of: "\\\\n", with: "\\n"))\(linked(node))];\n"
             }
             for index in columns..<max(columns, alone.count) {
                 out += "    \(dotQuoted(alone[index - columns])) -> \(dotQuoted(alone[index])) [style=invis];\n"

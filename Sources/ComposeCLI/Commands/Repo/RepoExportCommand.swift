@@ -18,9 +18,16 @@ struct RepoExportCommand: AsyncParsableCommand {
             second export with nothing new writes nothing. OUT may not be inside SOURCE or hold it, \
             and a symbolic link inside OUT is refused. See docs/cdn.md.
 
+            With --site, OUT/site/ also receives a web catalogue: index.html (every pod, with a \
+            search by name or summary), a page per pod (versions with the dates git added them, \
+            dependencies, dependents, layer, deprecation, README with --readmes) and graph.html \
+            (the component graph, each node linking to its page). Incremental too, with its own \
+            manifest OUT/site/.compose-site-manifest. See docs/site.md.
+
             Examples:
               compose repo export specs /srv/www/specs
               compose repo export ./Specs-folder out
+              compose repo export specs /srv/www/specs --site --readmes
             """
     )
 
@@ -38,8 +45,16 @@ struct RepoExportCommand: AsyncParsableCommand {
     @Option(help: "Output format: human or json.")
     var format: ListingFormat = .human
 
+    @Flag(help: "Also write the web catalogue under OUT/site/ (docs/site.md).")
+    var site = false
+
+    @Flag(help: "With --site, show each component's README at its newest tag (fetched into the compose cache).")
+    var readmes = false
+
     func run() async throws {
-        let summary = try SpecRepoExport.export(from: specRepoFolder(named: source), to: Terminal.fileURL(output))
+        let root = try specRepoFolder(named: source)
+        let summary = try SpecRepoExport.export(from: root, to: Terminal.fileURL(output))
+        let site = self.site ? try exportSite(from: root, home: Terminal.home) : nil
         let out = Terminal.standardOutput
         switch format {
         case .json:
@@ -49,16 +64,18 @@ struct RepoExportCommand: AsyncParsableCommand {
                 let written: [String]
                 let removed: [String]
                 let unchanged: Int
+                let site: SiteOutput?
             }
             out.write(
                 encodeJSON(
                     Output(
                         pods: summary.pods, specs: summary.specs, written: summary.written, removed: summary.removed,
-                        unchanged: summary.unchanged)) + "\n")
+                        unchanged: summary.unchanged, site: site)) + "\n")
         case .human:
             out.write(
                 "Exported \(summary.pods) pods, \(summary.specs) specs to \(output): \(summary.written.count) written, "
-                    + "\(summary.removed.count) removed, \(summary.unchanged) unchanged\n")
+                    + "\(summary.removed.count) removed, \(summary.unchanged) unchanged\n"
+                    + (site.map(Self.describe) ?? ""))
         }
     }
 }

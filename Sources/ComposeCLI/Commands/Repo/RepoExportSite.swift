@@ -1,0 +1,42 @@
+import ArgumentParser
+import Catalogue
+import Foundation
+import SpecRepos
+
+/// `repo export --site`: the web catalogue written under OUT/site/ beside the CDN files.
+extension RepoExportCommand {
+    func validate() throws {
+        if readmes && !site { throw ValidationError("--readmes adds READMEs to the catalogue: give --site too.") }
+    }
+
+    struct SiteOutput: Encodable {
+        let folder: String
+        let pages: Int
+        let written: [String]
+        let removed: [String]
+        let unchanged: Int
+        let graph: String
+    }
+
+    func exportSite(from root: URL, home: ComposeHome) throws -> SiteOutput {
+        let folder = Terminal.fileURL(output).appendingPathComponent("site")
+        let cache =
+            readmes ? SourceCache(home: home, credentials: SpecRepoStore(home: home).credentialsForSources()) : nil
+        let summary = try CatalogueSite.export(
+            from: root, to: folder, title: root.standardizedFileURL.lastPathComponent, readmes: cache,
+            searchPath: Terminal.environment["PATH"])
+        let graph: String
+        switch summary.graph {
+        case .drawn: graph = "drawn"
+        case .notDrawn(let why): graph = "not drawn: \(why)"
+        }
+        return SiteOutput(
+            folder: (output as NSString).appendingPathComponent("site"), pages: summary.pods + 2,
+            written: summary.written, removed: summary.removed, unchanged: summary.unchanged, graph: graph)
+    }
+
+    static func describe(_ site: SiteOutput) -> String {
+        "Site \(site.folder)/index.html: \(site.written.count) written, \(site.removed.count) removed, "
+            + "\(site.unchanged) unchanged; graph \(site.graph)\n"
+    }
+}
