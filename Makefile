@@ -36,6 +36,7 @@ bench:
 	bash bench/whole-command.sh
 	bash bench/ruby-podspecs.sh
 	bash bench/site.sh
+	bash bench/registry.sh
 
 bench-spec-repos:
 	bash bench/spec-repos.sh
