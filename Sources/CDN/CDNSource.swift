@@ -123,10 +123,7 @@ package final class CDNSpecRepository {
 
     /// Whether `name`'s spec at `version` is in the cache already (reading it costs no request).
     package func hasCachedSpec(name: String, version: Version) -> Bool {
-        guard let strings = shardTables[shardIndexPath(of: name)]?[name],
-            let folder = strings.first(where: { (try? Version($0))?.string == version.string })
-        else { return false }
-        let relative = specPath(name, version: folder)
+        guard let relative = specRelative(name: name, version: version) else { return false }
         return !stale.contains(relative)
             && FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(relative).path)
     }
@@ -147,7 +144,7 @@ package final class CDNSpecRepository {
     }
 
     /// `all_pods_versions_a_b_c.txt`.
-    func shardIndexPath(of name: String) -> String {
+    package func shardIndexPath(of name: String) -> String {
         "all_pods_versions_\(SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths).joined(separator: "_")).txt"
     }
 
@@ -270,71 +267,70 @@ package final class CDNSpecRepository {
 
     // MARK: Fetching ahead
 
-    /// At most this many requests are in flight at once when fetching ahead.
-    package static let prefetchWidth = 8
+    /// At most this many requests are in flight at once when fetching ahead: enough that a resolve
+    /// waits on the longest chain of files that depend on each other (a spec names a dependency whose
+    /// shard index names its versions), not on their number. Over https the connections are HTTP/2
+    /// where the server offers it (one connection carries them all); over http/1.1 they are kept alive.
+    package static let prefetchWidth = 64
 
-    /// Fetches the files of `relatives` that are not fresh in the cache, up to `prefetchWidth` at
-    /// once, into the cache (each counted in `requests`), so that reading them next costs nothing.
+    /// Fetches `start` and then, as each file arrives, what `next` names, with up to `prefetchWidth`
+    /// requests in flight, into the cache (each counted in `requests`), so that reading them later
+    /// costs nothing. `next` is called on this thread, once per file named (with `true` when the file
+    /// can now be read from the cache; false when it is missing or its request failed), as soon as its
+    /// answer is in, while other requests
+    /// are still under way: a crawl of what will be needed runs at the speed of the network's round
+    /// trips, not of their number. A file fresh in the cache is passed to `next` with no request.
     /// Failures are left for the read that needs the file to report.
-    func prefetch(_ relatives: [String]) {
-        guard !offline else { return }
+    package func fetchAll(_ start: [String], next: (_ relative: String, _ arrived: Bool) -> [String]) {
         var seen = Set<String>()
-        var wanted: [(relative: String, etag: String?)] = []
-        for relative in relatives where seen.insert(relative).inserted {
-            let file = cacheFolder.appendingPathComponent(relative)
-            let missingFile = URL(fileURLWithPath: file.path + ".404")
-            let hasFile = FileManager.default.fileExists(atPath: file.path)
-            let known = hasFile ? file : (FileManager.default.fileExists(atPath: missingFile.path) ? missingFile : nil)
-            if let known, isFresh(relative, known: known, isFile: hasFile) { continue }
-            let etag = hasFile ? Self.etag(of: file) : nil
-            wanted.append((relative, etag))
-        }
-        guard wanted.count > 1 else { return }
-        let results = ResultBox(count: wanted.count)
-        let client = self.client
-        let base = self.base
-        let jobs = wanted
-        DispatchQueue.concurrentPerform(iterations: min(Self.prefetchWidth, jobs.count)) { worker in
-            var index = worker
-            while index < jobs.count {
-                let job = jobs[index]
-                do throws(HTTPSourceError) {
-                    results.set(
-                        index,
-                        .success(
-                            try client.get(
-                                base.appendingPathComponent(job.relative), etag: job.etag,
-                                limit: HTTPLimits.limit(of: job.relative))))
-                } catch {
-                    results.set(index, .failure(error))
+        var ready: [(relative: String, isFile: Bool)] = []
+        var inFlight = 0
+        let pool = FetchPool(client: client, base: base, width: Self.prefetchWidth)
+        defer { pool.close() }
+        func enqueue(_ relatives: [String]) {
+            for relative in relatives where seen.insert(relative).inserted {
+                let file = cacheFolder.appendingPathComponent(relative)
+                let missingFile = URL(fileURLWithPath: file.path + ".404")
+                let hasFile = FileManager.default.fileExists(atPath: file.path)
+                let known =
+                    hasFile ? file : (FileManager.default.fileExists(atPath: missingFile.path) ? missingFile : nil)
+                if let known, isFresh(relative, known: known, isFile: hasFile) {
+                    ready.append((relative, hasFile))
+                } else if offline {
+                    continue
+                } else {
+                    inFlight += 1
+                    pool.submit(relative, etag: hasFile ? Self.etag(of: file) : nil)
                 }
-                index += Self.prefetchWidth
             }
         }
-        for (index, job) in wanted.enumerated() {
-            guard let result = results.get(index) else { continue }
+        enqueue(start)
+        while true {
+            while let (relative, isFile) = ready.popLast() {
+                enqueue(next(relative, isFile))
+            }
+            guard inFlight > 0 else { break }
+            let (relative, result) = pool.take()
+            inFlight -= 1
             requests += 1
-            _ = try? fetch(job.relative, prefetched: result)
+            let arrived = (try? fetch(relative, prefetched: result)) != nil
+            enqueue(next(relative, arrived))
         }
     }
 
-    /// The shard indexes of `names` not read yet, fetched ahead.
-    package func prefetchVersions(of names: [String]) {
-        let indexes = names.filter { (try? SafeName($0, as: .pod)) != nil }.map(shardIndexPath(of:))
-            .filter { shardTables[$0] == nil }
-        prefetch(indexes)
+    /// Whether the shard index naming `name`'s versions was read already (`versions(of:)` then costs
+    /// no request).
+    package func hasVersionList(of name: String) -> Bool {
+        (try? SafeName(name, as: .pod)) != nil && shardTables[shardIndexPath(of: name)] != nil
     }
 
-    /// The spec files of `versions` (name and version) fetched ahead; names whose shard index was not
-    /// read yet are skipped.
-    package func prefetchSpecs(_ versions: [(name: String, version: Version)]) {
-        let relatives = versions.compactMap { item -> String? in
-            guard let strings = shardTables[shardIndexPath(of: item.name)]?[item.name],
-                let folder = strings.first(where: { (try? Version($0))?.string == item.version.string })
-            else { return nil }
-            return specPath(item.name, version: folder)
-        }
-        prefetch(relatives)
+    /// The cache path of `name`'s spec at `version` once its shard index was read; nil before, or when
+    /// the index does not list that version.
+    package func specRelative(name: String, version: Version) -> String? {
+        guard let strings = shardTables[shardIndexPath(of: name)]?[name],
+            let folder = strings.first(where: { (try? Version($0))?.string == version.string })
+        else { return nil }
+        return specPath(name, version: folder)
     }
 
     /// Writes atomically (a temporary file and a rename); a cache that cannot be written is only slower.
@@ -359,22 +355,83 @@ package final class CDNSpecRepository {
     }
 }
 
-/// Answers of concurrent requests, by index.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<HTTPClient.Response, HTTPSourceError>?]
+/// Threads that each send one request at a time (a request waits on the network, not on a core):
+/// requests are submitted and their answers taken, in the order they arrive, by one reading thread.
+private final class FetchPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [(relative: String, etag: String?)] = []
+    private var answers: [(String, Result<HTTPClient.Response, HTTPSourceError>)] = []
+    private var threads = 0
+    private var idle = 0
+    private var closed = false
+    private let client: HTTPClient
+    private let base: URL
+    private let width: Int
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<HTTPClient.Response, HTTPSourceError>) {
-        lock.lock()
-        defer { lock.unlock() }
-        results[index] = result
+    init(client: HTTPClient, base: URL, width: Int) {
+        self.client = client
+        self.base = base
+        self.width = width
     }
 
-    func get(_ index: Int) -> Result<HTTPClient.Response, HTTPSourceError>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return results[index]
+    /// Queues a request; a thread is started for it while fewer than `width` run and the idle ones
+    /// have work enough.
+    func submit(_ relative: String, etag: String?) {
+        condition.lock()
+        defer { condition.unlock() }
+        jobs.append((relative, etag))
+        condition.broadcast()
+        if jobs.count > idle, threads < width {
+            threads += 1
+            let thread = Thread { [self] in work() }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+    }
+
+    /// The next answer to arrive (waits for one; call only with a request under way).
+    func take() -> (String, Result<HTTPClient.Response, HTTPSourceError>) {
+        condition.lock()
+        defer { condition.unlock() }
+        while answers.isEmpty { condition.wait() }
+        return answers.removeFirst()
+    }
+
+    /// Lets the threads end once the queue is empty.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func work() {
+        condition.lock()
+        while true {
+            while jobs.isEmpty && !closed {
+                idle += 1
+                condition.wait()
+                idle -= 1
+            }
+            if jobs.isEmpty {
+                threads -= 1
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            let result: Result<HTTPClient.Response, HTTPSourceError>
+            do throws(HTTPSourceError) {
+                result = .success(
+                    try client.get(
+                        base.appendingPathComponent(job.relative), etag: job.etag,
+                        limit: HTTPLimits.limit(of: job.relative)))
+            } catch {
+                result = .failure(error)
+            }
+            condition.lock()
+            answers.append((job.relative, result))
+            condition.broadcast()
+        }
     }
 }

@@ -267,7 +267,7 @@ package final class HTTPClient: Sendable {
             redirectConfiguration: .disallow,
             timeout: .init(connect: seconds(settings.timeout), read: seconds(settings.timeout)),
             decompression: .enabled(limit: .size(HTTPLimits.index)))
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 16
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = CDNSpecRepository.prefetchWidth
         // Connection attempts are retried by `get` alone, with its backoff: AsyncHTTPClient's own
         // retries would keep a refused connection or an untrusted certificate waiting until the
         // connect timeout (30 s) before `get` even saw the error.

@@ -16,7 +16,9 @@ import Specs
 /// Incremental: a file whose bytes are already there is not written, a file is replaced atomically
 /// (a temporary file of a known name and a rename), and files of specs the repo no longer has are
 /// removed when the manifest of the last export (`.compose-export-manifest`) lists them: nothing
-/// the export did not write is removed. A second export with nothing new writes nothing. A symbolic
+/// the export did not write is removed. A second export with nothing new writes nothing; given the
+/// git tree id of the repo (`tree`, when its working tree is clean), one of an unchanged repo reads
+/// nothing either: the manifest keeps the tree id of the export that wrote it. A symbolic
 /// link in the repo's specs, or in the output on the way to a file the export touches, is refused
 /// before anything is written.
 package enum SpecRepoExport {
@@ -38,8 +40,12 @@ package enum SpecRepoExport {
     /// resolving symbolic links: an output inside the source, or a source inside the output, is
     /// refused. Inside the output no link is followed: one on the way to a file the export writes,
     /// compares or removes is refused before anything is written. Only files an earlier export
-    /// wrote (its manifest, `manifestName`) are ever removed.
-    package static func export(from source: URL, to output: URL) throws(ExportError) -> Summary {
+    /// wrote (its manifest, `manifestName`) are ever removed. With `tree` (the id of the git tree the
+    /// source's clean working tree holds) equal to the one the last complete export recorded, nothing
+    /// is read or written.
+    package static func export(from source: URL, to output: URL, tree: String? = nil) throws(ExportError)
+        -> Summary
+    {
         let source = resolvedPath(source.standardizedFileURL.path)
         let output = resolvedPath(output.standardizedFileURL.path)
         guard FileKind.of(source) == .directory else { throw .notASpecRepo(path: source) }
@@ -47,10 +53,17 @@ package enum SpecRepoExport {
             throw .outputInsideSource(output: output, source: source)
         }
         if source.hasPrefix(output + "/") { throw .sourceInsideOutput(source: source, output: output) }
-        let files = try collect(from: SpecRepoLayout(root: URL(fileURLWithPath: source)))
         var folder = OutputFolder(root: output)
         try folder.check(manifestName, isFile: true)
         let manifest = Manifest(CacheFile.read(output + "/" + manifestName))
+        if let tree, manifest.isComplete, let recorded = manifest.tree, recorded.id == tree {
+            var summary = Summary()
+            summary.pods = recorded.pods
+            summary.specs = recorded.specs
+            summary.unchanged = manifest.paths.count
+            return summary
+        }
+        let files = try collect(from: SpecRepoLayout(root: URL(fileURLWithPath: source)))
         let stale = manifest.paths.subtracting(files.contents.keys).sorted()
         for relative in files.contents.keys.sorted() + stale { try folder.check(relative, isFile: true) }
         var summary = Summary()
@@ -65,7 +78,10 @@ package enum SpecRepoExport {
             }
         }
         let wanted = Set(files.contents.keys)
-        if changed.isEmpty, stale.isEmpty, manifest.isComplete, manifest.paths == wanted { return summary }
+        let record = tree.map { Manifest.Tree(id: $0, pods: files.pods, specs: files.specs) }
+        if changed.isEmpty, stale.isEmpty, manifest.isComplete, manifest.paths == wanted, manifest.tree == record {
+            return summary
+        }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -86,7 +102,7 @@ package enum SpecRepoExport {
             summary.removed.append(relative)
             removeEmptyFolders(above: relative, in: output)
         }
-        try write(Manifest.text(of: wanted, complete: true), to: manifestName, in: output)
+        try write(Manifest.text(of: wanted, complete: true, tree: record), to: manifestName, in: output)
         return summary
     }
 
@@ -101,16 +117,34 @@ package enum SpecRepoExport {
 
         var paths: Set<String> = []
         var isComplete = false
+        /// The git tree the export was made from, with its counts (a `tree ID PODS SPECS` line).
+        var tree: Tree?
+
+        struct Tree: Equatable {
+            let id: String
+            let pods: Int
+            let specs: Int
+        }
 
         init(_ bytes: [UInt8]?) {
             let lines = String(decoding: bytes ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
             guard let header = lines.first, header == Self.complete || header == Self.pending else { return }
             isComplete = header == Self.complete
             paths = Set(lines.dropFirst().filter(Self.couldBeExported))
+            if let line = lines.dropFirst().first(where: { $0.hasPrefix("tree ") }) {
+                let parts = line.split(separator: " ")
+                if parts.count == 4, parts[1].utf8.count == 40, let pods = Int(parts[2]), let specs = Int(parts[3]) {
+                    tree = Tree(id: String(parts[1]), pods: pods, specs: specs)
+                }
+            }
         }
 
-        static func text(of paths: Set<String>, complete: Bool) -> Data {
-            Data(([complete ? Self.complete : Self.pending] + paths.sorted()).map { $0 + "\n" }.joined().utf8)
+        /// The manifest's text; a `tree` line, when given, comes after the header (an earlier compose
+        /// reads it as a path it could not have written, and ignores it).
+        static func text(of paths: Set<String>, complete: Bool, tree: Tree? = nil) -> Data {
+            let treeLine = tree.map { ["tree \($0.id) \($0.pods) \($0.specs)"] } ?? []
+            return Data(
+                ([complete ? Self.complete : Self.pending] + treeLine + paths.sorted()).map { $0 + "\n" }.joined().utf8)
         }
 
         /// A relative path of the kind an export writes: a file at the top or a spec under `Specs/`.

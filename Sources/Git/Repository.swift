@@ -162,6 +162,21 @@ package final class Repository {
         return ObjectID(oid)
     }
 
+    /// The id of the tree HEAD's commit holds when `folder` is the top of this kind of repository's
+    /// working tree and nothing in it differs from that commit (no change, staged or not, and no
+    /// untracked file); nil otherwise, or when it is not a repository: what `repo export` keeps to
+    /// know, from one id, that a spec repo has not changed since its last export.
+    package static func cleanTreeID(of folder: URL) -> ObjectID? {
+        guard let repository = try? Repository.open(at: folder),
+            let top = repository.workingDirectory?.standardizedFileURL.resolvingSymlinksInPath().path,
+            top == folder.standardizedFileURL.resolvingSymlinksInPath().path,
+            let commit = try? repository.headCommit(), let tree = try? repository.tree(of: commit)
+        else { return nil }
+        defer { git_tree_free(tree) }
+        guard let status = try? repository.status(), status.isEmpty, let id = git_tree_id(tree) else { return nil }
+        return ObjectID(id)
+    }
+
     /// The short name of the branch HEAD points at (also when unborn), or nil when HEAD is detached.
     package func currentBranch() throws(GitError) -> String? {
         var reference: OpaquePointer?

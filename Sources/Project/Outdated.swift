@@ -42,6 +42,7 @@ extension ResolveService {
             current = try buildLock(project: project, provider: provider, solution: solution)
         }
         let provider = project.provider()
+        provider.fetchAhead(project.rootRequirements)
         let unlocked = try Resolver(provider: provider, options: project.resolverOptions).resolve(
             project.rootRequirements)
         var result: [OutdatedPod] = []

@@ -252,45 +252,111 @@ final class ProjectProvider: DependencyProvider {
         return result
     }
 
-    /// For the dependencies an HTTP source will be asked about next: their shard indexes, then the
-    /// spec of the version the solver will most likely try (the locked one, else the newest that the
-    /// requirement allows), fetched concurrently rather than one after another as the solver asks.
+    /// What `fetchAhead` did: the requirements (package and requirement set) it took up, and the
+    /// package versions whose dependencies it followed.
+    private var aheadWanted: Set<String> = []
+    private var aheadExpanded: Set<String> = []
+    /// Whether `fetchAhead` is running (the dependencies it reads are not fetched ahead again).
+    private var fetchingAhead = false
+
+    /// For the requirements an HTTP source will be asked about next, fetches ahead, concurrently,
+    /// everything the solver will most likely read after them: each pod's shard index, then the spec
+    /// of the version the solver will most likely try (the locked one, else the newest that the
+    /// requirement allows), then, as soon as that spec arrives, the same for each of its
+    /// dependencies, and so on: the likely part of the graph is fetched in as many round trips as its
+    /// longest chain of dependencies, while the solver would ask for it one file at a time.
     /// A name is fetched ahead only from the first HTTP source it would be read from (every source
     /// before it a folder without it), so nothing is asked of a source the solver would not ask.
-    private func fetchAhead(_ requirements: [PackageRequirement]) {
-        guard hasHTTPSource else { return }
-        var batches: [(repository: CDNSpecRepository, requirements: [(root: String, set: RequirementSet)])] = []
-        for requirement in requirements {
-            guard case .pod(let name) = ResolverPackage(key: requirement.name) else { continue }
+    func fetchAhead(_ requirements: [PackageRequirement]) {
+        guard hasHTTPSource, !fetchingAhead else { return }
+        fetchingAhead = true
+        defer { fetchingAhead = false }
+        enum Waiter {
+            case versions(package: String, set: RequirementSet)
+            case spec(package: String, version: Version)
+        }
+        // What waits for each file of a source (by its path) before it can be followed.
+        var waiting: [ObjectIdentifier: [String: [Waiter]]] = [:]
+        typealias Files = [(repository: CDNSpecRepository, relative: String)]
+        func wait(_ waiter: Waiter, for relative: String, in repository: CDNSpecRepository) -> Files {
+            waiting[ObjectIdentifier(repository), default: [:]][relative, default: []].append(waiter)
+            return [(repository, relative)]
+        }
+        // The files to fetch so that `package` under `set` can be followed, from the source it is read from.
+        func follow(_ package: String, _ set: RequirementSet) -> Files {
+            guard case .pod(let name) = ResolverPackage(key: package) else { return [] }
             let root = Spec.rootName(of: name)
-            guard externals[root] == nil, sourceOfRoot[root] == nil else { continue }
-            for source in restrictedSources[root].map({ [$0] }) ?? sources {
-                if case .http(let repository) = source.storage {
-                    if let index = batches.firstIndex(where: { $0.repository === repository }) {
-                        batches[index].requirements.append((root, requirement.requirements))
-                    } else {
-                        batches.append((repository, [(root, requirement.requirements)]))
+            guard externals[root] == nil, aheadWanted.insert("\(package) \(set)").inserted,
+                let repository = httpRepository(for: root)
+            else { return [] }
+            guard repository.hasVersionList(of: root) else {
+                return wait(
+                    .versions(package: package, set: set), for: repository.shardIndexPath(of: root), in: repository)
+            }
+            return choose(package, set, in: repository)
+        }
+        func choose(_ package: String, _ set: RequirementSet, in repository: CDNSpecRepository) -> Files {
+            let root = Spec.rootName(of: package)
+            guard let version = likelyVersion(of: root, in: repository, allowedBy: set),
+                aheadExpanded.insert("\(package) \(version.string)").inserted,
+                let spec = repository.specRelative(name: root, version: version)
+            else { return [] }
+            if summaries["\(root) \(version.string)"] != nil || repository.hasCachedSpec(name: root, version: version) {
+                return expand(package, version)
+            }
+            return wait(.spec(package: package, version: version), for: spec, in: repository)
+        }
+        func expand(_ package: String, _ version: Version) -> Files {
+            ((try? dependencies(of: package, at: version)) ?? []).flatMap { follow($0.name, $0.requirements) }
+        }
+        var pending: Files = requirements.flatMap { follow($0.name, $0.requirements) }
+        while let first = pending.first?.repository {
+            let batch = pending.filter { $0.repository === first }.map(\.relative)
+            pending.removeAll { $0.repository === first }
+            first.fetchAll(batch) { relative, arrived in
+                let waiters = waiting[ObjectIdentifier(first)]?.removeValue(forKey: relative) ?? []
+                guard arrived else { return [] }
+                var next: [String] = []
+                for waiter in waiters {
+                    let files: Files
+                    switch waiter {
+                    case .versions(let package, let set): files = choose(package, set, in: first)
+                    case .spec(let package, let version): files = expand(package, version)
                     }
-                    break
+                    for file in files {
+                        if file.repository === first { next.append(file.relative) } else { pending.append(file) }
+                    }
                 }
-                if source.versions(of: root) != nil { break }
+                return next
             }
         }
-        for batch in batches {
-            batch.repository.prefetchVersions(of: batch.requirements.map(\.root))
-            let likely = batch.requirements.compactMap { item -> (name: String, version: Version)? in
-                guard let versions = try? batch.repository.versions(of: item.root) else { return nil }
-                if let preferred = preferredVersions[item.root], versions.contains(preferred),
-                    item.set.isSatisfied(by: preferred)
-                {
-                    return (item.root, preferred)
-                }
-                let allowsPrerelease = item.set.mentionsPrerelease
-                return versions.first { item.set.isSatisfied(by: $0) && (allowsPrerelease || !$0.isPrerelease) }
-                    .map { (item.root, $0) }
-            }
-            batch.repository.prefetchSpecs(likely)
+    }
+
+    /// The version of `root` the solver will most likely try under `set`: the locked one when the
+    /// set allows it, else the newest it allows (a prerelease only when the set names one).
+    private func likelyVersion(of root: String, in repository: CDNSpecRepository, allowedBy set: RequirementSet)
+        -> Version?
+    {
+        guard let versions = try? repository.versions(of: root) else { return nil }
+        if let preferred = preferredVersions[root], versions.contains(preferred), set.isSatisfied(by: preferred) {
+            return preferred
         }
+        let allowsPrerelease = set.mentionsPrerelease
+        return versions.first { set.isSatisfied(by: $0) && (allowsPrerelease || !$0.isPrerelease) }
+    }
+
+    /// The HTTP source `root` is read from when it is read from one: its `:source`, else the first
+    /// HTTP source with every source before it a folder without `root`.
+    private func httpRepository(for root: String) -> CDNSpecRepository? {
+        if let known = sourceOfRoot[root] {
+            if case .http(let repository) = known.storage { return repository }
+            return nil
+        }
+        for source in restrictedSources[root].map({ [$0] }) ?? sources {
+            if case .http(let repository) = source.storage { return repository }
+            if source.versions(of: root) != nil { return nil }
+        }
+        return nil
     }
 
     /// The source a root name is read from: `:source` restriction, else the first that has it.

@@ -119,6 +119,8 @@ package struct ResolveService: Sendable {
         let locked = try lockedVersions(project: project, unlock: unlock)
         let provider = project.provider()
         provider.preferredVersions = locked
+        // Over HTTP, what the solver will most likely read is fetched before it asks, concurrently.
+        provider.fetchAhead(project.rootRequirements)
         var options = project.resolverOptions
         if case .pods(let names) = unlock { options.updating = Set(names.map(Spec.rootName(of:))) }
         if deferChecks {

@@ -82,6 +82,71 @@ struct CDNResolveTests {
         #expect(requests.count <= 2 * pods.count + shards.count)
     }
 
+    /// A server 100 ms away (bench/latency-proxy.py in front of nginx): the files the solver will
+    /// need are asked for together, not one after another. Eight top-level pods, each the head of a
+    /// chain of three: their shard indexes go out at once, and each spec's dependencies are fetched
+    /// as soon as it arrives, before the solver asks.
+    @Test func overADistantServerTheFilesTheSolverWillNeedAreFetchedTogether() throws {
+        let project = try ProjectFixture("cdn-latency", composefile: "")
+        defer { project.directory.remove() }
+        let repo = project.directory.url.appendingPathComponent("chains")
+        for chain in 0..<8 {
+            for (level, name) in ["Head", "Middle", "Tail"].enumerated() {
+                let folder = repo.appendingPathComponent("\(name)\(chain)/1.0.0")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let dependency =
+                    level < 2 ? #", "dependencies": {"\#(["Middle", "Tail"][level])\#(chain)": ["~> 1.0"]}"# : ""
+                try #"{"name": "\#(name)\#(chain)", "version": "1.0.0", "platforms": {"ios": "13.0"}\#(dependency)}"#
+                    .write(
+                        to: folder.appendingPathComponent("\(name)\(chain).podspec.json"), atomically: true,
+                        encoding: .utf8)
+            }
+        }
+        let out = project.directory.url.appendingPathComponent("out")
+        _ = try SpecRepoExport.export(from: repo, to: out)
+        let server = try NginxServer(root: out)
+        defer { server.stop() }
+        let log = project.directory.url.appendingPathComponent("proxy.log")
+        let proxy = Process()
+        proxy.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        proxy.arguments = [
+            "python3", repositoryRoot.appendingPathComponent("bench/latency-proxy.py").path, "\(server.port)", "100",
+            log.path,
+        ]
+        let portPipe = Pipe()
+        proxy.standardOutput = portPipe
+        proxy.standardError = FileHandle.nullDevice
+        try proxy.run()
+        defer {
+            proxy.terminate()
+            proxy.waitUntilExit()
+        }
+        let portLine = String(decoding: portPipe.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try project.write(
+            "source 'http://127.0.0.1:\(port)/'\nplatform :ios, '15.0'\n"
+                + (0..<8).map { "pod 'Head\($0)'\n" }.joined())
+
+        let report = try project.service.resolve()
+        #expect(report.lockfile.pods.count == 24)
+        // START END STATUS PATH per request, in the order answered.
+        let requests = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: " ")
+        }
+        #expect(
+            requests.count == 1 + 24 + Set(requests.filter { $0[3].contains("all_pods_versions_") }.map { $0[3] }).count
+        )
+        var events = requests.flatMap { [(Double($0[0])!, 1), (Double($0[1])!, -1)] }
+        events.sort { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        var inFlight = 0
+        var most = 0
+        for event in events {
+            inFlight += event.1
+            most = max(most, inFlight)
+        }
+        #expect(most >= 8, "at most \(most) requests in flight")
+    }
+
     @Test func anUnknownPodOverHTTPIsAnInputErrorNotANetworkOne() throws {
         let project = try ProjectFixture("cdn-unknown", composefile: "")
         defer { project.directory.remove() }

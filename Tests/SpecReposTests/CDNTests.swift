@@ -1,6 +1,7 @@
 import CDN
 import ComposeTestSupport
 import Foundation
+import Git
 import SpecRepos
 import Specs
 import Testing
@@ -86,6 +87,55 @@ struct CDNTests {
             Set(third.written).subtracting(expected).allSatisfy {
                 $0 == "all_pods_versions_\(cache.joined(separator: "_")).txt"
             })
+    }
+
+    /// A spec repo in git whose working tree is clean is known unchanged from its tree id alone (kept
+    /// in the export's manifest): nothing is read. A change, committed or not, is exported.
+    @Test func anUnchangedGitRepoIsANoOpFromItsTreeIDAndEveryChangeIsExported() throws {
+        let folder = try TemporaryDirectory("cdn-tree-id")
+        defer { folder.remove() }
+        let repo = try copyOfFixture(in: folder)
+        let identity = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+        try runGit(["init", "-q", "-b", "main"], in: repo)
+        try runGit(["add", "-A"], in: repo)
+        try runGit(identity + ["commit", "-q", "-m", "specs"], in: repo)
+        let tree = try #require(Repository.cleanTreeID(of: repo))
+        let out = folder.url.appendingPathComponent("out")
+        let first = try SpecRepoExport.export(from: repo, to: out, tree: tree.hex)
+        #expect(!first.written.isEmpty)
+        #expect(
+            read(out, SpecRepoExport.manifestName)?.contains("\ntree \(tree.hex) \(first.pods) \(first.specs)\n")
+                == true)
+
+        // Nothing of the repo is read: a spec made unreadable in place would otherwise be refused.
+        let logging = repo.appendingPathComponent("Logging/1.0.0/Logging.podspec.json")
+        let original = try Data(contentsOf: logging)
+        try Data("not json".utf8).write(to: logging)
+        let again = try SpecRepoExport.export(from: repo, to: out, tree: tree.hex)
+        #expect(again.written.isEmpty && again.removed.isEmpty)
+        #expect(again.pods == first.pods && again.specs == first.specs && again.unchanged == first.written.count)
+        // ...but that working tree is no longer clean: no tree id, and the export reads it.
+        #expect(Repository.cleanTreeID(of: repo) == nil)
+        #expect(throws: ExportError.self) { try SpecRepoExport.export(from: repo, to: out, tree: nil) }
+        try original.write(to: logging)
+
+        // A new version, uncommitted then committed: exported either way.
+        let newVersion = repo.appendingPathComponent("Logging/9.0.0")
+        try FileManager.default.createDirectory(at: newVersion, withIntermediateDirectories: true)
+        try #"{"name": "Logging", "version": "9.0.0"}"#
+            .write(to: newVersion.appendingPathComponent("Logging.podspec.json"), atomically: true, encoding: .utf8)
+        #expect(Repository.cleanTreeID(of: repo) == nil)
+        let uncommitted = try SpecRepoExport.export(from: repo, to: out, tree: nil)
+        #expect(uncommitted.written.contains { $0.hasSuffix("/Logging/9.0.0/Logging.podspec.json") })
+        try runGit(["add", "-A"], in: repo)
+        try runGit(identity + ["commit", "-q", "-m", "Logging 9.0.0"], in: repo)
+        let next = try #require(Repository.cleanTreeID(of: repo))
+        #expect(next != tree)
+        let committed = try SpecRepoExport.export(from: repo, to: out, tree: next.hex)
+        #expect(committed.written.isEmpty)
+        #expect(read(out, SpecRepoExport.manifestName)?.contains("\ntree \(next.hex) ") == true)
+        // A folder inside a repository is not the repository's top: no tree id.
+        #expect(Repository.cleanTreeID(of: repo.appendingPathComponent("Logging")) == nil)
     }
 
     @Test func aSymlinkInTheRepoIsRefusedAndNothingIsWritten() throws {

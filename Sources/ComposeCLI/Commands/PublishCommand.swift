@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDN
 import Foundation
+import Git
 import Lint
 import Publishing
 import Registry
@@ -157,8 +158,9 @@ struct PublishCommand: AsyncParsableCommand {
                 events: step,
                 waiting: waitingMessage)
             if let exportFolder, result.plan == nil {
+                let folder = try store.directory(of: repo)
                 let summary = try SpecRepoExport.export(
-                    from: try store.directory(of: repo), to: Terminal.fileURL(exportFolder))
+                    from: folder, to: Terminal.fileURL(exportFolder), tree: Repository.cleanTreeID(of: folder)?.hex)
                 exported =
                     "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed"
                 extraStep(exported!)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CDN
 import Foundation
+import Git
 import SpecRepos
 
 struct RepoExportCommand: AsyncParsableCommand {
@@ -15,7 +16,8 @@ struct RepoExportCommand: AsyncParsableCommand {
             source 'https://host/path/' in a Composefile (or a Podfile). The export is \
             incremental: only changed files are written (each atomically), files of removed specs \
             are deleted (only those the last export listed in OUT/.compose-export-manifest), and a \
-            second export with nothing new writes nothing. OUT may not be inside SOURCE or hold it, \
+            second export with nothing new writes nothing; of a spec repo in git with a clean \
+            working tree it reads nothing either (the manifest keeps the git tree id exported). OUT may not be inside SOURCE or hold it, \
             and a symbolic link inside OUT is refused. See docs/cdn.md.
 
             With --site, OUT/site/ also receives a web catalogue: index.html (every pod, with a \
@@ -53,7 +55,8 @@ struct RepoExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = try specRepoFolder(named: source)
-        let summary = try SpecRepoExport.export(from: root, to: Terminal.fileURL(output))
+        let summary = try SpecRepoExport.export(
+            from: root, to: Terminal.fileURL(output), tree: Repository.cleanTreeID(of: root)?.hex)
         let site = self.site ? try exportSite(from: root, home: Terminal.home) : nil
         let out = Terminal.standardOutput
         switch format {

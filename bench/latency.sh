@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Latency benchmark, run by `make bench`: a cold `compose resolve` over HTTP when the server is
+# DELAYS milliseconds away (default "20 50 100"; 0 is nginx on loopback with no proxy). nginx serves
+# `compose repo export` of a generated spec repo; bench/latency-proxy.py sits in front of it and adds
+# the delay once per connection and once per request. Each row gives the median wall time of RUNS
+# cold resolves (empty $COMPOSE_HOME; default 3), the requests sent, the largest number in flight
+# at once, and the critical-path bound: the longest chain of fetches that wait on each other
+# (the version file, then per pod on the longest dependency chain its shard index and its spec),
+# times the delay, plus one connection's delay.
+#
+# Two repos: SPECS specs (default 100000: 10,000 pods × 10 versions, bench/gen-spec-repo.py) with
+# PODS top-level pods (default 200), as bench/cdn.sh; and, unless LAYERED=0, the layered 5,000 × 20
+# graph of bench/whole-command.sh with its 150 top-level pods (about 750 resolved), at 50 ms.
+# Prints a Markdown table; artefacts go to bench/out/latency/.
+#
+#   COMPOSE=path/to/compose, COMPOSE_BENCH=path/to/compose-bench (default: the release builds)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+specs=${SPECS:-100000}
+pods=${PODS:-200}
+runs=${RUNS:-3}
+delays=${DELAYS:-20 50 100}
+out=${OUT:-$root/bench/out/latency}
+rm -rf "$out"
+mkdir -p "$out"
+if [ -z "${COMPOSE:-}" ]; then
+    swift build -c release --product compose >&2
+    COMPOSE="$(swift build -c release --show-bin-path)/compose"
+fi
+compose=$COMPOSE
+if [ "${LAYERED:-1}" = 1 ] && [ -z "${COMPOSE_BENCH:-}" ]; then
+    swift build -c release --product compose-bench >&2
+    COMPOSE_BENCH="$(swift build -c release --show-bin-path)/compose-bench"
+fi
+
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+# The longest chain of fetches that wait on each other for the lock $1: the version file, then, for
+# each pod on the longest chain of dependencies, its shard index and its spec.
+chain() {
+    python3 - "$1" <<'PY'
+import re, sys
+deps, current, on = {}, None, False
+for line in open(sys.argv[1]):
+    line = line.rstrip("\n")
+    if line == "PODS:": on = True; continue
+    if on and line and not line.startswith(" "): break
+    if not on: continue
+    m = re.match(r"^  - ([^ ]+)", line)
+    if m:
+        current = m.group(1).split("/")[0]; deps.setdefault(current, set()); continue
+    m = re.match(r"^    - ([^ ]+)", line)
+    if m and current and m.group(1).split("/")[0] != current:
+        deps[current].add(m.group(1).split("/")[0])
+sys.setrecursionlimit(100000)
+memo = {}
+def height(pod):
+    if pod not in memo:
+        memo[pod] = 0
+        memo[pod] = 1 + max((height(d) for d in deps.get(pod, ()) if d in deps), default=0)
+    return memo[pod]
+print(1 + 2 * max((height(p) for p in deps), default=0))
+PY
+}
+
+# serve WWW NAME: nginx for WWW; sets $port.
+serve() {
+    local pid
+    read -r port pid < <(bash scripts/serve-static.sh "$1" "$out/$2-nginx")
+    pids+=("$pid")
+}
+
+# row NAME PROJECT NGINX_PORT DELAY: RUNS cold resolves of PROJECT through a proxy adding DELAY ms
+# (none for 0); prints the table row.
+row() {
+    local name=$1 project=$2 upstream=$3 delay=$4 url port pid
+    local log=$out/proxy.log
+    if [ "$delay" = 0 ]; then
+        url="http://127.0.0.1:$upstream/"
+    else
+        : >"$log"
+        python3 bench/latency-proxy.py "$upstream" "$delay" "$log" >"$out/proxy.port" &
+        pid=$!
+        pids+=("$pid")
+        for _ in $(seq 50); do [ -s "$out/proxy.port" ] && break; sleep 0.1; done
+        url="http://127.0.0.1:$(cat "$out/proxy.port")/"
+    fi
+    sed -i "1s|.*|source '$url'|" "$project/Composefile"
+    local times=() requests=0 peak=0
+    for _ in $(seq "$runs"); do
+        rm -rf "$out/home" "$project/Compose.lock"
+        [ "$delay" = 0 ] || : >"$log"
+        local s=$(date +%s%N)
+        COMPOSE_HOME=$out/home "$compose" resolve --project "$project" >/dev/null 2>"$out/last.err" \
+            || { cat "$out/last.err" >&2; exit 1; }
+        times+=("$(( ($(date +%s%N) - s) / 1000000 ))")
+        [ "$delay" = 0 ] || read -r requests peak < <(python3 bench/latency-proxy.py --stats "$log")
+    done
+    [ "$delay" = 0 ] || { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
+    local median resolved links bound
+    median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    resolved=$(awk '/^PODS:/ {on=1; next} /^[^ ]/ {on=0} on && /^  - / {print $2}' "$project/Compose.lock" \
+        | sed 's|/.*||' | sort -u | wc -l | tr -d ' ')
+    links=$(chain "$project/Compose.lock")
+    if [ "$delay" = 0 ]; then
+        echo "| $name | $resolved | none (loopback) | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | – | – | $links fetches | – |"
+    else
+        bound=$(( (links + 1) * delay ))
+        echo "| $name | $resolved | $delay ms | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | $requests | $peak | $links fetches: $(awk -v b="$bound" 'BEGIN {printf "%.2f s", b / 1000}') | $(awk -v t="$median" -v b="$bound" 'BEGIN {printf "%.1f×", t / b}') |"
+    fi
+}
+
+echo "| repo, top-level pods | pods resolved | delay per request and connection | cold resolve (median of $runs) | requests | most in flight | critical-path bound | time ÷ bound |"
+echo "|---|---|---|---|---|---|---|---|"
+
+# The CDN bench's repo: SPECS specs, PODS pods spread over it.
+python3 bench/gen-spec-repo.py "$specs" "$out/repo" >&2
+"$compose" repo export "$out/repo" "$out/www" >&2
+rm -rf "$out/repo"
+serve "$out/www" cdn
+total_pods=$(( (specs + 9) / 10 ))
+step=$(( total_pods / pods )); [ "$step" -ge 1 ] || step=1
+mkdir -p "$out/project"
+{ echo "source 'http://127.0.0.1/'"; echo "platform :ios, '15.0'"
+  for i in $(seq 0 $((pods - 1))); do printf "pod 'Component%05d'\n" $(( (i * step) % total_pods )); done
+} >"$out/project/Composefile"
+for delay in 0 $delays; do
+    row "$specs specs, $pods pods" "$out/project" "$port" "$delay"
+done
+
+if [ "${LAYERED:-1}" = 1 ]; then
+    "$COMPOSE_BENCH" generate layered --components 5000 --versions 20 --top 150 --seed 7 >"$out/layered.txt"
+    ruby bench/spec-repo.rb "$out/layered.txt" "$out/layered"
+    "$compose" repo export "$out/layered/specs" "$out/layered-www" >&2
+    rm -rf "$out/layered/specs"
+    serve "$out/layered-www" layered
+    sed -i "1s|.*|source 'http://127.0.0.1/'|" "$out/layered/App/Composefile"
+    grep -q "^source " "$out/layered/App/Composefile" || { echo "no source line" >&2; exit 1; }
+    for delay in 0 50; do
+        row "layered 5000 × 20, 150 pods" "$out/layered/App" "$port" "$delay"
+    done
+fi
