@@ -135,6 +135,7 @@ registry_pid=$!
 trap 'kill $registry_pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do grep -q '^Serving' "$work/registry-serve.log" 2>/dev/null && break; sleep 0.1; done
 registry_url=$(sed -n 's/^Serving .* on \(http[^ ]*\)$/\1/p' "$work/registry-serve.log")
+echo "-- the fixture's own pods name git.example.com, which no machine reaches: they are listed and stay git releases."
 echo "\$ compose registry serve specs --scope shop --port 0"
 sed 's/^/  /' "$work/registry-serve.log"
 mkdir -p "$work/Lite"
