@@ -200,7 +200,7 @@ package enum SpecRepoExport {
 
     /// Writes `data` to `relative` under `root` through a temporary file and a rename; a failure leaves
     /// no temporary file.
-    private static func write(_ data: Data, to relative: String, in root: String) throws(ExportError) {
+    package static func write(_ data: Data, to relative: String, in root: String) throws(ExportError) {
         let path = root + "/" + relative
         let folder = (path as NSString).deletingLastPathComponent
         do {

@@ -1,3 +1,5 @@
+import Specs
+
 /// Text from a spec repo made safe for the place it is written in a page or the search index.
 package enum HTMLText {
     /// For element text and quoted attribute values alike: `& < > " '` as character references,
@@ -33,23 +35,21 @@ package enum HTMLText {
     }
 
     /// A JSON string literal that is also safe inside HTML: `<`, `>`, `&`, `'` and the line and
-    /// paragraph separators as `\u` escapes, so no value can close a tag or a script.
+    /// paragraph separators as `\u` escapes, so no value can close a tag or a script. JSON's own
+    /// escapes are ASCII letters, digits, `\` and `"`, so each of those scalars in the literal is
+    /// the value's own.
     package static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        var json = ""
+        JSONNode.writeString(text, into: &json)
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "'", "\u{2028}", "\u{2029}":
-                out += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 { out += unicodeEscape(scalar.value) } else { out.unicodeScalars.append(scalar) }
+            case "<", ">", "&", "'", "\u{2028}", "\u{2029}": out += unicodeEscape(scalar.value)
+            default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

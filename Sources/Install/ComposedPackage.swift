@@ -29,6 +29,18 @@ package enum ComponentPin: Sendable, Equatable {
         }
     }
 
+    /// The `.package(…)` line of the pin as a manifest `pathPrefix` away from Composed/ writes it
+    /// (`../../` from `Pods/<Name>/`); nil for a prebuilt artifact, which is a target, not a package.
+    func packageDeclaration(pathPrefix: String = "") -> String? {
+        switch self {
+        case .version(let url, let version): return ".package(url: \(literal(url)), exact: \(literal(version)))"
+        case .revision(let url, let commit): return ".package(url: \(literal(url)), revision: \(literal(commit)))"
+        case .registry(let id, let version): return ".package(id: \(literal(id)), exact: \(literal(version)))"
+        case .path(let path): return ".package(path: \(literal(path.hasPrefix("/") ? path : pathPrefix + path)))"
+        case .binaryPath, .binaryURL: return nil
+        }
+    }
+
     var isBinary: Bool {
         switch self {
         case .binaryPath, .binaryURL: return true
@@ -192,18 +204,7 @@ package struct ComposedPackage: Sendable, Equatable {
         lines.append("    ],")
         lines.append("    dependencies: [")
         for component in sorted {
-            switch component.pin {
-            case .version(let url, let version):
-                lines.append("        .package(url: \(literal(url)), exact: \(literal(version))),")
-            case .revision(let url, let commit):
-                lines.append("        .package(url: \(literal(url)), revision: \(literal(commit))),")
-            case .registry(let id, let version):
-                lines.append("        .package(id: \(literal(id)), exact: \(literal(version))),")
-            case .path(let path):
-                lines.append("        .package(path: \(literal(path))),")
-            case .binaryPath, .binaryURL:
-                continue
-            }
+            if let declaration = component.pin.packageDeclaration() { lines.append("        \(declaration),") }
         }
         lines.append("    ],")
         lines.append("    targets: [")

@@ -79,17 +79,7 @@ extension Installer {
                     declaration: ".package(path: \(literal("../" + name)))", identity: name,
                     product: other.naming.module)
             } else if let component = composed.first(where: { $0.name == name }) {
-                let declaration: String
-                switch component.pin {
-                case .version(let url, let version):
-                    declaration = ".package(url: \(literal(url)), exact: \(literal(version)))"
-                case .revision(let url, let commit):
-                    declaration = ".package(url: \(literal(url)), revision: \(literal(commit)))"
-                case .registry(let id, let version):
-                    declaration = ".package(id: \(literal(id)), exact: \(literal(version)))"
-                case .path(let path):
-                    declaration = ".package(path: \(literal(path.hasPrefix("/") ? path : "../../" + path)))"
-                case .binaryPath, .binaryURL:
+                guard let declaration = component.pin.packageDeclaration(pathPrefix: "../../") else {
                     notes.append(
                         "its dependency \(name) is prebuilt, which a package of Pods/ cannot name: it is left out.")
                     continue

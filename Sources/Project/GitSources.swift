@@ -73,7 +73,7 @@ extension ResolveService {
             wanted = .commit(commit)
         case nil: wanted = .defaultBranch
         }
-        let cache = SourceCache(home: home, credentials: SpecRepoStore(home: home).credentialsForSources())
+        let cache = SpecRepoStore(home: home).componentSources()
         let fetch: SourceCache.Fetch
         do {
             if let lockedCommit, wanted.moves {

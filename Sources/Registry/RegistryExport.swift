@@ -321,17 +321,12 @@ package enum RegistryExport {
         return data + Data("\n".utf8)
     }
 
+    /// The CDN export's atomic write (a temporary file beside the target, then a rename).
     private static func write(_ data: Data, to relative: String, in root: String) throws(RegistryExportError) {
-        let path = root + "/" + relative
-        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try SpecRepoExport.write(data, to: relative, in: root)
         } catch {
-            throw .export(.fileSystem(path: path, message: error.localizedDescription))
-        }
-        let temporary = folder + "/." + (path as NSString).lastPathComponent + ".compose-registry.tmp"
-        if let failure = CacheFile.replace(path, with: data, through: temporary) {
-            throw .export(.fileSystem(path: path, message: failure))
+            throw .export(error)
         }
     }
 }

@@ -5,15 +5,10 @@ import SpecRepos
 /// serve` sends. It follows `RegistryLayout`'s rules, as the nginx directives do, and adds what nginx
 /// cannot do with files alone: the `Link` headers of alternate manifests (`Package@swift-X.swift`)
 /// and their `?swift-version=X` answers (SE-0292 4.3).
-package struct RegistryAnswer: Sendable, Equatable {
+package struct RegistryAnswer: Sendable {
     package var status: Int
     package var headers: [(String, String)]
     package var body: Data
-
-    package static func == (lhs: RegistryAnswer, rhs: RegistryAnswer) -> Bool {
-        lhs.status == rhs.status && lhs.body == rhs.body
-            && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }
-    }
 
     /// The answer to `method target` (the request line's target: path and query) from the export in
     /// `root`; `base` is the registry's URL as the client reached it (for `Link` headers).

@@ -141,6 +141,12 @@ package struct SpecRepoStore: Sendable {
 
     /// The credentials for component sources named by specs: the token may go to the hosts of the
     /// added spec repos (and of `COMPOSE_GIT_TOKEN_HOST`), never to another host a spec names.
+    /// The cache component sources are fetched into, with `credentialsForSources()`: what resolve,
+    /// the registry export and the catalogue's READMEs fetch through.
+    package func componentSources() -> SourceCache {
+        SourceCache(home: home, credentials: credentialsForSources())
+    }
+
     package func credentialsForSources() -> Credentials {
         names().reduce(credentials) { result, name in
             guard let repository = try? Repository.open(at: home.repoDirectory(name)) else { return result }

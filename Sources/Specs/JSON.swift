@@ -495,7 +495,7 @@ extension JSONNode {
         }
     }
 
-    static func writeString(_ s: String, into out: inout String) {
+    package static func writeString(_ s: String, into out: inout String) {
         out.append("\"")
         // Runs of bytes that need no escape are appended whole (as UTF-8, not rounded to characters:
         // every escaped byte is ASCII, so each run is whole scalars).

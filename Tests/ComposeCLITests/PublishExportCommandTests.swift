@@ -7,16 +7,7 @@ import Testing
     @Test func publishWithExportWritesTheNewSpecItsShardIndexAndThePodList() async throws {
         let folder = try TemporaryDirectory("cli-publish-export")
         defer { folder.remove() }
-        let environment: [String: String?] = [
-            "COMPOSE_HOME": folder.url.appendingPathComponent("home").path,
-            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
-            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-        ]
-        let specs = folder.url.appendingPathComponent("specs.git")
-        try makeBareRepository(at: specs, files: ["README.md": "# Specs\n"])
-        let add = try await runComposeInProcess(
-            ["repo", "add", "specs", specs.absoluteString], environment: environment)
-        #expect(add.code == 0, "\(add.stderr)")
+        let environment = try await environmentWithAddedSpecRepo(in: folder.url)
         let out = folder.url.appendingPathComponent("www")
         let first = try await runComposeInProcess(
             ["repo", "export", "specs", out.path], environment: environment, currentDirectory: folder.url)

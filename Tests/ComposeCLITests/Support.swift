@@ -1,6 +1,7 @@
 import ComposeCLI
 import ComposeTestSupport
 import Foundation
+import Testing
 
 /// Runs `compose arguments` in this process through the root command, as `main` would, with outputs
 /// of its own, this process's environment with `environment`'s entries added (or, when nil, removed),
@@ -53,6 +54,21 @@ let twoTargets = """
     """
 
 /// A Logging 9.0.0 component (the fixture's newest Logging spec) with its own bare remote, committed.
+/// A compose home in `folder` with one added spec repo, `specs` (a bare repository holding a README),
+/// and a git identity: the environment to run commands with.
+func environmentWithAddedSpecRepo(in folder: URL) async throws -> [String: String?] {
+    let environment: [String: String?] = [
+        "COMPOSE_HOME": folder.appendingPathComponent("home").path,
+        "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+        "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
+    ]
+    let specs = folder.appendingPathComponent("specs.git")
+    try makeBareRepository(at: specs, files: ["README.md": "# Specs\n"])
+    let add = try await runComposeInProcess(["repo", "add", "specs", specs.absoluteString], environment: environment)
+    try #require(add.code == 0, "compose repo add: \(add.stderr)")
+    return environment
+}
+
 func makeLoggingComponent(in folder: URL) throws -> URL {
     let remote = folder.appendingPathComponent("Logging.git")
     try runGit(["init", "-q", "--bare", "-b", "main", remote.path])

@@ -168,7 +168,7 @@ struct PublishCommand: AsyncParsableCommand {
             if let registryFolder, let registryScope, result.plan == nil {
                 let summary = try RegistryExport.export(
                     from: try store.directory(of: repo), to: Terminal.fileURL(registryFolder), scope: registryScope,
-                    sources: componentSources())
+                    sources: store.componentSources())
                 let line =
                     "Registry \(registryFolder) (scope \(registryScope)): \(summary.releases) releases, \(summary.written.count) files written"
                 exported = [exported, line].compactMap { $0 }.joined(separator: "\n")

@@ -48,7 +48,8 @@ struct RegistrySourceOptions: ParsableArguments {
     func export(to output: URL) throws -> RegistryExport.Summary {
         let err = Terminal.standardError
         return try RegistryExport.export(
-            from: specRepoFolder(named: source), to: output, scope: scope, sources: componentSources(),
+            from: specRepoFolder(named: source), to: output, scope: scope,
+            sources: SpecRepoStore(home: Terminal.home).componentSources(),
             progress: { err.write("  made \($0)\n") })
     }
 }
@@ -173,11 +174,4 @@ struct RegistryServeError: ComposeFailure {
     var description: String {
         "Cannot listen on \(host):\(port): \(message). Choose another --port (0 takes a free one)."
     }
-}
-
-/// The cache component sources are fetched into, with the credentials of the added spec repos'
-/// hosts (as resolve and install fetch them).
-func componentSources() -> SourceCache {
-    let home = Terminal.home
-    return SourceCache(home: home, credentials: SpecRepoStore(home: home).credentialsForSources())
 }

@@ -20,8 +20,7 @@ extension RepoExportCommand {
 
     func exportSite(from root: URL, home: ComposeHome) throws -> SiteOutput {
         let folder = Terminal.fileURL(output).appendingPathComponent("site")
-        let cache =
-            readmes ? SourceCache(home: home, credentials: SpecRepoStore(home: home).credentialsForSources()) : nil
+        let cache = readmes ? SpecRepoStore(home: home).componentSources() : nil
         let summary = try CatalogueSite.export(
             from: root, to: folder, title: root.standardizedFileURL.lastPathComponent, readmes: cache,
             searchPath: Terminal.environment["PATH"])
