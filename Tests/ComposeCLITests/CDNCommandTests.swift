@@ -31,9 +31,9 @@ import Testing
         let lock = try String(contentsOf: project.directory.url.appendingPathComponent("Compose.lock"), encoding: .utf8)
         #expect(lock.contains("SPEC REPOS:\n  \(server.url):\n    - Account\n"))
         // One cache folder for the source, named by its host and a digest of its URL.
-        let folders = try FileManager.default.contentsOfDirectory(atPath: home + "/cdn/v2")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: home + "/cdn/v3")
         #expect(folders.count == 1 && folders[0].hasPrefix("127.0.0.1-"), "\(folders)")
-        #expect(FileManager.default.fileExists(atPath: home + "/cdn/v2/\(folders[0])/CocoaPods-version.yml"))
+        #expect(FileManager.default.fileExists(atPath: home + "/cdn/v3/\(folders[0])/CocoaPods-version.yml"))
     }
 
     @Test func aSymlinkInTheRepoExitsOneAndWritesNothing() async throws {
