@@ -33,6 +33,7 @@ format:
 bench:
 	bash bench/run.sh
 	bash bench/cdn.sh
+	bash bench/export.sh
 	bash bench/latency.sh
 	bash bench/whole-command.sh
 	bash bench/ruby-podspecs.sh

@@ -40,10 +40,17 @@ package enum SpecRepoExport {
     /// resolving symbolic links: an output inside the source, or a source inside the output, is
     /// refused. Inside the output no link is followed: one on the way to a file the export writes,
     /// compares or removes is refused before anything is written. Only files an earlier export
-    /// wrote (its manifest, `manifestName`) are ever removed. With `tree` (the id of the git tree the
-    /// source's clean working tree holds) equal to the one the last complete export recorded, nothing
-    /// is read or written.
-    package static func export(from source: URL, to output: URL, tree: String? = nil) throws(ExportError)
+    /// wrote (its manifest, `manifestName`) are ever removed.
+    ///
+    /// With `tree` (the git tree the source's working tree holds, `SpecRepoTree.of`): when it is the
+    /// one the last complete export recorded, nothing is read or written; when that export recorded
+    /// another tree of the same repository, only the pods the two trees differ in are read, and only
+    /// their files, their shard indexes, `all_pods.txt` and `deprecated_podspecs.txt` are compared
+    /// and written (the rest of the output is the earlier export's, as its manifest lists it). A
+    /// change the pods' folders do not hold (the layout, `CocoaPods-version.yml`, a file beside the
+    /// pods), an earlier tree the repository does not have, or an output file the manifest lists and
+    /// that is gone makes it a whole export, as without a tree.
+    package static func export(from source: URL, to output: URL, tree: SpecRepoTree? = nil) throws(ExportError)
         -> Summary
     {
         let source = resolvedPath(source.standardizedFileURL.path)
@@ -56,15 +63,36 @@ package enum SpecRepoExport {
         var folder = OutputFolder(root: output)
         try folder.check(manifestName, isFile: true)
         let manifest = Manifest(CacheFile.read(output + "/" + manifestName))
-        if let tree, manifest.isComplete, let recorded = manifest.tree, recorded.id == tree {
-            var summary = Summary()
-            summary.pods = recorded.pods
-            summary.specs = recorded.specs
-            summary.unchanged = manifest.paths.count
-            return summary
+        let layout = SpecRepoLayout(root: URL(fileURLWithPath: source))
+        if let tree, manifest.isComplete, let recorded = manifest.tree {
+            if recorded.id == tree.id {
+                var summary = Summary()
+                summary.pods = recorded.pods
+                summary.specs = recorded.specs
+                summary.unchanged = manifest.paths.count
+                return summary
+            }
+            if let paths = tree.changedPaths(since: recorded.id),
+                let changes = try changes(
+                    of: paths, since: recorded, manifest: manifest, layout: layout, output: output)
+            {
+                let record = Manifest.Tree(id: tree.id, pods: changes.pods, specs: changes.specs)
+                return try apply(changes, to: output, folder: &folder, manifest: manifest, record: record)
+            }
         }
-        let files = try collect(from: SpecRepoLayout(root: URL(fileURLWithPath: source)))
-        let stale = manifest.paths.subtracting(files.contents.keys).sorted()
+        let files = try collect(from: layout)
+        let record = tree.map { Manifest.Tree(id: $0.id, pods: files.pods, specs: files.specs) }
+        return try apply(files, to: output, folder: &folder, manifest: manifest, record: record)
+    }
+
+    /// Makes the output hold `files.contents` (compared with what is there: only what differs is
+    /// written) and none of the files the manifest lists beyond `files.wanted`, then writes the
+    /// manifest of `files.wanted` with `record`.
+    private static func apply(
+        _ files: Collected, to output: String, folder: inout OutputFolder, manifest: Manifest, record: Manifest.Tree?
+    ) throws(ExportError) -> Summary {
+        let wanted = files.wanted ?? Set(files.contents.keys)
+        let stale = manifest.paths.subtracting(wanted).sorted()
         for relative in files.contents.keys.sorted() + stale { try folder.check(relative, isFile: true) }
         var summary = Summary()
         summary.pods = files.pods
@@ -72,13 +100,11 @@ package enum SpecRepoExport {
         var changed: [(String, Data)] = []
         for (relative, data) in files.contents.sorted(by: { $0.key < $1.key }) {
             if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) {
-                summary.unchanged += 1
-            } else {
-                changed.append((relative, data))
+                continue
             }
+            changed.append((relative, data))
         }
-        let wanted = Set(files.contents.keys)
-        let record = tree.map { Manifest.Tree(id: $0, pods: files.pods, specs: files.specs) }
+        summary.unchanged = wanted.count - changed.count
         if changed.isEmpty, stale.isEmpty, manifest.isComplete, manifest.paths == wanted, manifest.tree == record {
             return summary
         }
@@ -251,10 +277,29 @@ package enum SpecRepoExport {
         return (base == "/" ? "" : base) + "/" + (path as NSString).lastPathComponent
     }
 
+    /// What an export makes the output hold.
     private struct Collected {
+        /// The files to compare with the output and write where they differ.
         var contents: [String: Data] = [:]
+        /// Every file the output is to hold, when more than `contents` (an export of what changed).
+        var wanted: Set<String>?
         var pods = 0
         var specs = 0
+    }
+
+    /// One pod's share of an export.
+    private struct PodFiles {
+        /// Spec files by their path in the output.
+        var contents: [String: Data] = [:]
+        /// The output paths of its deprecated specs.
+        var deprecated: [String] = []
+        /// Its version folders, oldest first (its shard index line).
+        var versions: [String] = []
+        /// `Name/1.0.0/1.1.0`, or nil when it has no version to export.
+        var shardLine: String? {
+            versions.isEmpty ? nil : ([name] + versions).joined(separator: "/")
+        }
+        let name: String
     }
 
     /// Every file of the export and its bytes; throws before anything is written.
@@ -273,49 +318,181 @@ package enum SpecRepoExport {
         var names: Set<String> = []
         for pod in walk.pods.sorted(by: { $0.name < $1.name }) {
             guard let safe = try? SafeName(pod.name, as: .pod), !names.contains(pod.name) else { continue }
-            if case .success(let entries) = DirectoryListing.entries(of: layout.absolute(pod.path)),
-                let link = entries.first(where: \.isSymlink)
-            {
-                throw .symlink(path: layout.absolute(pod.path + "/" + link.name))
-            }
-            var versions: [String] = []
-            for (_, folder) in layout.versionFolders(of: pod.name).reversed() {
-                guard let (path, format) = layout.specFile(of: safe, folder: folder), format == .json,
-                    (try? SafeName(folder, as: .pod)) != nil
-                else { continue }
-                let absolute = layout.absolute(path)
-                guard let data = FileManager.default.contents(atPath: absolute) else {
-                    throw .fileSystem(path: absolute, message: "the file cannot be read")
-                }
-                let spec: Spec
-                do {
-                    spec = try Spec(json: data, label: absolute)
-                } catch {
-                    throw .invalidSpec(path: absolute, message: error.description)
-                }
-                let target =
-                    (["Specs"] + SpecRepoLayout.shards(of: pod.name, prefixLengths: prefixLengths)
-                    + [pod.name, folder, "\(pod.name).podspec.json"]).joined(separator: "/")
-                collected.contents[target] = data
-                if spec.deprecated || spec.deprecatedInFavorOf != nil { deprecated.append(target) }
-                versions.append(folder)
-            }
-            guard !versions.isEmpty else { continue }
+            let files = try podFiles(of: safe, at: pod.path, in: layout)
+            guard let line = files.shardLine else { continue }
+            collected.contents.merge(files.contents) { _, new in new }
+            deprecated += files.deprecated
             names.insert(pod.name)
             collected.pods += 1
-            collected.specs += versions.count
-            let shard = SpecRepoLayout.shards(of: pod.name, prefixLengths: prefixLengths).joined(separator: "_")
-            shardLines[shard, default: []].append(([pod.name] + versions).joined(separator: "/"))
+            collected.specs += files.versions.count
+            shardLines[shardIndexName(of: pod.name), default: []].append(line)
         }
-        for (shard, lines) in shardLines {
-            collected.contents["all_pods_versions_\(shard).txt"] = Data(lines.map { $0 + "\n" }.joined().utf8)
+        for (shard, shardLines) in shardLines {
+            collected.contents[shard] = lines(shardLines)
         }
-        collected.contents["all_pods.txt"] = Data(names.sorted().map { $0 + "\n" }.joined().utf8)
-        collected.contents["deprecated_podspecs.txt"] = Data(deprecated.sorted().map { $0 + "\n" }.joined().utf8)
+        collected.contents["all_pods.txt"] = lines(names.sorted())
+        collected.contents["deprecated_podspecs.txt"] = lines(deprecated.sorted())
         let lengths = prefixLengths.map { "- \($0)\n" }.joined()
         collected.contents[SpecRepoLayout.versionFile] = Data(
             "---\nmin: 1.0.0\nlast: 1.16.2\nprefix_lengths:\n\(lengths)".utf8)
         return collected
+    }
+
+    /// The export of one pod whose folder is `path` (relative to the repo's top): its JSON specs, in
+    /// version folders whose names are safe, oldest first.
+    private static func podFiles(of safe: SafeName, at path: String, in layout: SpecRepoLayout) throws(ExportError)
+        -> PodFiles
+    {
+        if case .success(let entries) = DirectoryListing.entries(of: layout.absolute(path)),
+            let link = entries.first(where: \.isSymlink)
+        {
+            throw .symlink(path: layout.absolute(path + "/" + link.name))
+        }
+        let name = safe.string
+        var pod = PodFiles(name: name)
+        for (_, folder) in layout.versionFolders(of: name).reversed() {
+            guard let (path, format) = layout.specFile(of: safe, folder: folder), format == .json,
+                (try? SafeName(folder, as: .pod)) != nil
+            else { continue }
+            let absolute = layout.absolute(path)
+            guard let data = FileManager.default.contents(atPath: absolute) else {
+                throw .fileSystem(path: absolute, message: "the file cannot be read")
+            }
+            let spec: Spec
+            do {
+                spec = try Spec(json: data, label: absolute)
+            } catch {
+                throw .invalidSpec(path: absolute, message: error.description)
+            }
+            let target = specsFolder(of: name) + "\(folder)/\(name).podspec.json"
+            pod.contents[target] = data
+            if spec.deprecated || spec.deprecatedInFavorOf != nil { pod.deprecated.append(target) }
+            pod.versions.append(folder)
+        }
+        return pod
+    }
+
+    /// `Specs/a/b/c/Name/`: where a pod's specs go in the output.
+    private static func specsFolder(of name: String) -> String {
+        (["Specs"] + SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths) + [name, ""]).joined(separator: "/")
+    }
+
+    /// The pod folder (`Specs/a/b/c/Name/`) of a spec's path in the output; nil for a path outside one.
+    private static func podFolder(of path: String) -> String? {
+        guard path.hasPrefix("Specs/") else { return nil }
+        var slashes = 0
+        for index in path.utf8.indices where path.utf8[index] == UInt8(ascii: "/") {
+            slashes += 1
+            if slashes == prefixLengths.count + 2 { return String(path[...index]) }
+        }
+        return nil
+    }
+
+    /// `all_pods_versions_a_b_c.txt`: the shard index a pod's line is in.
+    private static func shardIndexName(of name: String) -> String {
+        "all_pods_versions_\(SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths).joined(separator: "_")).txt"
+    }
+
+    /// `lines`, each ended by a newline.
+    private static func lines(_ lines: [String]) -> Data {
+        Data(lines.map { $0 + "\n" }.joined().utf8)
+    }
+
+    /// The export of what changed since the export of tree `recorded` (the output, as `manifest`
+    /// lists it): the files of the pods `paths` (the files that differ between the trees) are in,
+    /// with the shard indexes, `all_pods.txt` and `deprecated_podspecs.txt` rewritten from the
+    /// output's own. Nil when a path is not inside a pod's folder, or an index file the manifest
+    /// lists cannot be read: then the whole repo is exported.
+    private static func changes(
+        of paths: [String], since recorded: Manifest.Tree, manifest: Manifest, layout: SpecRepoLayout, output: String
+    ) throws(ExportError) -> Collected? {
+        var names: Set<String> = []
+        for path in paths {
+            guard let name = podName(holding: path, in: layout) else { return nil }
+            names.insert(name)
+        }
+        /// The lines of an index file of the output; [] when the manifest does not list it, nil when
+        /// it lists it and it cannot be read.
+        func existingLines(_ relative: String) -> [String]? {
+            guard manifest.paths.contains(relative) else { return [] }
+            guard let bytes = CacheFile.read(output + "/" + relative) else { return nil }
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        var changed = Collected()
+        var wanted = manifest.paths
+        var pods: [String: PodFiles] = [:]
+        for name in names.sorted() {
+            guard let safe = try? SafeName(name, as: .pod) else { return nil }
+            pods[name] = try podFiles(of: safe, at: layout.podPath(safe), in: layout)
+        }
+        let folders = Set(names.map(specsFolder))
+        wanted = wanted.filter { podFolder(of: $0).map { !folders.contains($0) } ?? true }
+        for pod in pods.values {
+            for (relative, data) in pod.contents {
+                changed.contents[relative] = data
+                wanted.insert(relative)
+            }
+        }
+        var podCount = recorded.pods
+        var specCount = recorded.specs
+        var added: Set<String> = []
+        var removed: Set<String> = []
+        for shard in Set(names.map(shardIndexName)).sorted() {
+            guard let existing = existingLines(shard) else { return nil }
+            var lines: [String: String] = [:]
+            for line in existing { lines[String(line.prefix { $0 != "/" })] = line }
+            for name in names where shardIndexName(of: name) == shard {
+                let old = lines[name]
+                let new = pods[name]?.shardLine
+                specCount += (pods[name]?.versions.count ?? 0) - (old.map { $0.split(separator: "/").count - 1 } ?? 0)
+                if old == nil, new != nil { added.insert(name) }
+                if old != nil, new == nil { removed.insert(name) }
+                lines[name] = new
+            }
+            if lines.isEmpty {
+                wanted.remove(shard)
+            } else {
+                changed.contents[shard] = Self.lines(lines.keys.sorted().map { lines[$0]! })
+                wanted.insert(shard)
+            }
+        }
+        podCount += added.count - removed.count
+        if !added.isEmpty || !removed.isEmpty {
+            guard let existing = existingLines("all_pods.txt") else { return nil }
+            changed.contents["all_pods.txt"] = lines(Set(existing).union(added).subtracting(removed).sorted())
+            wanted.insert("all_pods.txt")
+        }
+        guard let deprecated = existingLines("deprecated_podspecs.txt") else { return nil }
+        let kept = deprecated.filter { podFolder(of: $0).map { !folders.contains($0) } ?? true }
+        let now = (kept + pods.values.flatMap(\.deprecated)).sorted()
+        if now != deprecated {
+            changed.contents["deprecated_podspecs.txt"] = lines(now)
+            wanted.insert("deprecated_podspecs.txt")
+        }
+        changed.wanted = wanted
+        changed.pods = podCount
+        changed.specs = specCount
+        return changed
+    }
+
+    /// The name of the pod whose folder holds `path` (a path relative to the repo's top, from a diff
+    /// of two trees): below `Specs/` when the layout has it, in the shard folders of that name when it
+    /// is sharded, and inside the pod's folder. Nil otherwise (a change of the layout or beside the pods).
+    static func podName(holding path: String, in layout: SpecRepoLayout) -> String? {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if layout.specsPrefix.isEmpty {
+            guard parts.first != "Specs" else { return nil }
+        } else {
+            guard parts.first == layout.specsPrefix else { return nil }
+            parts.removeFirst()
+        }
+        let depth = layout.prefixLengths.count
+        guard parts.count >= depth + 2 else { return nil }
+        let name = parts[depth]
+        guard !name.hasPrefix("."), (try? SafeName(name, as: .pod)) != nil,
+            Array(parts[..<depth]) == layout.shards(of: name)
+        else { return nil }
+        return name
     }
 }
 

@@ -6,8 +6,11 @@ import Git
 /// half-way is noticed by the next compose process to take the clone's lock, which puts the clone
 /// back at the remote's tip.
 package enum PublishJournal {
+    /// The marker's name in the git directory.
+    static let markerName = "compose-publish"
+
     static func markerURL(_ repository: Repository) -> URL {
-        repository.gitDirectory.appendingPathComponent("compose-publish")
+        repository.gitDirectory.appendingPathComponent(markerName)
     }
 
     /// `folder` is the only part of the working tree the publish writes to (`Name/`).

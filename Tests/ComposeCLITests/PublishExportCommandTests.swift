@@ -24,5 +24,19 @@ import Testing
         #expect(publish.stdout.contains("Exported specs to \(out.path): 3 written, 0 removed"))
         let index = try String(contentsOf: out.appendingPathComponent("all_pods.txt"), encoding: .utf8)
         #expect(index == "Logging\n")
+        // Only Logging's files were read and compared, from the tree the first export recorded; the
+        // output is what a whole export of the clone writes.
+        let whole = folder.url.appendingPathComponent("whole")
+        let fresh = try await runComposeInProcess(
+            ["repo", "export", "specs", whole.path], environment: environment, currentDirectory: folder.url)
+        #expect(fresh.code == 0, "\(fresh.stderr)")
+        func contents(_ root: URL) -> [String: Data] {
+            let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+            return Dictionary(
+                uniqueKeysWithValues: paths.compactMap { path in
+                    FileManager.default.contents(atPath: root.appendingPathComponent(path).path).map { (path, $0) }
+                })
+        }
+        #expect(contents(out) == contents(whole))
     }
 }

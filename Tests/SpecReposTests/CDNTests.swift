@@ -19,6 +19,12 @@ struct CDNTests {
         return copy
     }
 
+    /// `git add -A` and a commit of everything in `repo`.
+    func commitAll(in repo: URL, _ message: String) throws {
+        try runGit(["add", "-A"], in: repo)
+        try runGit(["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", message], in: repo)
+    }
+
     func read(_ url: URL, _ relative: String) -> String? {
         try? String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)
     }
@@ -95,13 +101,11 @@ struct CDNTests {
         let folder = try TemporaryDirectory("cdn-tree-id")
         defer { folder.remove() }
         let repo = try copyOfFixture(in: folder)
-        let identity = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
         try runGit(["init", "-q", "-b", "main"], in: repo)
-        try runGit(["add", "-A"], in: repo)
-        try runGit(identity + ["commit", "-q", "-m", "specs"], in: repo)
+        try commitAll(in: repo, "specs")
         let tree = try #require(Repository.cleanTreeID(of: repo))
         let out = folder.url.appendingPathComponent("out")
-        let first = try SpecRepoExport.export(from: repo, to: out, tree: tree.hex)
+        let first = try SpecRepoExport.export(from: repo, to: out, tree: SpecRepoTree(id: tree.hex))
         #expect(!first.written.isEmpty)
         #expect(
             read(out, SpecRepoExport.manifestName)?.contains("\ntree \(tree.hex) \(first.pods) \(first.specs)\n")
@@ -111,7 +115,7 @@ struct CDNTests {
         let logging = repo.appendingPathComponent("Logging/1.0.0/Logging.podspec.json")
         let original = try Data(contentsOf: logging)
         try Data("not json".utf8).write(to: logging)
-        let again = try SpecRepoExport.export(from: repo, to: out, tree: tree.hex)
+        let again = try SpecRepoExport.export(from: repo, to: out, tree: SpecRepoTree(id: tree.hex))
         #expect(again.written.isEmpty && again.removed.isEmpty)
         #expect(again.pods == first.pods && again.specs == first.specs && again.unchanged == first.written.count)
         // ...but that working tree is no longer clean: no tree id, and the export reads it.
@@ -127,15 +131,132 @@ struct CDNTests {
         #expect(Repository.cleanTreeID(of: repo) == nil)
         let uncommitted = try SpecRepoExport.export(from: repo, to: out, tree: nil)
         #expect(uncommitted.written.contains { $0.hasSuffix("/Logging/9.0.0/Logging.podspec.json") })
-        try runGit(["add", "-A"], in: repo)
-        try runGit(identity + ["commit", "-q", "-m", "Logging 9.0.0"], in: repo)
+        try commitAll(in: repo, "Logging 9.0.0")
         let next = try #require(Repository.cleanTreeID(of: repo))
         #expect(next != tree)
-        let committed = try SpecRepoExport.export(from: repo, to: out, tree: next.hex)
+        let committed = try SpecRepoExport.export(from: repo, to: out, tree: SpecRepoTree(id: next.hex))
         #expect(committed.written.isEmpty)
         #expect(read(out, SpecRepoExport.manifestName)?.contains("\ntree \(next.hex) ") == true)
         // A folder inside a repository is not the repository's top: no tree id.
         #expect(Repository.cleanTreeID(of: repo.appendingPathComponent("Logging")) == nil)
+    }
+
+    /// Every file under `folder` with its bytes, hidden ones (the manifest) included.
+    func contents(of folder: URL) -> [String: Data] {
+        var all: [String: Data] = [:]
+        for relative in files(under: folder) {
+            if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path) {
+                all[relative] = data
+            }
+        }
+        return all
+    }
+
+    /// From the tree it last exported to the next, an export reads the pods the trees differ in and
+    /// writes only their files and the indexes they are in; after each change the output is, byte
+    /// for byte, a whole export of the same tree. An earlier tree the repo does not have, or a
+    /// manifest without one, is a whole export.
+    @Test func anExportFromTheLastExportedTreeReadsOnlyTheChangedPodsAndEqualsAWholeExport() throws {
+        let folder = try TemporaryDirectory("cdn-tree-diff")
+        defer { folder.remove() }
+        let repo = try copyOfFixture(in: folder)
+        try runGit(["init", "-q", "-b", "main"], in: repo)
+        func commit(_ message: String) throws -> SpecRepoTree {
+            try commitAll(in: repo, message)
+            return try #require(SpecRepoTree.of(repo))
+        }
+        func spec(_ name: String, _ version: String, _ extra: String = "") throws {
+            let folder = repo.appendingPathComponent("\(name)/\(version)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try #"{"name": "\#(name)", "version": "\#(version)"\#(extra)}"#
+                .write(to: folder.appendingPathComponent("\(name).podspec.json"), atomically: true, encoding: .utf8)
+        }
+        let out = folder.url.appendingPathComponent("out")
+        _ = try SpecRepoExport.export(from: repo, to: out, tree: try commit("specs"))
+        // An unrelated spec made unreadable in the working tree of a trusted clone: read, it would be refused.
+        let storage = repo.appendingPathComponent("Storage/1.0.0/Storage.podspec.json")
+        let original = try Data(contentsOf: storage)
+        let logging = SpecRepoLayout.shards(of: "Logging", prefixLengths: [1, 1, 1])
+        let loggingSpecs = "Specs/\(logging.joined(separator: "/"))/Logging/"
+        // What changes, which pods it changes, and (when given) exactly what is written.
+        let changes: [(String, [String], () throws -> Void, Set<String>)] = [
+            (
+                "a new version, deprecated", ["Logging"], { try spec("Logging", "9.0.0", #", "deprecated": true"#) },
+                [
+                    loggingSpecs + "9.0.0/Logging.podspec.json",
+                    "all_pods_versions_\(logging.joined(separator: "_")).txt",
+                    "deprecated_podspecs.txt",
+                ]
+            ),
+            (
+                "a version removed", ["Logging"],
+                { try FileManager.default.removeItem(at: repo.appendingPathComponent("Logging/1.0.0")) }, []
+            ),
+            (
+                "a pod removed", ["Cache"],
+                { try FileManager.default.removeItem(at: repo.appendingPathComponent("Cache")) }, []
+            ),
+            (
+                "a new pod and a spec changed in place", ["Zeta", "Logging"],
+                {
+                    try spec("Zeta", "1.0.0")
+                    try spec("Logging", "9.0.0")
+                }, []
+            ),
+            (
+                "a deprecation of an older version and a pod's last version removed", ["Logging", "Zeta"],
+                {
+                    try spec("Logging", "1.1.0", #", "deprecated_in_favor_of": "Zeta""#)
+                    try FileManager.default.removeItem(at: repo.appendingPathComponent("Zeta"))
+                }, []
+            ),
+        ]
+        let whole = folder.url.appendingPathComponent("whole")
+        for (what, pods, change, written) in changes {
+            try change()
+            let tree = try commit(what)
+            try Data("not json".utf8).write(to: storage)
+            let trusted = try #require(SpecRepoTree.of(repo, trusted: true))
+            #expect(trusted.id == tree.id)
+            let summary = try SpecRepoExport.export(from: repo, to: out, tree: trusted)
+            try original.write(to: storage)
+            if !written.isEmpty { #expect(Set(summary.written) == written, "\(what)") }
+            let folders = pods.map {
+                "Specs/\(SpecRepoLayout.shards(of: $0, prefixLengths: [1, 1, 1]).joined(separator: "/"))/\($0)/"
+            }
+            #expect(
+                (summary.written + summary.removed).allSatisfy { path in
+                    !path.hasPrefix("Specs/") || folders.contains { path.hasPrefix($0) }
+                }, "\(what): \(summary)")
+            try? FileManager.default.removeItem(at: whole)
+            let fresh = try SpecRepoExport.export(from: repo, to: whole, tree: tree)
+            #expect(files(under: out) == files(under: whole), "\(what)")
+            #expect(contents(of: out) == contents(of: whole), "\(what)")
+            #expect(summary.pods == fresh.pods && summary.specs == fresh.specs, "\(what)")
+        }
+        #expect(read(out, "deprecated_podspecs.txt") == loggingSpecs + "1.1.0/Logging.podspec.json\n")
+
+        // Recorded trees the repository cannot diff from: a made-up id, none (an earlier compose).
+        let manifest = try #require(read(out, SpecRepoExport.manifestName))
+        let recorded = try #require(manifest.split(separator: "\n").first { $0.hasPrefix("tree ") })
+        try spec("Logging", "9.1.0")
+        let tree = try commit("Logging 9.1.0")
+        try Data("not json".utf8).write(to: storage)
+        for replacement in ["tree \(String(repeating: "0", count: 40)) 1 1", ""] {
+            try Data(
+                manifest.replacingOccurrences(of: recorded + "\n", with: replacement.isEmpty ? "" : replacement + "\n")
+                    .utf8
+            )
+            .write(to: out.appendingPathComponent(SpecRepoExport.manifestName))
+            #expect(throws: ExportError.self, "\(replacement)") {
+                try SpecRepoExport.export(from: repo, to: out, tree: SpecRepoTree.of(repo, trusted: true))
+            }
+        }
+        try original.write(to: storage)
+        _ = try SpecRepoExport.export(from: repo, to: out, tree: tree)
+        try FileManager.default.removeItem(at: whole)
+        _ = try SpecRepoExport.export(from: repo, to: whole, tree: tree)
+        #expect(contents(of: out) == contents(of: whole))
     }
 
     @Test func aSymlinkInTheRepoIsRefusedAndNothingIsWritten() throws {

@@ -160,7 +160,7 @@ struct PublishCommand: AsyncParsableCommand {
             if let exportFolder, result.plan == nil {
                 let folder = try store.directory(of: repo)
                 let summary = try SpecRepoExport.export(
-                    from: folder, to: Terminal.fileURL(exportFolder), tree: Repository.cleanTreeID(of: folder)?.hex)
+                    from: folder, to: Terminal.fileURL(exportFolder), tree: SpecRepoTree.of(folder, trusted: true))
                 exported =
                     "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed"
                 extraStep(exported!)

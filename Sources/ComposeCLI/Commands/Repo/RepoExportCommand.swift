@@ -1,7 +1,6 @@
 import ArgumentParser
 import CDN
 import Foundation
-import Git
 import SpecRepos
 
 struct RepoExportCommand: AsyncParsableCommand {
@@ -16,8 +15,11 @@ struct RepoExportCommand: AsyncParsableCommand {
             source 'https://host/path/' in a Composefile (or a Podfile). The export is \
             incremental: only changed files are written (each atomically), files of removed specs \
             are deleted (only those the last export listed in OUT/.compose-export-manifest), and a \
-            second export with nothing new writes nothing; of a spec repo in git with a clean \
-            working tree it reads nothing either (the manifest keeps the git tree id exported). OUT may not be inside SOURCE or hold it, \
+            second export with nothing new writes nothing. From git, the manifest keeps the git \
+            tree id exported, and the next export reads only the pods changed since that tree \
+            (nothing when it is the same): an added spec repo is exported from its clone at its \
+            commit, a folder only when its working tree has nothing uncommitted or untracked \
+            (else it is read whole). OUT may not be inside SOURCE or hold it, \
             and a symbolic link inside OUT is refused. See docs/cdn.md.
 
             With --site, OUT/site/ also receives a web catalogue: index.html (every pod, with a \
@@ -56,7 +58,7 @@ struct RepoExportCommand: AsyncParsableCommand {
     func run() async throws {
         let root = try specRepoFolder(named: source)
         let summary = try SpecRepoExport.export(
-            from: root, to: Terminal.fileURL(output), tree: Repository.cleanTreeID(of: root)?.hex)
+            from: root, to: Terminal.fileURL(output), tree: SpecRepoTree.of(root, trusted: !isFolder(source)))
         let site = self.site ? try exportSite(from: root, home: Terminal.home) : nil
         let out = Terminal.standardOutput
         switch format {
@@ -86,10 +88,13 @@ struct RepoExportCommand: AsyncParsableCommand {
 /// The folder of `source`: a spec repo folder when one is there, else the clone of the added spec
 /// repo of that name.
 func specRepoFolder(named source: String) throws -> URL {
-    let folder = Terminal.fileURL(source)
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
-        return folder
-    }
+    if isFolder(source) { return Terminal.fileURL(source) }
     return try SpecRepoStore(home: Terminal.home).directory(of: source)
+}
+
+/// Whether `source` names a folder (rather than an added spec repo).
+private func isFolder(_ source: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: Terminal.fileURL(source).path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
 }
