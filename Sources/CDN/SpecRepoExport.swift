@@ -62,16 +62,18 @@ package enum SpecRepoExport {
         if source.hasPrefix(output + "/") { throw .sourceInsideOutput(source: source, output: output) }
         var folder = OutputFolder(root: output)
         try folder.check(manifestName, isFile: true)
-        let manifest = Manifest(CacheFile.read(output + "/" + manifestName))
+        let bytes = CacheFile.read(output + "/" + manifestName)
+        // The same tree: the manifest's first two lines say so, its paths need not be read.
+        if let tree, let bytes, let recorded = Manifest.unchangedTree(in: bytes), recorded.tree.id == tree.id {
+            var summary = Summary()
+            summary.pods = recorded.tree.pods
+            summary.specs = recorded.tree.specs
+            summary.unchanged = recorded.paths
+            return summary
+        }
+        let manifest = Manifest(bytes)
         let layout = SpecRepoLayout(root: URL(fileURLWithPath: source))
         if let tree, manifest.isComplete, let recorded = manifest.tree {
-            if recorded.id == tree.id {
-                var summary = Summary()
-                summary.pods = recorded.pods
-                summary.specs = recorded.specs
-                summary.unchanged = manifest.paths.count
-                return summary
-            }
             if let paths = tree.changedPaths(since: recorded.id),
                 let changes = try changes(
                     of: paths, since: recorded, manifest: manifest, layout: layout, output: output)
@@ -163,6 +165,32 @@ package enum SpecRepoExport {
                     tree = Tree(id: String(parts[1]), pods: pods, specs: specs)
                 }
             }
+        }
+
+        /// The tree of a complete manifest whose second line names one, with the number of paths
+        /// after it (its lines: a manifest compose wrote ends each with a newline), read without
+        /// reading the paths.
+        static func unchangedTree(in bytes: [UInt8]) -> (tree: Tree, paths: Int)? {
+            let newline = UInt8(ascii: "\n")
+            guard let first = bytes.firstIndex(of: newline),
+                String(decoding: bytes[..<first], as: UTF8.self) == Self.complete,
+                let second = bytes[(first + 1)...].firstIndex(of: newline)
+            else { return nil }
+            let parts = String(decoding: bytes[(first + 1)..<second], as: UTF8.self).split(separator: " ")
+            guard parts.count == 4, parts[0] == "tree", parts[1].utf8.count == 40, let pods = Int(parts[2]),
+                let specs = Int(parts[3])
+            else { return nil }
+            let lines = bytes.withUnsafeBufferPointer { buffer -> Int in
+                guard var cursor = buffer.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+                let end = cursor + buffer.count
+                var count = 0
+                while cursor < end, let found = memchr(cursor, Int32(newline), end - cursor) {
+                    count += 1
+                    cursor = UnsafeRawPointer(found) + 1
+                }
+                return count
+            }
+            return (Tree(id: String(parts[1]), pods: pods, specs: specs), lines - 2)
         }
 
         /// The manifest's text; a `tree` line, when given, comes after the header (an earlier compose
