@@ -36,6 +36,7 @@ bench:
 	bash bench/export.sh
 	bash bench/latency.sh
 	bash bench/whole-command.sh
+	bash bench/install-noop.sh
 	bash bench/ruby-podspecs.sh
 	bash bench/site.sh
 	bash bench/registry.sh

@@ -20,6 +20,34 @@ package struct InstallResult: Sendable, Equatable {
     package let package: ComposedPackage
     /// Things the user should know, such as a binary switch for a component without an artifact.
     package let notes: [String]
+    /// Every file of `Composed/` this install generated (relative to `folder`) with its bytes, and
+    /// the prebuilt artifacts copied there with where they were copied from.
+    package var output: [String: Data] = [:]
+    package var outputBinaries: [String: URL] = [:]
+    /// The cached repositories `Composed/` names as mirrors or generated a package from.
+    package var repositories: [URL] = []
+
+    /// One line per component, as `compose install` lists them: `Pay 1.2.0`, `Kit at 1a2b3c4d5e`,
+    /// `Legacy generated from its podspec into Pods/Legacy (module Legacy)`.
+    package var componentLines: [String] {
+        self.package.components.sorted(by: { $0.name < $1.name }).map { component in
+            guard !generated.contains(component.name) else {
+                return
+                    "\(component.name) generated from its podspec into Pods/\(component.name) (module \(component.module))"
+            }
+            return "\(component.name) \(Self.pinText(component.pin))"
+        }
+    }
+
+    static func pinText(_ pin: ComponentPin) -> String {
+        switch pin {
+        case .version(_, let version): return version
+        case .registry(let id, let version): return "\(version) from the registry (\(id))"
+        case .revision(_, let commit): return "at \(commit.prefix(10))"
+        case .path(let path): return "from \(path)"
+        case .binaryPath, .binaryURL: return "(prebuilt)"
+        }
+    }
 }
 
 /// `compose install`: locked components → fetched sources in the cache → `<project>/Composed/`.
@@ -48,6 +76,7 @@ package struct Installer: Sendable {
         var binaryFiles: [String: URL] = [:]
         var notes: [String] = []
         var generated: [GeneratedPod] = []
+        var repositories: [URL] = []
 
         for pod in inputs.pods.sorted(by: { $0.name < $1.name }) {
             let spec = pod.spec
@@ -119,6 +148,7 @@ package struct Installer: Sendable {
                 let (url, reference) = try gitSource(of: pod)
                 let fetch = try fetch(pod.name, url: url, reference: reference)
                 if fetch.usedNetwork { fetched.append(pod.name) }
+                repositories.append(fetch.repository)
                 let source = try podFiles(pod.name, in: fetch)
                 guard
                     let product = try offeredProduct(
@@ -165,6 +195,9 @@ package struct Installer: Sendable {
         var result = InstallResult(
             folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
         result.generated = generated.map(\.pod.name).sorted()
+        result.output = files
+        result.outputBinaries = binaryFiles
+        result.repositories = repositories
         return result
     }
 

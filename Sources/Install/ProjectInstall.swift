@@ -33,12 +33,16 @@ package struct ProjectInstall: Sendable {
         binary: BinaryPreference, repoUpdate: Bool = false, registry: InstallRegistry? = nil,
         progress: @Sendable (String) -> Void = { _ in }
     ) async throws -> Report {
+        // The record of the last install goes first: an install that fails leaves none.
+        unlink(recordFile.path)
         let (resolve, inputs) = try service.installInputs(repoUpdate: repoUpdate) {
             progress("Compose.lock is missing or older than the Composefile: resolving")
         }
         let result = try await Installer(composeHome: service.composeHome).install(
             project: URL(fileURLWithPath: service.projectDirectory, isDirectory: true).standardizedFileURL,
             inputs: inputs, binary: binary, registry: registry, progress: progress)
-        return Report(resolve: resolve, install: result, warnings: inputs.warnings)
+        let report = Report(resolve: resolve, install: result, warnings: inputs.warnings)
+        if registry == nil { record(report, inputs: inputs, binary: binary) }
+        return report
     }
 }

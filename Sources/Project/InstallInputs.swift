@@ -1,5 +1,6 @@
 import ComposefileFormat
 import Foundation
+import SpecRepos
 import Specs
 
 /// What `compose install` needs of a project: the Composefile's targets and platforms, and every
@@ -83,6 +84,20 @@ package struct InstallInputs: Sendable {
     package let pods: [Pod]
     /// Warnings about the locked pods (deprecated ones) for the install to show.
     package var warnings: [String] = []
+    /// What these inputs were read from, as witnesses (for the record of an install with nothing
+    /// to do); nil when they cannot all be vouched for by their stamps.
+    package var witnessed: Witnessed?
+
+    /// The witnesses of everything the inputs rest on: the Composefile, Compose.lock, every locked
+    /// spec and its absence from the sources listed before its own, the spec repos' layout, the
+    /// clones the Composefile's URLs name (what a resolve with nothing to do rests on:
+    /// `ResolveService.recordUpToDate`). `bases`: the folders most of them lie in; `clones`: the
+    /// clones read (for the note about a clone not fetched for a day).
+    package struct Witnessed: Sendable {
+        package let witnesses: [Witness]
+        package let bases: [String]
+        package let clones: [String]
+    }
 
     package init(targets: [Target], platforms: [String: Version] = [:], pods: [Pod]) {
         self.targets = targets
@@ -101,11 +116,24 @@ extension ResolveService {
     ) {
         let project = try load(repoUpdate: repoUpdate)
         if let lock = project.previousLock, lock.composefileChecksum == SHA1.hex(of: project.composefileBytes) {
-            return (nil, try installInputs(project: project, provider: project.provider(), lock: lock))
+            var inputs = try installInputs(project: project, provider: project.provider(), lock: lock)
+            inputs.witnessed = installWitnesses(project)
+            return (nil, inputs)
         }
         resolving()
         let (report, provider) = try resolve(project: project, unlock: .none, write: true)
         return (report, try installInputs(project: project, provider: provider, lock: report.lockfile))
+    }
+
+    /// The witnesses of what the install inputs of `project` were read from: those of a resolve
+    /// with nothing to do (`upToDate`, then `upToDateWitnesses`); nil when the record is off, the
+    /// lock would not stand as it is, or a witness cannot be taken (an HTTP source, a `:git` pod,
+    /// a platform read from the Xcode project, a folder changed within the last second).
+    func installWitnesses(_ project: LoadedProject) -> InstallInputs.Witnessed? {
+        guard !isRecordDisabled, let (_, basis) = upToDate(project),
+            let (witnesses, clones) = upToDateWitnesses(project, basis: basis)
+        else { return nil }
+        return InstallInputs.Witnessed(witnesses: witnesses, bases: recordBases(project), clones: clones)
     }
 
     /// The targets, platforms and locked pods (with their specs) of `project` for `lock`.

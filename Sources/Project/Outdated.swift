@@ -30,6 +30,7 @@ extension ResolveService {
     /// Writes nothing.
     package func outdated(repoUpdate: Bool = false) throws -> [OutdatedPod] {
         let project = try load(repoUpdate: repoUpdate)
+        if Self.everyLockedPodIsNewest(project), upToDate(project) != nil { return [] }
         let current: Lockfile
         if let previous = project.previousLock {
             current = previous
@@ -67,5 +68,21 @@ extension ResolveService {
                     source: source.key))
         }
         return result
+    }
+
+    /// Whether every locked pod from a spec source is at the newest version its source lists,
+    /// pre-releases included. When the lock also stands as it is (`upToDate`: written from these
+    /// Composefile bytes, every locked spec as its checksum says, every requirement holding),
+    /// neither what `update` would choose nor the newest release can be above a locked version, so
+    /// nothing is outdated and the unrestricted solve is not run: the versions come from the
+    /// sources' listings (the spec index), and no spec but the locked ones' checksums is read.
+    static func everyLockedPodIsNewest(_ project: LoadedProject) -> Bool {
+        guard let lock = project.previousLock else { return false }
+        let provider = project.provider()
+        for pod in lock.pods where project.externals[pod.rootName] == nil {
+            guard let source = provider.source(for: pod.rootName) else { continue }
+            guard let newest = source.versions(of: pod.rootName)?.max(), newest <= pod.version else { return false }
+        }
+        return true
     }
 }

@@ -80,7 +80,7 @@ package struct ResolveService: Sendable {
         self.progress = progress
     }
 
-    var projectURL: URL { URL(fileURLWithPath: projectDirectory, isDirectory: true).standardizedFileURL }
+    package var projectURL: URL { URL(fileURLWithPath: projectDirectory, isDirectory: true).standardizedFileURL }
 
     /// How a file in the project is named in messages: relative to the current folder when the
     /// project is given relatively.

@@ -108,7 +108,7 @@ package struct RecordedUpToDate: Sendable, Equatable {
 extension ResolveService {
     /// Whether the record is off for this process: `COMPOSE_RESOLVE_RECORD=0`, or the spec index
     /// off (`COMPOSE_SPEC_INDEX=0`: nothing kept between runs).
-    var isRecordDisabled: Bool { home.isResolveRecordDisabled }
+    package var isRecordDisabled: Bool { home.isResolveRecordDisabled }
 
     /// Where the record of this project's last answer "nothing to do" is kept: in the compose home
     /// (never in the project), named after the project's folder and how it was spelled (which the
@@ -118,7 +118,7 @@ extension ResolveService {
     }
 
     /// The name of this project's files in the compose home: a digest of its folder as given and as found.
-    var projectKey: String { SHA1.hex(of: Data((projectURL.path + "\u{0}" + projectDirectory).utf8)) }
+    package var projectKey: String { SHA1.hex(of: Data((projectURL.path + "\u{0}" + projectDirectory).utf8)) }
 
     /// A resolve with nothing to do, answered from the record the last such resolve left
     /// (`recordUpToDate`) when every file it rests on is as it was: one `lstat` per witness (about
@@ -131,13 +131,19 @@ extension ResolveService {
             record.facts["tool"] == [toolVersion], record.facts["project"] == [projectURL.path, projectDirectory],
             let roots = record.facts["roots"]?.first.flatMap({ Int($0) }), record.holds()
         else { return nil }
-        let store = SpecRepoStore(home: home)
-        for name in record.facts["clones"] ?? [] { noteIfStale(name, in: store) }
+        noteIfStale(clones: record.facts["clones"] ?? [])
         return RecordedUpToDate(
             lockPath: lockPath, rootCount: roots, notes: record.facts["notes"] ?? [],
             decision: Self.nothingChanged
                 + " (answered from the record of the last such resolve: \(record.witnessCount) files and folders as they were)"
         )
+    }
+
+    /// Says (through `progress`) which of the clones `names` were not fetched for a day, as
+    /// reading them does.
+    package func noteIfStale(clones names: [String]) {
+        let store = SpecRepoStore(home: home)
+        for name in names { noteIfStale(name, in: store) }
     }
 
     /// Keeps `report` (an answer "nothing to do") with the witnesses of everything it rests on, for
@@ -160,16 +166,21 @@ extension ResolveService {
                 "notes": notesToRecord(report.notes, of: project), "clones": clones,
             ],
             witnesses: witnesses,
-            bases: [projectURL.path]
-                + (project.sources + project.restrictedSources.values).compactMap { source in
-                    guard case .folder(let repository) = source.storage else { return nil }
-                    return repository.root.path
-                }
+            bases: recordBases(project)
         ).write(to: file)
     }
 
+    /// The folders most of a record's witnesses lie in: the project's and each folder source's.
+    func recordBases(_ project: LoadedProject) -> [String] {
+        [projectURL.path]
+            + (project.sources + project.restrictedSources.values).compactMap { source in
+                guard case .folder(let repository) = source.storage else { return nil }
+                return repository.root.path
+            }
+    }
+
     /// The witnesses, and the clones the project's git URLs name (for the stale-clone note).
-    private func upToDateWitnesses(_ project: LoadedProject, basis: UpToDateBasis) -> (
+    func upToDateWitnesses(_ project: LoadedProject, basis: UpToDateBasis) -> (
         witnesses: [Witness], clones: [String]
     )? {
         guard let lock = project.lockRead, !lock.adoptedFromPodfileLock, project.offlineNotes.isEmpty else {

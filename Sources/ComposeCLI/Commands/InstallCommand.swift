@@ -13,7 +13,11 @@ struct InstallCommand: AsyncParsableCommand {
             locked tag or commit into $COMPOSE_HOME/cache, and writes Composed/ in the project: a \
             SwiftPM package with one library product per Composefile target and every component \
             pinned exactly. Add Composed as a local package of the app and link the product \
-            named after your target. A second install with nothing changed uses no network.
+            named after your target. A second install with nothing changed uses no network, and \
+            when nothing it rests on changed since the last install (the Composefile, the lock, \
+            the locked specs, the cached repositories, the files of Composed/, the binary \
+            options) it answers from that install's record in $COMPOSE_HOME/installed without \
+            reading or writing anything (--verbose says so; COMPOSE_RESOLVE_RECORD=0 turns it off).
 
             Binary components: a spec may declare "prebuilt": {"url": ..., "sha256": ...}. Source \
             is the default; --binary or COMPOSE_USE_BINARY=1 use every declared artifact, \
@@ -74,22 +78,39 @@ struct InstallCommand: AsyncParsableCommand {
     func run() async throws {
         let target = try registry.map { try InstallRegistry(url: $0, scope: registryScope ?? "") }
         try await Self.install(
-            project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate, registry: target)
+            project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate, registry: target,
+            verbose: global.verbose)
     }
 
     /// `compose install` (also run by `compose update` when Composed/ exists).
     static func install(
-        project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool, registry: InstallRegistry? = nil
+        project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool, registry: InstallRegistry? = nil,
+        verbose: Bool = false
     ) async throws {
         let err = Terminal.standardError
+        let preference = BinaryPreference(flag: binary, environment: Terminal.environment)
+        let install = ProjectInstall(service: resolveService(project: project))
+        // Nothing changed since the last install: its record answers.
+        if !checkLayers, !repoUpdate, registry == nil, let recorded = install.recorded(binary: preference) {
+            for note in recorded.notes { err.write("note: \(note)\n") }
+            for warning in recorded.warnings { err.write(warning + "\n") }
+            if verbose {
+                err.write(
+                    "  nothing changed since the last install (answered from its record: \(recorded.witnessCount) files and folders as they were)\n"
+                )
+            }
+            let out = Terminal.standardOutput
+            for line in recorded.componentLines { out.write("  \(line)\n") }
+            out.write(upToDateLine(count: recorded.componentLines.count))
+            return
+        }
         if checkLayers {
             let service = resolveService(project: project)
             let lock = try service.resolve(write: false).lockfile
             try ComposeCLI.checkLayers(of: lock, in: service, writing: "nothing was written")
         }
-        let install = ProjectInstall(service: resolveService(project: project))
         let report = try await install.run(
-            binary: BinaryPreference(flag: binary, environment: Terminal.environment), repoUpdate: repoUpdate,
+            binary: preference, repoUpdate: repoUpdate,
             registry: registry, progress: { err.write("\($0)\n") })
         if let resolve = report.resolve {
             for change in resolve.changes {
@@ -101,16 +122,9 @@ struct InstallCommand: AsyncParsableCommand {
         for note in result.notes { err.write("note: \(note)\n") }
         for warning in report.warnings { err.write(warning + "\n") }
         let out = Terminal.standardOutput
-        for component in result.package.components.sorted(by: { $0.name < $1.name }) {
-            let generated = result.generated.contains(component.name)
-            out.write(
-                "  \(component.name) \(generated ? "generated from its podspec into Pods/\(component.name) (module \(component.module))" : pinText(component.pin))\n"
-            )
-        }
+        for line in result.componentLines { out.write("  \(line)\n") }
         if result.changedFiles.isEmpty {
-            out.write(
-                "Composed/ is up to date (\(counted(result.package.components.count, "component")), nothing fetched).\n"
-            )
+            out.write(upToDateLine(count: result.package.components.count))
         } else {
             let fetched =
                 result.fetched.isEmpty ? "nothing fetched" : "fetched \(result.fetched.joined(separator: ", "))"
@@ -120,13 +134,8 @@ struct InstallCommand: AsyncParsableCommand {
         }
     }
 
-    private static func pinText(_ pin: ComponentPin) -> String {
-        switch pin {
-        case .version(_, let version): return version
-        case .registry(let id, let version): return "\(version) from the registry (\(id))"
-        case .revision(_, let commit): return "at \(commit.prefix(10))"
-        case .path(let path): return "from \(path)"
-        case .binaryPath, .binaryURL: return "(prebuilt)"
-        }
+    /// "Composed/ is up to date (3 components, nothing fetched)."
+    private static func upToDateLine(count: Int) -> String {
+        "Composed/ is up to date (\(counted(count, "component")), nothing fetched).\n"
     }
 }

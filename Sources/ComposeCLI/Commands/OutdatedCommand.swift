@@ -9,7 +9,9 @@ struct OutdatedCommand: AsyncParsableCommand {
             For every pod in Compose.lock that comes from a spec source, shows the locked \
             version, the version 'compose update' would choose (the newest every requirement \
             allows) and the newest release in its source (requirements aside). Writes nothing. \
-            Fetches the spec sources first, as `pod outdated` does (--no-repo-update to skip).
+            Fetches the spec sources first, as `pod outdated` does (--no-repo-update to skip). \
+            When the lock stands and every locked pod is at the newest version its source lists, \
+            the answer comes from the sources' listings without solving.
 
             Examples:
               compose outdated
