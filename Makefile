@@ -35,6 +35,7 @@ bench:
 	bash bench/cdn.sh
 	bash bench/latency.sh
 	bash bench/whole-command.sh
+	bash bench/search.sh
 	bash bench/ruby-podspecs.sh
 	bash bench/site.sh
 	bash bench/registry.sh
