@@ -17,6 +17,7 @@
 #   RUNS=N       runs per fast figure (default 11)
 #   SLOW_RUNS=N  runs per slow figure (default 3)
 #   DOCS=0       print only; leave docs/benchmarks.md alone
+#   COMPOSE=path/to/compose (default: the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -27,15 +28,18 @@ out=$root/bench/out/search
 home=$out/home
 repo=$home/repos/bench
 
-swift build -c release --product compose >&2
-compose="$(swift build -c release --product compose --show-bin-path)/compose"
+if [ -z "${COMPOSE:-}" ]; then
+    swift build -c release --product compose >&2
+    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
+fi
+compose=$COMPOSE
 
 rm -rf "$out"
 mkdir -p "$home/repos"
 python3 bench/gen-spec-repo.py "$pods" "$repo" 1 >&2
 git -C "$repo" init -q -b main
 git -C "$repo" add -A
-git -C "$repo" -c user.name=bench -c user.email=bench@example.com commit -q -m "$pods pods"
+git -C "$repo" -c gc.auto=0 -c maintenance.auto=false -c user.name=bench -c user.email=bench@example.com commit -q -m "$pods pods"
 sync
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
@@ -72,17 +76,18 @@ publish_one() {
     sed "s/\"version\": \"1.0.0\"/\"version\": \"9.$added.0\"/" "$repo/$name/1.0.0/$name.podspec.json" \
         >"$repo/$name/9.$added.0/$name.podspec.json"
     git -C "$repo" add "$name"
-    git -C "$repo" -c user.name=bench -c user.email=bench@example.com commit -q -m "[Update] $name (9.$added.0)"
+    git -C "$repo" -c gc.auto=0 -c maintenance.auto=false -c user.name=bench -c user.email=bench@example.com commit -q -m "[Update] $name (9.$added.0)"
 }
 
-query=component0424
+# Ten pods match by name (ComponentNNNN0 to ComponentNNNN9).
+query=component$(printf '%04d' $((pods / 20)))
 version=$(series "$runs" nothing ms "$compose" --version)
 previous=$(series "$slow_runs" nothing ms env COMPOSE_SPEC_INDEX=0 COMPOSE_HOME="$home" "$compose" search "$query")
-previous_matches=$(grep -c '^Component' "$out/stdout")
+previous_matches=$(grep -c '^Component' "$out/stdout" || true)
 cold=$(series "$slow_runs" drop_index search "$query")
-index_mb=$(du -m "$(index_file)" | cut -f1)
+index_mb=$(awk -v b="$(stat -c %s "$(index_file)")" 'BEGIN { printf "%.1f", b / 1048576 }')
 warm=$(series "$runs" nothing search "$query")
-warm_matches=$(grep -c '^Component' "$out/stdout")
+warm_matches=$(grep -c '^Component' "$out/stdout" || true)
 none=$(series "$runs" nothing search no-such-pod)
 updated=$(series "$runs" publish_one search "$query")
 env COMPOSE_HOME="$home" "$compose" search "$query" --verbose >/dev/null 2>"$out/verbose"
@@ -103,7 +108,7 @@ file cache; medians of $runs runs ($slow_runs for the previous way and the cold 
 | search index warm, a query matching no pod | $none ms |
 | after a commit adding a version of one pod (index updated from git, 1 pod read) | $updated ms |
 
-Target: `compose search` on a 100,000-pod repo under 100 ms warm.
+Target: \`compose search\` on a 100,000-pod repo under 100 ms warm.
 EOF
 )
 echo "$table"
