@@ -92,8 +92,10 @@ package struct PodInfo: Sendable, Equatable, Codable {
     }
 }
 
-/// Reads the added spec repos for search and info: names from folder listings, details from the
-/// newest version's spec only.
+/// Reads the added spec repos for search and info. Search answers from each clone's search index
+/// (`SearchIndex`: names, newest versions and summaries, kept fresh by the clone's git state), and
+/// reads every pod's newest spec only for a clone that is not a git working tree or with the spec
+/// index off (`COMPOSE_SPEC_INDEX=0`); info reads one pod's folder and its newest spec.
 package struct SpecCatalog: Sendable {
     package let store: SpecRepoStore
 
@@ -101,39 +103,125 @@ package struct SpecCatalog: Sendable {
         self.store = store
     }
 
+    /// How one repo was searched: from its search index (`freshness` says what that cost), or,
+    /// when `freshness` is nil, by reading the newest spec of each of its `podsRead` pods.
+    package struct RepoSearch: Sendable, Equatable {
+        package let repo: String
+        package let freshness: SearchIndex.Freshness?
+        package let podsRead: Int
+    }
+
     /// Pods whose name or summary contains `query` (case-insensitive), across every added repo,
     /// sorted by name then repo. An empty query lists every pod.
     package func search(_ query: String) -> [PodSummary] {
+        searchReport(query).pods
+    }
+
+    /// `search(_:)`, with how each repo was searched.
+    package func searchReport(_ query: String) -> (pods: [PodSummary], repos: [RepoSearch]) {
         let needle = query.lowercased()
         var results: [PodSummary] = []
+        var repos: [RepoSearch] = []
         for repo in store.names() {
-            let repository = SpecRepository(root: store.home.repoDirectory(repo))
-            for name in repository.podNames() {
-                let nameMatches = needle.isEmpty || name.lowercased().contains(needle)
+            let root = store.home.repoDirectory(repo)
+            if let index = searchIndex(of: root), let freshness = index.refresh(root: root) {
+                let (found, read) = Self.search(needle, in: index, root: root, repo: repo)
+                results += found
+                repos.append(RepoSearch(repo: repo, freshness: freshness, podsRead: read))
+                continue
+            }
+            let repository = SpecRepository(root: root)
+            let names = repository.podNames()
+            for name in names {
                 guard let newest = repository.versions(of: name).first else { continue }
                 // A spec that cannot be read is still found by its name, and says why it was not read.
                 let read = Result { () throws(SpecRepoError) in try repository.spec(name: name, version: newest) }
                 let summary = try? read.get().summary
-                guard nameMatches || summary?.lowercased().contains(needle) == true else { continue }
+                guard Self.matches(needle, name: name, summary: summary) else { continue }
                 results.append(
                     PodSummary(
                         name: name, latestVersion: newest.string, summary: summary, repo: repo,
                         unreadable: Self.unreadable(read)))
             }
+            repos.append(RepoSearch(repo: repo, freshness: nil, podsRead: names.count))
         }
-        return results.sorted { ($0.name.lowercased(), $0.repo) < ($1.name.lowercased(), $1.repo) }
+        let sorted = results.sorted { ($0.name.lowercased(), $0.repo) < ($1.name.lowercased(), $1.repo) }
+        return (sorted, repos)
+    }
+
+    /// Whether a pod named `name` with `summary` is found by `needle` (a lowercased query).
+    static func matches(_ needle: String, name: String, summary: String?) -> Bool {
+        needle.isEmpty || name.lowercased().contains(needle) || summary?.lowercased().contains(needle) == true
+    }
+
+    /// The search index of the clone at `root`; nil with the spec index off.
+    private func searchIndex(of root: URL) -> SearchIndex? {
+        store.home.isSpecIndexDisabled ? nil : SearchIndex(home: store.home, root: root)
+    }
+
+    /// The pods of `index` that `needle` finds, and how many specs were read to tell (those whose
+    /// summary was too long to keep).
+    private static func search(_ needle: String, in index: SearchIndex, root: URL, repo: String)
+        -> (pods: [PodSummary], specsRead: Int)
+    {
+        let (decided, undecided) = index.candidates(for: needle)
+        var results: [PodSummary] = decided.compactMap { index.entry(at: $0) }.map { entry in
+            PodSummary(
+                name: entry.name, latestVersion: entry.version, summary: entry.summary, repo: repo,
+                unreadable: entry.unreadable)
+        }
+        var repository: SpecRepository?
+        var read = 0
+        for position in undecided {
+            guard let entry = index.entry(at: position) else { continue }
+            var summary = entry.summary
+            var unreadable = entry.unreadable
+            if entry.summaryLeftOut {
+                let reader = repository ?? SpecRepository(root: root)
+                repository = reader
+                let spec = Result { () throws -> Spec in
+                    try reader.spec(name: entry.name, version: try Version(entry.version))
+                }
+                read += 1
+                summary = try? spec.get().summary
+                unreadable = Self.unreadable(spec)
+            }
+            guard matches(needle, name: entry.name, summary: summary) else { continue }
+            results.append(
+                PodSummary(
+                    name: entry.name, latestVersion: entry.version, summary: summary, repo: repo,
+                    unreadable: unreadable))
+        }
+        return (results, read)
+    }
+
+    /// The pod folder `name` names in the clone at `root`: the exact name when that folder exists,
+    /// else the first pod (in name order) whose name matches it case-insensitively, taken from the
+    /// search index (no walk of the pod folders) unless there is none.
+    func podName(matching name: String, root: URL) -> String? {
+        let layout = SpecRepoLayout(root: root)
+        if let safe = try? SafeName(name, as: .pod), layout.firstSymlink(along: layout.podPath(safe)) == nil,
+            FileKind.of(layout.absolute(layout.podPath(safe))) == .directory
+        {
+            return name
+        }
+        let lowercased = name.lowercased()
+        let names: [String]
+        if let index = searchIndex(of: root), index.refresh(root: root) != nil {
+            names = index.names()
+        } else {
+            names = layout.podNames()
+        }
+        return names.first { $0.lowercased() == lowercased }
     }
 
     /// `name` in every added repo that has it (exact name, else a case-insensitive match).
     package func info(_ name: String) throws(SpecRepoError) -> [PodInfo] {
         var results: [PodInfo] = []
         for repo in store.names() {
-            let repository = SpecRepository(root: store.home.repoDirectory(repo))
-            let names = repository.podNames()
-            guard
-                let match = names.first(where: { $0 == name })
-                    ?? names.first(where: { $0.lowercased() == name.lowercased() })
-            else { continue }
+            let root = store.home.repoDirectory(repo)
+            guard let match = podName(matching: name, root: root) else { continue }
+            let repository = SpecRepository(root: root)
             let all = repository.versions(of: match)
             guard let newest = all.first else { continue }
             let read = Result { () throws(SpecRepoError) in try repository.spec(name: match, version: newest) }

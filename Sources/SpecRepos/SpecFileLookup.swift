@@ -19,13 +19,11 @@ extension SpecCatalog {
     package func specFiles(of name: String, version: String?) throws(SpecRepoError) -> [SpecFileLocation] {
         var results: [SpecFileLocation] = []
         for repo in store.names() {
-            let layout = SpecRepoLayout(root: store.home.repoDirectory(repo))
-            let names = layout.podNames()
-            guard
-                let match = names.first(where: { $0 == name })
-                    ?? names.first(where: { $0.lowercased() == name.lowercased() }),
-                let safe = try? SafeName(match, as: .pod)
-            else { continue }
+            let root = store.home.repoDirectory(repo)
+            let layout = SpecRepoLayout(root: root)
+            guard let match = podName(matching: name, root: root), let safe = try? SafeName(match, as: .pod) else {
+                continue
+            }
             let folders = layout.versionFolders(of: match)
             let wanted = version.flatMap { try? Version($0) }
             guard let chosen = folders.first(where: { wanted == nil ? true : $0.version == wanted }) ?? folders.first,

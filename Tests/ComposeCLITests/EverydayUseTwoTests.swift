@@ -261,6 +261,12 @@ import Testing
         let found = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [[String: Any]])
         #expect(found.first?["summary"] is NSNull, "\(search.stdout)")
         #expect((found.first?["unreadable"] as? String)?.contains("Pay.podspec:3:") == true)
+        // Answered from the search index the first search built: the same warning and answer.
+        let again = try await runComposeInProcess(
+            ["search", "pay", "--format", "json", "--verbose"], environment: environment)
+        #expect(again.stderr.contains("Pay/1.1.0/Pay.podspec:3:"), "\(again.stderr)")
+        #expect(again.stderr.contains("specs: from the search index, unchanged (no spec read)"), "\(again.stderr)")
+        #expect(again.stdout == search.stdout)
     }
 
     // MARK: 7. A Podfile without a platform
