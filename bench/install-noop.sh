@@ -31,15 +31,7 @@ if [ -z "${COMPOSE:-}" ]; then
 fi
 before=${BEFORE:-}
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-# ms CMD...: milliseconds of one whole run of CMD (process start to exit); a failure stops the bench.
-ms() {
-    local start end
-    start=$(date +%s%N)
-    "$@" >"$out/stdout" 2>"$out/stderr" || { cat "$out/stderr" >&2; exit 1; }
-    end=$(date +%s%N)
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
-}
+source bench/lib.sh
 
 # The components are kept between runs (bench/out/install-noop-team-PODS); a release added by an
 # earlier run is removed first.

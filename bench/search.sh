@@ -42,15 +42,7 @@ git -C "$repo" add -A
 git -C "$repo" -c gc.auto=0 -c maintenance.auto=false -c user.name=bench -c user.email=bench@example.com commit -q -m "$pods pods"
 sync
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-# ms CMD...: milliseconds of one whole run of CMD (process start to exit).
-ms() {
-    local start end
-    start=$(date +%s%N)
-    "$@" >"$out/stdout" 2>"$out/stderr" || { cat "$out/stderr" >&2; exit 1; }
-    end=$(date +%s%N)
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
-}
+source bench/lib.sh
 search() { ms env COMPOSE_HOME="$home" "$compose" search "$@"; }
 index_file() { ls "$home"/index/*.search; }
 # series N SETUP CMD...: the median of N runs of CMD, SETUP run (untimed) before each.
