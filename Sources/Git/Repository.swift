@@ -259,18 +259,6 @@ package final class Repository {
         return true
     }
 
-    /// Every path a diff's deltas name, old and new, once each, sorted.
-    private func deltaPaths(of diff: OpaquePointer?) -> [String] {
-        var paths: Set<String> = []
-        for index in 0..<git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, index)?.pointee else { continue }
-            for file in [delta.old_file.path, delta.new_file.path] {
-                if let file { paths.insert(String(cString: file)) }
-            }
-        }
-        return paths.sorted()
-    }
-
     /// The short name of the branch HEAD points at (also when unborn), or nil when HEAD is detached.
     package func currentBranch() throws(GitError) -> String? {
         var reference: OpaquePointer?
@@ -386,19 +374,22 @@ package final class Repository {
         try moveHead(to: target, message: "compose: reset")
     }
 
-    /// The paths of files that differ between the trees of two commits (all of `to`'s when `from` is nil).
+    /// The paths of files that differ between the trees of two commits (all of `to`'s when `from` is
+    /// nil), sorted; compared as `changedPaths(fromTree:toTree:)` compares, reading only the folders
+    /// on the way to what changed.
     package func changedPaths(from: ObjectID?, to: ObjectID) throws(GitError) -> [String] {
         if from == to { return [] }
         let newTree = try tree(of: to)
         defer { git_tree_free(newTree) }
         let oldTree = try from.map { (id) throws(GitError) in try tree(of: id) }
         defer { if let oldTree { git_tree_free(oldTree) } }
-        var diff: OpaquePointer?
-        try check(
-            "git_diff_tree_to_tree(\(from?.short ?? "empty")..\(to.short))",
-            git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, nil))
-        defer { git_diff_free(diff) }
-        return deltaPaths(of: diff)
+        var paths: [String] = []
+        guard compareTrees(oldTree, newTree, prefix: "", into: &paths) else {
+            throw .failed(
+                operation: "comparing the trees of \(from?.short ?? "nothing") and \(to.short) in \(location.path)",
+                code: -1, message: "a folder's tree could not be read")
+        }
+        return paths.sorted()
     }
 
     func tree(of commit: ObjectID) throws(GitError) -> OpaquePointer {
