@@ -436,7 +436,7 @@ package enum SpecRepoExport {
     ) throws(ExportError) -> Collected? {
         var names: Set<String> = []
         for path in paths {
-            guard let name = podName(holding: path, in: layout) else { return nil }
+            guard let name = layout.podName(holding: path) else { return nil }
             names.insert(name)
         }
         /// The lines of an index file of the output; [] when the manifest does not list it, nil when
@@ -501,26 +501,6 @@ package enum SpecRepoExport {
         changed.pods = podCount
         changed.specs = specCount
         return changed
-    }
-
-    /// The name of the pod whose folder holds `path` (a path relative to the repo's top, from a diff
-    /// of two trees): below `Specs/` when the layout has it, in the shard folders of that name when it
-    /// is sharded, and inside the pod's folder. Nil otherwise (a change of the layout or beside the pods).
-    static func podName(holding path: String, in layout: SpecRepoLayout) -> String? {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if layout.specsPrefix.isEmpty {
-            guard parts.first != "Specs" else { return nil }
-        } else {
-            guard parts.first == layout.specsPrefix else { return nil }
-            parts.removeFirst()
-        }
-        let depth = layout.prefixLengths.count
-        guard parts.count >= depth + 2 else { return nil }
-        let name = parts[depth]
-        guard !name.hasPrefix("."), (try? SafeName(name, as: .pod)) != nil,
-            Array(parts[..<depth]) == layout.shards(of: name)
-        else { return nil }
-        return name
     }
 }
 

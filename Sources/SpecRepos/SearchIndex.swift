@@ -174,7 +174,7 @@ package final class SearchIndex {
         if let key, key.sameLayout(as: current), key.commit != current.commit, let from = ObjectID(hex: key.commit),
             let to = ObjectID(hex: current.commit), let paths = try? repository.changedPaths(from: from, to: to)
         {
-            for name in Set(paths.compactMap { Self.podName(ofPath: $0, in: layout) }) {
+            for name in Set(paths.compactMap { layout.podName(holding: $0) }) {
                 changed[name] = .some(Self.read(name, in: reader))
             }
             freshness = .updated(podsRead: changed.count)
@@ -197,20 +197,6 @@ package final class SearchIndex {
         return Entry(
             name: name, version: newest.string, summary: leftOut ? nil : summary,
             unreadable: SpecCatalog.unreadable(read), summaryLeftOut: leftOut)
-    }
-
-    /// The pod whose files `path` (relative to the clone's root, as git names it) is among, if any.
-    static func podName(ofPath path: String, in layout: SpecRepoLayout) -> String? {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if !layout.specsPrefix.isEmpty {
-            guard parts.first.map(String.init) == layout.specsPrefix else { return nil }
-            parts.removeFirst()
-        }
-        // The shard folders, the pod's folder, then at least one more part (a file beside the pod
-        // folders is not a pod).
-        guard parts.count > layout.prefixLengths.count + 1 else { return nil }
-        let name = String(parts[layout.prefixLengths.count])
-        return name.isEmpty ? nil : name
     }
 
     /// The clone's state now, with the repository it was read from; nil when `root` is not the top

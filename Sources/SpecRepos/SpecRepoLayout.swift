@@ -58,6 +58,26 @@ package struct SpecRepoLayout: Sendable, Equatable {
         Self.shards(of: name, prefixLengths: prefixLengths)
     }
 
+    /// The name of the pod whose folder holds `path` (relative to the repo's top, as a diff of two
+    /// trees names it): below `Specs/` when the layout has it, in the shard folders of that name when
+    /// it is sharded, and inside the pod's folder. Nil otherwise (a change of the layout, a file
+    /// beside the pods, a folder that is not a pod name or not at its name's shard).
+    package func podName(holding path: String) -> String? {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if specsPrefix.isEmpty {
+            guard parts.first != "Specs" else { return nil }
+        } else {
+            guard parts.first == specsPrefix else { return nil }
+            parts.removeFirst()
+        }
+        let depth = prefixLengths.count
+        guard parts.count >= depth + 2 else { return nil }
+        let name = parts[depth]
+        guard !name.hasPrefix("."), (try? SafeName(name, as: .pod)) != nil, Array(parts[..<depth]) == shards(of: name)
+        else { return nil }
+        return name
+    }
+
     /// The shard folders of `name` for `prefixLengths` (CocoaPods' CDN names its shard indexes with them too).
     package static func shards(of name: String, prefixLengths: [Int]) -> [String] {
         guard !prefixLengths.isEmpty else { return [] }
