@@ -46,7 +46,8 @@ echo "-- compose outdated:"
 # ---------------------------------------------------------------------------------------------
 # Components end to end: `compose lib create` makes a mediator core, a business component with its
 # mediator, and a base component; each is pushed to its own bare repository and released with
-# `compose publish` into a bare spec repository seeded with spec-repo-fixture; a two-target app
+# `compose publish` (which first builds the commit it tags, as `compose lint` does) into a bare spec
+# repository seeded with spec-repo-fixture; a two-target app
 # (its source: the spec repo's git URL, which `repo add` cloned already) resolves against it, `compose install` writes Composed/,
 # and with the component remotes moved away (SwiftPM reads compose's cache) `swift build` builds it
 # and a small app calls Wallet through WalletMediator, before and after Wallet starts.

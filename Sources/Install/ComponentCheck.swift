@@ -97,6 +97,19 @@ package struct ComponentBuildCheck: Sendable {
         for step in steps {
             let result = run(step.arguments, in: checkout)
             let diagnostics = compilerDiagnostics(in: result.output, root: checkout)
+            if result.status != 0, step.rule == Rule.build, let missing = AppleSDK.missingModules(in: diagnostics) {
+                let what =
+                    reference ?? spec.source?.git?.tag.map { "tag \($0)" } ?? spec.source?.git?.commit.map {
+                        "commit \($0)"
+                    } ?? "the last commit"
+                finding(
+                    .note, Rule.host,
+                    AppleSDK.notBuiltMessage(
+                        spec: spec, modules: missing,
+                        product: (try? PodModule(spec: spec))?.product(among: manifest.productNames) ?? spec.name,
+                        reference: what))
+                break
+            }
             for diagnostic in diagnostics {
                 findings.append(
                     Finding(
@@ -199,53 +212,69 @@ package struct ComponentLint: Sendable {
     package func run(spec: Spec, specFile: URL, display: String) -> Outcome {
         let tag = spec.source?.git?.tag
         let commit = spec.source?.git?.commit
+        let folder = specFile.deletingLastPathComponent()
+        let isComponentRoot = ["Package.swift", ".git"].contains {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
+        if isComponentRoot, let local = try? Repository.discover(from: folder),
+            let workingDirectory = local.workingDirectory
+        {
+            let path = workingDirectory.path
+            if let tag, (try? local.tagCommit(tag)) != nil {
+                return build(
+                    spec, display: display, from: path, at: tag,
+                    remark: "build check of \(spec.name) at tag \(tag) of \(path)")
+            }
+            return build(
+                spec, display: display, from: path, at: nil,
+                remark: "build check of \(spec.name) at the last commit of \(path)"
+                    + (tag.map { " (the tag \($0) does not exist yet)" } ?? ""),
+                reference: "the last commit of \(path)")
+        }
+        guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
+            return Self.failure(
+                "The spec has no git source with a tag or commit, so the component cannot be fetched and built.",
+                display: display, rule: RuleCatalog.Build.source)
+        }
+        return build(
+            spec, display: display, from: url, at: reference,
+            remark: "build check of \(spec.name) at \(tag != nil ? "tag" : "commit") \(reference) of \(redact(url))")
+    }
+
+    /// Builds the component of `spec` at `revision` (a commit id or a tag) of the git repository
+    /// `repository` (a folder or a URL), cloned into a temporary folder: what `compose publish` builds
+    /// before it tags. `reference` says in findings what was built (`commit 1a2b3c4d5e`).
+    package func run(spec: Spec, display: String, repository: String, revision: String, reference: String)
+        -> Outcome
+    {
+        build(
+            spec, display: display, from: repository, at: revision,
+            remark: "build check of \(spec.name) at \(reference) of \(redact(repository))", reference: reference)
+    }
+
+    /// A clean clone of `repository` in a temporary folder, at `revision` (nil: its HEAD), checked.
+    private func build(
+        _ spec: Spec, display: String, from repository: String, at revision: String?, remark: String,
+        reference: String? = nil
+    ) -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "compose-lint-\(spec.name)-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let checkout = scratch.appendingPathComponent(spec.name)
-        func failure(_ message: String, rule: String = ComponentLint.fetchRule) -> Outcome {
-            Outcome(
-                findings: [
-                    Finding(severity: .error, ruleID: rule, message: message, file: display, line: 1, column: 1)
-                ], remarks: [])
-        }
-        var remark: String
-        var reference: String?
         do {
-            let folder = specFile.deletingLastPathComponent()
-            let isComponentRoot = ["Package.swift", ".git"].contains {
-                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
-            }
-            if isComponentRoot, let local = try? Repository.discover(from: folder),
-                let workingDirectory = local.workingDirectory
-            {
-                let repository = try Repository.clone(from: workingDirectory.path, to: checkout)
-                if let tag, try repository.tagCommit(tag) != nil {
-                    try repository.checkout(tag)
-                    remark = "build check of \(spec.name) at tag \(tag) of \(workingDirectory.path)"
-                } else {
-                    remark =
-                        "build check of \(spec.name) at the last commit of \(workingDirectory.path)"
-                        + (tag.map { " (the tag \($0) does not exist yet)" } ?? "")
-                    reference = "the last commit of \(workingDirectory.path)"
-                }
-            } else {
-                guard let url = spec.source?.git?.url, let reference = tag ?? commit else {
-                    return failure(
-                        "The spec has no git source with a tag or commit, so the component cannot be fetched and built.",
-                        rule: RuleCatalog.Build.source)
-                }
-                let repository = try Repository.clone(from: url, to: checkout)
-                try repository.checkout(reference)
-                remark =
-                    "build check of \(spec.name) at \(tag != nil ? "tag" : "commit") \(reference) of \(redact(url))"
-            }
+            let clone = try Repository.clone(from: repository, to: checkout)
+            if let revision { try clone.checkout(revision) }
         } catch {
-            return failure("Could not fetch the component to build it: \(error)")
+            return Self.failure("Could not fetch the component to build it: \(error)", display: display)
         }
         let findings = check.check(checkout: checkout, spec: spec, specPath: display, reference: reference)
-        if check.runTests { remark += ", with its tests" }
-        return Outcome(findings: findings, remarks: [remark + "."])
+        return Outcome(findings: findings, remarks: [remark + (check.runTests ? ", with its tests." : ".")])
+    }
+
+    private static func failure(_ message: String, display: String, rule: String = fetchRule) -> Outcome {
+        Outcome(
+            findings: [Finding(severity: .error, ruleID: rule, message: message, file: display, line: 1, column: 1)],
+            remarks: [])
     }
 }
 

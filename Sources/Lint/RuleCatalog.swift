@@ -43,6 +43,7 @@ package enum RuleCatalog {
         package static let sourceFiles = "build-source-files"
         package static let build = "build-swift-build"
         package static let test = "build-swift-test"
+        package static let host = "build-host-sdk"
     }
 
     /// The spec repo's layout.
@@ -114,6 +115,9 @@ package enum RuleCatalog {
         Entry(
             identifier: Build.build, severity: .error, check: .build, summary: "`swift build` of the clone fails."),
         Entry(identifier: Build.test, severity: .error, check: .build, summary: "`swift test` of the clone fails."),
+        Entry(
+            identifier: Build.host, severity: .note, check: .build,
+            summary: "The component imports a module of Apple's SDKs that this host lacks: not built here."),
         Entry(
             identifier: Repo.nameMismatch, severity: .error, check: .repo,
             summary: "The spec's name differs from its pod folder's name."),

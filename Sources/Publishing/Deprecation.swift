@@ -64,6 +64,11 @@ extension Publisher {
             throw .repo(.invalidSpec(error))
         }
         let change = PublishSpec(spec: marked)
+        try refuseNonBareRemotes(nil, repo: repo, directory: directory, componentDirectory: nil, options: options)
+        var options = options
+        options.rerun =
+            options.rerun ?? "compose deprecate \(name) \(version) \(repo)"
+            + (request.inFavorOf.map { " --in-favor-of \($0)" } ?? "")
         return try store.withLock(repo, waiting: waiting, wrapping: PublishError.repo) { () throws(PublishError) in
             try commitAndPush(
                 change, repo: repo, options: options, tag: nil, tagState: "no tag was involved.", tagCreated: false,

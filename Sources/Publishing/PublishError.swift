@@ -22,9 +22,18 @@ package enum PublishError: ComposeFailure, Equatable {
     /// The component's remote has the tag at another commit: this version was released from elsewhere.
     case remoteTagElsewhere(tag: String, remote: String)
     case versionExists(name: String, version: String, repo: String, identical: Bool)
-    case pushRetriesExhausted(name: String, version: String, repo: String, attempts: Int, tagState: String)
+    case pushRetriesExhausted(
+        name: String, version: String, repo: String, attempts: Int, tagState: String, rerun: String)
     /// Publishing would write through `path`, a symbolic link committed to the spec repo.
-    case symlinkInSpecRepo(repo: String, path: String, tagState: String)
+    case symlinkInSpecRepo(repo: String, path: String, tagState: String, rerun: String)
+    /// The full lint's build of the component failed (compiler errors, or warnings without
+    /// --allow-warnings); nothing was tagged. `summary` says what was built (`Pay 1.0.0 at commit …`).
+    case buildFailed(path: String, summary: String, findings: [Finding], errors: Int, warnings: Int)
+    /// HEAD of the component moved while the build ran: what was built is not what would be tagged.
+    case headMovedDuringBuild(path: String, built: String, head: String, rerun: String)
+    /// A remote to push to is a local repository with a working tree, which libgit2 cannot push to.
+    /// `remote` says whose (`spec repo 'specs'`, `the component's remote origin`), `fix` what to do.
+    case nonBareRemote(remote: String, path: String, fix: String)
     /// The release breaks the spec repo's layering rules (docs/graph.md).
     case layerViolations(repo: String, findings: [String], tagState: String)
 
@@ -32,6 +41,8 @@ package enum PublishError: ComposeFailure, Equatable {
         switch self {
         case .repo(let error): return error.kind
         case .pushRetriesExhausted: return .environment
+        case .buildFailed(_, _, let findings, _, _):
+            return findings.contains { $0.ruleID == RuleCatalog.Build.fetch } ? .environment : .input
         default: return .input
         }
     }
@@ -45,10 +56,27 @@ package enum PublishError: ComposeFailure, Equatable {
                 + findings.map { "\n  " + $0 }.joined()
                 + "\nThe spec was not added. \(tagState) The local clone of '\(repo)' "
                 + "was reset to the remote's tip. Fix the dependencies, or pass --allow-layer-violations (recorded in the commit message)"
-        case .symlinkInSpecRepo(let repo, let path, let tagState):
+        case .symlinkInSpecRepo(let repo, let path, let tagState, let rerun):
             return "\(path) in spec repo '\(repo)' is a symbolic link; compose never writes through one, so the spec "
                 + "was not added. \(tagState) The local clone of '\(repo)' was reset to the remote's tip. Replace the "
-                + "link with a real folder in the spec repo (`compose repo lint` lists every link), then run `compose publish \(repo)` again"
+                + "link with a real folder in the spec repo (`compose repo lint` lists every link), then run `\(rerun)` again"
+        case .buildFailed(let path, let summary, let findings, let errors, let warnings):
+            let listed = findings.prefix(20).map { "\n  " + $0.description }.joined()
+            let more = findings.count > 20 ? "\n  … and \(findings.count - 20) more" : ""
+            let counted =
+                errors == 0
+                ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : "\(errors) error\(errors == 1 ? "" : "s")"
+            let fix =
+                errors == 0
+                ? "Fix them, or pass --allow-warnings" : "Fix them and commit (`compose lint` builds the same way)"
+            return "\(summary) does not build (\(counted) in a clean clone), so \(path) cannot be published; "
+                + "nothing was tagged or pushed:\(listed)\(more)\n\(fix); --skip-build publishes without building"
+        case .headMovedDuringBuild(let path, let built, let head, let rerun):
+            return "HEAD of \(path) moved from \(built) to \(head) while publish built \(built), so the tag would "
+                + "not name what was built; nothing was tagged or pushed. Run `\(rerun)` again to build and publish \(head)"
+        case .nonBareRemote(let remote, let path, let fix):
+            return "\(remote) is \(path), a git repository with a working tree: compose cannot push to one (libgit2 "
+                + "pushes over a path only to a bare repository), so nothing was tagged or pushed. \(fix)"
         case .publishChecksFailed(let path, let findings):
             return "\(path) cannot be published yet; nothing was tagged or pushed:\n"
                 + findings.map { "  " + $0.description }.joined(separator: "\n")
@@ -97,10 +125,9 @@ package enum PublishError: ComposeFailure, Equatable {
             return "\(name) \(version) is already in '\(repo)' with different content; a released version "
                 + "is not changed silently. Bump the version, or pass --overwrite to replace it with a "
                 + "[Fix] commit"
-        case .pushRetriesExhausted(let name, let version, let repo, let attempts, let tagState):
+        case .pushRetriesExhausted(let name, let version, let repo, let attempts, let tagState, let rerun):
             return "the push of \(name) \(version) to '\(repo)' was overtaken by other pushes \(attempts) times; "
-                + "\(tagState) The local clone was reset to the remote's tip. Run `compose publish \(repo)` "
-                + "again to finish"
+                + "\(tagState) The local clone was reset to the remote's tip. Run `\(rerun)` again to finish"
         }
     }
 }

@@ -10,6 +10,12 @@ extension PublishEvent: CustomStringConvertible {
         case .linted(let spec, let warnings):
             return "Linted \(spec)"
                 + (warnings.isEmpty ? "" : " (\(warnings.count) warning\(warnings.count == 1 ? "" : "s") allowed)")
+        case .building(let summary): return "Building \(summary) in a clean clone (`swift build`)…"
+        case .built(let summary, let warnings):
+            return "Built \(summary)"
+                + (warnings.isEmpty ? "" : " (\(warnings.count) warning\(warnings.count == 1 ? "" : "s") allowed)")
+        case .buildSkipped: return "Not built (--skip-build)"
+        case .notBuiltHere(let message): return "note: \(message)"
         case .tagCreated(let tag, let commit): return "Tagged \(commit.short) as \(tag)"
         case .tagExists(let tag, let commit): return "Tag \(tag) exists at HEAD (\(commit.short))"
         case .tagPushed(let tag, let remote): return "Pushed tag \(tag) to \(remote)"
@@ -24,16 +30,26 @@ extension PublishEvent: CustomStringConvertible {
 
     /// The findings a step reports (lint warnings that were allowed).
     var findings: [Finding] {
-        if case .linted(_, let warnings) = self { return warnings }
-        return []
+        switch self {
+        case .linted(_, let warnings), .built(_, let warnings): return warnings
+        default: return []
+        }
     }
 }
 
 extension PublishError {
+    /// What the build that refused the release built; nil for other failures.
+    package var buildSummary: String? {
+        if case .buildFailed(_, let summary, _, _, _) = self { return summary }
+        return nil
+    }
+
     /// The findings behind a refusal: lint's, or publish's own checks'; empty for other failures.
     package var findings: [Finding] {
         switch self {
-        case .lintFailed(_, let findings, _, _), .publishChecksFailed(_, let findings): return findings
+        case .lintFailed(_, let findings, _, _), .publishChecksFailed(_, let findings),
+            .buildFailed(_, _, let findings, _, _):
+            return findings
         default: return []
         }
     }
@@ -64,6 +80,8 @@ package struct PublishReport: Sendable {
     package let command: Command
     package private(set) var steps: [String] = []
     package private(set) var findings: [Finding] = []
+    /// Whether the component was built before it was tagged (nil: the command had not come that far).
+    package private(set) var build: Build?
     package var result: PublishResult?
     package var failure: Failure?
 
@@ -71,10 +89,23 @@ package struct PublishReport: Sendable {
         self.command = command
     }
 
+    /// The build step as the report tells it: `status` is `passed`, `failed`, `skipped` (`--skip-build`)
+    /// or `not-built-here` (the host lacks the component's SDK); `message` says what was built or why not.
+    package struct Build: Sendable, Encodable, Equatable {
+        package let status: String
+        package let message: String
+    }
+
     /// Records a step as it happens.
     package mutating func record(_ event: PublishEvent) {
         steps.append(event.description)
         findings += event.findings
+        switch event {
+        case .built(let summary, _): build = Build(status: "passed", message: "built \(summary)")
+        case .buildSkipped: build = Build(status: "skipped", message: "--skip-build: the component was not built")
+        case .notBuiltHere(let message): build = Build(status: "not-built-here", message: message)
+        default: break
+        }
     }
 
     /// Records a step the command took after the transaction (an export, say).
@@ -83,9 +114,13 @@ package struct PublishReport: Sendable {
     }
 
     /// Records a failure and the findings it carries.
-    package mutating func fail(_ failure: Failure, findings: [Finding] = []) {
+    /// `buildFailure`: what the failed build built, when the build refused the release.
+    package mutating func fail(_ failure: Failure, findings: [Finding] = [], buildFailure: String? = nil) {
         self.failure = failure
         self.findings += findings
+        if let summary = buildFailure {
+            build = Build(status: "failed", message: "\(summary) does not build")
+        }
     }
 
     /// Every key of the report is always there: an unknown value is `null`, not left out.
@@ -107,6 +142,7 @@ package struct PublishReport: Sendable {
         let repo: Nullable<String>
         let tag: Nullable<String>
         let tagCreated: Bool
+        let build: Nullable<Build>
         let commit: Nullable<String>
         let commitMessage: Nullable<String>
         let retries: Int
@@ -123,7 +159,8 @@ package struct PublishReport: Sendable {
         let report = JSONReport(
             command: command.rawValue, passed: failure == nil, name: .init(value: result?.name),
             version: .init(value: result?.version), repo: .init(value: result?.repo), tag: .init(value: result?.tag),
-            tagCreated: result?.tagCreated ?? false, commit: .init(value: result?.commit?.description),
+            tagCreated: result?.tagCreated ?? false, build: .init(value: build),
+            commit: .init(value: result?.commit?.description),
             commitMessage: .init(value: result?.commitMessage), retries: result?.retries ?? 0,
             note: .init(value: result?.note), dryRun: result?.plan != nil, plan: result?.plan ?? [], steps: steps,
             findings: findings.sorted(by: Finding.reportOrder).map(Finding.JSONItem.init),

@@ -29,6 +29,11 @@ package struct PublishOptions: Sendable, Equatable {
     package var ignoredRules: Set<String> = []
     /// Who tags and commits; nil: git's identity (`Signature.default(for:)`).
     package var author: Signature?
+    /// Do not build the component before tagging it (`--skip-build`; the report says it was skipped).
+    package var skipBuild = false
+    /// The command a failure tells the user to run again (the one given, with its options); nil:
+    /// `compose publish REPO`.
+    package var rerun: String?
 
     package init(allowWarnings: Bool = false, noTag: Bool = false, ci: Bool = false, overwrite: Bool = false) {
         self.allowWarnings = allowWarnings
@@ -41,6 +46,15 @@ package struct PublishOptions: Sendable, Equatable {
 /// What happened during a publish, as it happens (for progress lines on standard error).
 package enum PublishEvent: Sendable, Equatable {
     case linted(spec: String, warnings: [Finding])
+    /// The build of the component starts (seconds to minutes); `summary` says what is built
+    /// (`Pay 1.0.0 at commit 1a2b3c4d5e of /src/Pay`).
+    case building(summary: String)
+    /// The build passed; `warnings` were allowed.
+    case built(summary: String, warnings: [Finding])
+    /// `--skip-build`: the component was not built.
+    case buildSkipped
+    /// This host cannot build the component (an iOS one on Linux): `message` says so and how to on macOS.
+    case notBuiltHere(message: String)
     case tagCreated(tag: String, commit: ObjectID)
     case tagExists(tag: String, commit: ObjectID)
     case tagPushed(tag: String, remote: String)
@@ -77,9 +91,12 @@ package struct PublishResult: Sendable, Equatable {
 /// the spec repo's clone is reset to the remote's tip, so nothing half-written is left behind.
 package struct Publisher: Sendable {
     package let store: SpecRepoStore
+    /// Builds the component before it is tagged (the full lint's build); nil: no build step.
+    package let builder: (any ComponentBuilder)?
 
-    package init(store: SpecRepoStore) {
+    package init(store: SpecRepoStore, builder: (any ComponentBuilder)? = nil) {
         self.store = store
+        self.builder = builder
     }
 
     package func publish(
@@ -118,9 +135,23 @@ package struct Publisher: Sendable {
             componentDirectory: specURL.deletingLastPathComponent(), searched: searched,
             ignoring: options.ignoredRules)
         if !problems.isEmpty { throw .publishChecksFailed(path: specURL.path, findings: problems) }
-        if options.dryRun {
-            return try dryRun(spec, specURL: specURL, repo: repo, directory: directory, options: options)
+        // Nothing is pushed anywhere compose cannot push to: refused before the build and the tag.
+        try refuseNonBareRemotes(
+            spec, repo: repo, directory: directory, componentDirectory: componentDirectory, options: options)
+        var buildLine = "build skipped (--skip-build)"
+        let built = try buildComponent(
+            spec, specURL: specURL, componentDirectory: componentDirectory, options: options
+        ) { event in
+            if case .built(let summary, _) = event { buildLine = "built \(summary): passed" }
+            if case .notBuiltHere(let message) = event { buildLine = message }
+            events(event)
         }
+        if options.dryRun {
+            var result = try dryRun(spec, specURL: specURL, repo: repo, directory: directory, options: options)
+            if builder != nil { result.plan?.insert(buildLine, at: 1) }
+            return result
+        }
+        let rerun = options.rerun ?? "compose publish \(repo)"
 
         // The clone's lock is taken before anything is tagged: a publish that cannot have it leaves no tag
         // behind, and once the tag is pushed every failure says so ("tag X is pushed, the spec is not").
@@ -130,8 +161,8 @@ package struct Publisher: Sendable {
             if !options.noTag {
                 tagCreated = try tagComponent(
                     spec, specURL: specURL, componentDirectory: componentDirectory, tagger: options.author,
-                    events: events)
-                tagState = "tag \(spec.tag ?? "") is pushed, the spec is not; run again."
+                    built: built, rerun: rerun, events: events)
+                tagState = "tag \(spec.tag ?? "") is pushed, the spec is not."
             }
             return try addToSpecRepo(
                 spec, repo: repo, options: options, tagState: tagState, tagCreated: tagCreated, events: events)
@@ -170,29 +201,20 @@ package struct Publisher: Sendable {
 
     /// Creates the annotated tag `source.tag` at HEAD unless it exists there, and pushes it.
     /// Returns whether the tag was created.
+    /// `built`: the commit the build checked, which HEAD must still be.
     func tagComponent(
-        _ spec: PublishSpec, specURL: URL, componentDirectory: URL, tagger: Signature? = nil,
-        events: (PublishEvent) -> Void
+        _ spec: PublishSpec, specURL: URL, componentDirectory: URL, tagger: Signature? = nil, built: ObjectID? = nil,
+        rerun: String, events: (PublishEvent) -> Void
     ) throws(PublishError) -> Bool {
         guard let tag = spec.tag, !tag.isEmpty else { throw .noTagInSource(path: specURL.path) }
-        let component: Repository
-        do {
-            component = try Repository.discover(from: componentDirectory)
-        } catch {
-            throw .noComponentRepository(path: componentDirectory.path)
-        }
+        let (component, head) = try releasableHead(tag: tag, componentDirectory: componentDirectory)
         let location = component.location.path
+        if let built, built != head {
+            throw .headMovedDuringBuild(path: location, built: built.short, head: head.short, rerun: rerun)
+        }
         do {
-            let changes = try component.status()
-            if !changes.isEmpty { throw PublishError.componentNotClean(path: location, files: changes.map(\.path)) }
-            guard let head = try component.headCommit() else {
-                throw PublishError.componentNotClean(path: location, files: ["(no commits yet)"])
-            }
             var created = false
-            if let existing = try component.tagCommit(tag) {
-                guard existing == head else {
-                    throw PublishError.tagElsewhere(tag: tag, tagCommit: existing.short, head: head.short)
-                }
+            if try component.tagCommit(tag) != nil {
                 events(.tagExists(tag: tag, commit: head))
             } else {
                 // A publish killed while git wrote this tag leaves `refs/tags/TAG.lock` behind, and
@@ -226,7 +248,7 @@ package struct Publisher: Sendable {
                         error,
                         context:
                             "tag \(tag) \(created ? "was created" : "exists") at HEAD in \(location) but could not "
-                            + "be pushed to \(remote); nothing was published. Fix the cause, then run `compose publish` again"
+                            + "be pushed to \(remote); nothing was published. Fix the cause, then run `\(rerun)` again"
                     ))
             }
             let shown = redact(try component.remoteURL(remote) ?? remote)
@@ -239,6 +261,40 @@ package struct Publisher: Sendable {
         } catch {
             throw .repo(.fileSystem(path: location, message: "\(error)"))
         }
+    }
+
+    /// libgit2 pushes over a path (`/srv/specs`, `file:///srv/specs`) only to a bare repository: a spec
+    /// repo (or, unless `noTag`, a component remote) that is a local repository with a working tree is
+    /// refused before anything is pushed, with what to do, instead of failing after the tag is pushed.
+    func refuseNonBareRemotes(
+        _ spec: PublishSpec?, repo: String, directory: URL, componentDirectory: URL?, options: PublishOptions
+    ) throws(PublishError) {
+        if let url = (try? Repository.open(at: directory).remoteURL()) ?? nil, let path = Self.nonBareFolder(url) {
+            throw .nonBareRemote(
+                remote: "The remote of spec repo '\(repo)'", path: path,
+                fix: "Make a bare copy and publish to it: `git clone --bare \(path) \(path).git`, then "
+                    + "`compose repo remove \(repo)` and `compose repo add \(repo) \(path).git` (or serve the repo "
+                    + "over ssh or https); `git -C \(path) pull \(path).git` brings what is published into \(path)")
+        }
+        guard let spec, let componentDirectory, !options.noTag,
+            let component = try? Repository.discover(from: componentDirectory),
+            let remote = try? remoteName(for: spec.gitURL, in: component),
+            let url = (try? component.remoteURL(remote)) ?? nil, let path = Self.nonBareFolder(url)
+        else { return }
+        throw .nonBareRemote(
+            remote: "The component's remote \(remote)", path: path,
+            fix: "Make it bare: `git clone --bare \(path) \(path).git` and `git remote set-url \(remote) \(path).git` "
+                + "(and source.git in the spec), or push through a git server (ssh or https)")
+    }
+
+    /// The folder of `url` when it is a local repository with a working tree; nil otherwise (a network
+    /// URL, a bare repository, or nothing there: the push then says what it meets).
+    static func nonBareFolder(_ url: String) -> String? {
+        guard var path = Repository.localFolder(ofRemote: url), !path.isEmpty,
+            let repository = try? Repository.open(at: URL(fileURLWithPath: path)), !repository.isBare
+        else { return nil }
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 
     /// The remote whose URL is the spec's `source.git`, else `origin`.
@@ -304,6 +360,7 @@ package struct Publisher: Sendable {
             -> SpecRepoWrite
     ) throws(PublishError) -> PublishResult {
         let directory = try PublishError.repo { () throws(SpecRepoError) in try store.directory(of: repo) }
+        let rerun = options.rerun ?? "compose publish \(repo)"
         let repository: Repository
         do {
             repository = try Repository.open(at: directory)
@@ -314,11 +371,13 @@ package struct Publisher: Sendable {
             throw .repo(
                 .git(
                     error,
-                    context: "cannot open the clone of '\(repo)'; \(tagState) Run `compose publish \(repo)` again"))
+                    context:
+                        "cannot open the clone of '\(repo)' at \(directory.path); \(tagState) `compose repo remove \(repo)` "
+                        + "and `compose repo add \(repo) URL` make a new clone; then run `\(rerun)` again"))
         }
         let failureState =
             "\(tagState) The local clone of '\(repo)' was reset to the remote's tip. "
-            + "Run `compose publish \(repo)` again to finish"
+            + "Fix what follows, then run `\(rerun)` again to finish"
 
         let credentials = store.credentials(for: repository)
         var journalStarted = false
@@ -413,7 +472,7 @@ package struct Publisher: Sendable {
                 }
                 // Never through a symlink committed to the repo: it could point anywhere.
                 if let link = layout.firstSymlink(along: file) {
-                    throw PublishError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState)
+                    throw PublishError.symlinkInSpecRepo(repo: repo, path: link, tagState: tagState, rerun: rerun)
                 }
                 try write(spec.canonical, to: directory.appendingPathComponent(file))
                 let commit = try wrap { () throws(GitError) in
@@ -428,7 +487,7 @@ package struct Publisher: Sendable {
                         if case .nonFastForward = error {
                             throw PublishError.pushRetriesExhausted(
                                 name: spec.name, version: spec.version, repo: repo, attempts: attempt,
-                                tagState: tagState)
+                                tagState: tagState, rerun: rerun)
                         }
                         throw PublishError.repo(.git(error, context: ""))
                     }
@@ -458,7 +517,8 @@ package struct Publisher: Sendable {
                     commit: commit, commitMessage: message, retries: retries, note: nil)
             }
             throw PublishError.pushRetriesExhausted(
-                name: spec.name, version: spec.version, repo: repo, attempts: options.maxAttempts, tagState: tagState)
+                name: spec.name, version: spec.version, repo: repo, attempts: options.maxAttempts, tagState: tagState,
+                rerun: rerun)
         } catch {
             throw fail(error)
         }

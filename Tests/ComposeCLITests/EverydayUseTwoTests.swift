@@ -48,7 +48,7 @@ import Testing
 
         // Refused (lint warnings): one JSON object with every finding and the error, exit 1.
         let refused = try await runComposeInProcess(
-            ["publish", "specs", "--format", "json"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--skip-build", "--format", "json"], environment: environment, currentDirectory: work)
         #expect(refused.code == 1, "\(refused.stderr)")
         let refusal = try Self.object(refused.stdout)
         #expect(refusal["passed"] as? Bool == false)
@@ -71,14 +71,15 @@ import Testing
         #expect((unknownReport["error"] as? [String: Any])?["kind"] as? String == "input")
 
         let annotated = try await runComposeInProcess(
-            ["publish", "specs", "--format", "github"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--skip-build", "--format", "github"], environment: environment, currentDirectory: work
+        )
         #expect(annotated.code == 1)
         #expect(annotated.stdout.contains("::warning file=Logging.podspec.json,line="), "\(annotated.stdout)")
         #expect(annotated.stdout.contains("::error title=compose publish::"), "\(annotated.stdout)")
 
         // Published: the steps, the tag, the commit.
         let published = try await runComposeInProcess(
-            ["publish", "specs", "--allow-warnings", "--format", "json"], environment: environment,
+            ["publish", "specs", "--allow-warnings", "--skip-build", "--format", "json"], environment: environment,
             currentDirectory: work)
         #expect(published.code == 0, "\(published.stderr)")
         let report = try Self.object(published.stdout)
@@ -102,7 +103,8 @@ import Testing
 
         // 9: a re-run of the CI job does not claim to push the tag again.
         let again = try await runComposeInProcess(
-            ["publish", "specs", "--allow-warnings", "--ci", "--format", "json"], environment: environment,
+            ["publish", "specs", "--allow-warnings", "--skip-build", "--ci", "--format", "json"],
+            environment: environment,
             currentDirectory: work)
         #expect(again.code == 0, "\(again.stderr)")
         let rerun = try Self.object(again.stdout)
@@ -113,7 +115,8 @@ import Testing
         #expect(rerunSteps.contains { $0.hasPrefix("Tag 9.0.0 is already on the remote (") }, "\(rerunSteps)")
         #expect(!rerunSteps.contains { $0.hasPrefix("Pushed tag") })
         let human = try await runComposeInProcess(
-            ["publish", "specs", "--allow-warnings", "--ci"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--allow-warnings", "--skip-build", "--ci"], environment: environment,
+            currentDirectory: work)
         #expect(human.code == 0)
         #expect(human.stderr.contains("Tag 9.0.0 is already on the remote"), "\(human.stderr)")
         #expect(!human.stderr.contains("Pushed tag"), "\(human.stderr)")

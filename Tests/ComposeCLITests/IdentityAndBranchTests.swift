@@ -28,7 +28,10 @@ import Testing
 
         let work = try makeLoggingComponent(in: folder.url)
         let publish = try await runComposeInProcess(
-            ["publish", specs.absoluteString, "--allow-warnings", "--author", "Release Bot <bot@example.com>"],
+            [
+                "publish", specs.absoluteString, "--allow-warnings", "--skip-build", "--author",
+                "Release Bot <bot@example.com>",
+            ],
             environment: environment, currentDirectory: work)
         #expect(publish.code == 0, "\(publish.stdout)\(publish.stderr)")
         #expect(publish.stdout.contains("Published Logging 9.0.0 to specs"))
@@ -70,7 +73,7 @@ import Testing
         #expect(add.stdout.contains("branch release, 0 specs)"), "\(add.stdout)")
         let work = try makeLoggingComponent(in: folder.url)
         let publish = try await runComposeInProcess(
-            ["publish", "specs", "--allow-warnings"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--allow-warnings", "--skip-build"], environment: environment, currentDirectory: work)
         #expect(publish.code == 0, "\(publish.stdout)\(publish.stderr)")
         let branches = try runGit(["for-each-ref", "--format=%(refname:short)", "refs/heads"], in: specs)
         #expect(branches.stdout == "release\n")
@@ -95,7 +98,7 @@ import Testing
         let work = try makeLoggingComponent(in: folder.url)
 
         let publish = try await runCompose(
-            ["publish", "specs", "--allow-warnings"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--allow-warnings", "--skip-build"], environment: environment, currentDirectory: work)
         #expect(publish.code == 3, "\(publish.stdout)\(publish.stderr)")
         #expect(publish.stderr.contains("git does not know who you are"), "\(publish.stderr)")
         #expect(publish.stderr.contains("git config --global user.name \"Your Name\""))
@@ -109,7 +112,7 @@ import Testing
         try runGit(
             ["config", "--file", folder.url.appendingPathComponent(".gitconfig").path, "user.email", "ada@example.com"])
         let configured = try await runCompose(
-            ["publish", "specs", "--allow-warnings"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--allow-warnings", "--skip-build"], environment: environment, currentDirectory: work)
         #expect(configured.code == 0, "\(configured.stdout)\(configured.stderr)")
         let author = try runGit(["log", "-1", "--format=%an <%ae>", "main"], in: specs)
         #expect(author.stdout == "Ada <ada@example.com>\n")

@@ -24,21 +24,24 @@ import Testing
         """
     }
 
-    /// A Pay 1.0.0 component on its own bare remote, its podspec depending on `requirement`.
-    static func makePay(in folder: URL, requirement: String, manifest: String) throws -> URL {
+    /// A Pay 1.0.0 component on its own bare remote, its podspec depending on Networking `requirement`
+    /// (nil: on nothing), Sources/Pay/Pay.swift holding `source`.
+    static func makePay(
+        in folder: URL, requirement: String?, manifest: String, source: String = "public enum Pay {}\n"
+    ) throws -> URL {
         let remote = folder.appendingPathComponent("Pay.git")
         try runGit(["init", "-q", "--bare", "-b", "main", remote.path])
         let work = folder.appendingPathComponent("Pay")
         try runGit(["clone", "-q", remote.path, work.path])
         let spec = LintCommandTests.validSpec(
-            name: "Pay", version: "1.0.0", extra: ",\n  \"dependencies\": { \"Networking\": [\"\(requirement)\"] }"
+            name: "Pay", version: "1.0.0",
+            extra: requirement.map { ",\n  \"dependencies\": { \"Networking\": [\"\($0)\"] }" } ?? ""
         ).replacingOccurrences(of: "https://git.example.com/ios/Pay.git", with: remote.absoluteString)
         try spec.write(to: work.appendingPathComponent("Pay.podspec.json"), atomically: true, encoding: .utf8)
         try manifest.write(to: work.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let sources = work.appendingPathComponent("Sources/Pay")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try "public enum Pay {}\n".write(
-            to: sources.appendingPathComponent("Pay.swift"), atomically: true, encoding: .utf8)
+        try source.write(to: sources.appendingPathComponent("Pay.swift"), atomically: true, encoding: .utf8)
         try "MIT\n".write(to: work.appendingPathComponent("LICENSE"), atomically: true, encoding: .utf8)
         try runGit(["add", "-A"], in: work)
         try runGit(["commit", "-q", "-m", "Pay 1.0.0"], in: work)
@@ -63,8 +66,9 @@ import Testing
             in: folder.url, requirement: "~> 3.0",
             manifest: Self.packageSwift(product: "PayKit", dependencies: ["Storage"]))
 
+        // Its dependencies are at git.example.com: not built here (PublishBuildTests builds).
         let refused = try await runComposeInProcess(
-            ["publish", "specs"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--skip-build"], environment: environment, currentDirectory: work)
         #expect(refused.code == 1, "\(refused.stdout)\(refused.stderr)")
         let lines = refused.stderr
         #expect(lines.contains("cannot be published yet; nothing was tagged or pushed"), "\(lines)")
@@ -123,24 +127,26 @@ import Testing
         let head = try runGit(["rev-parse", "--short=10", "HEAD"], in: work).stdout.trimmingCharacters(in: .newlines)
 
         let dry = try await runComposeInProcess(
-            ["publish", "specs", "--dry-run"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--dry-run", "--skip-build"], environment: environment, currentDirectory: work)
         #expect(dry.code == 0, "\(dry.stdout)\(dry.stderr)")
         #expect(dry.stdout.contains("Dry run of publishing Pay 1.0.0 to specs; nothing was done:"))
         #expect(
-            dry.stdout.contains("2. tag HEAD (\(head)) as 1.0.0, annotated, and push it to origin"), "\(dry.stdout)")
+            dry.stdout.contains("3. tag HEAD (\(head)) as 1.0.0, annotated, and push it to origin"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("2. build skipped (--skip-build)"), "\(dry.stdout)")
         #expect(
-            dry.stdout.contains("4. write Pay/1.0.0/Pay.podspec.json (canonical JSON), commit it as [Add] Pay (1.0.0)"))
+            dry.stdout.contains("5. write Pay/1.0.0/Pay.podspec.json (canonical JSON), commit it as [Add] Pay (1.0.0)"))
         #expect(try runGit(["tag"], in: work).stdout.isEmpty)
         #expect(try runGit(["rev-list", "--count", "main"], in: specs).stdout == "1\n")
 
         let published = try await runComposeInProcess(
-            ["publish", "specs"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--skip-build"], environment: environment, currentDirectory: work)
         #expect(published.code == 0, "\(published.stdout)\(published.stderr)")
         #expect(try runGit(["tag"], in: work).stdout == "1.0.0\n")
 
         // A dependency found only in a repo left out of --sources is refused.
         let other = try await runComposeInProcess(
-            ["publish", "specs", "--dry-run", "--sources", "specs"], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--dry-run", "--skip-build", "--sources", "specs"], environment: environment,
+            currentDirectory: work)
         #expect(other.code == 1, "the version exists now: \(other.stderr)")
     }
 }

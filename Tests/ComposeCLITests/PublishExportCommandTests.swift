@@ -16,7 +16,7 @@ import Testing
         let work = try makeLoggingComponent(in: folder.url)
 
         let publish = try await runComposeInProcess(
-            ["publish", "specs", "--allow-warnings", "--export", out.path], environment: environment,
+            ["publish", "specs", "--allow-warnings", "--skip-build", "--export", out.path], environment: environment,
             currentDirectory: work)
         #expect(publish.code == 0, "\(publish.stdout)\(publish.stderr)")
         #expect(publish.stdout.contains("Published Logging 9.0.0 to specs"))

@@ -26,12 +26,16 @@ import Testing
 
         let registry = folder.url.appendingPathComponent("registry")
         let usage = try await runComposeInProcess(
-            ["publish", "specs", "--registry-export", registry.path], environment: environment, currentDirectory: work)
+            ["publish", "specs", "--skip-build", "--registry-export", registry.path], environment: environment,
+            currentDirectory: work)
         #expect(usage.code == 64)
         #expect(usage.stderr.contains("--registry-export and --registry-scope go together"), "\(usage.stderr)")
 
         let publish = try await runComposeInProcess(
-            ["publish", "specs", "--allow-warnings", "--registry-export", registry.path, "--registry-scope", "ios"],
+            [
+                "publish", "specs", "--allow-warnings", "--skip-build", "--registry-export", registry.path,
+                "--registry-scope", "ios",
+            ],
             environment: environment, currentDirectory: work)
         #expect(publish.code == 0, "\(publish.stdout)\(publish.stderr)")
         #expect(publish.stdout.contains("Registry \(registry.path) (scope ios): 1 releases"), "\(publish.stdout)")

@@ -46,7 +46,7 @@ import Testing
         for name in ["Mediator", "WalletMediator", "Wallet", "Toolkit"] {
             try runGit(["init", "-q", "--bare", remotes.appendingPathComponent("\(name).git").path])
             try runGit(["push", "-q", "origin", "main"], in: sources.appendingPathComponent(name))
-            _ = try await compose(["publish", "specs"], in: sources.appendingPathComponent(name))
+            _ = try await compose(["publish", "specs", "--skip-build"], in: sources.appendingPathComponent(name))
         }
 
         // The app: two targets.

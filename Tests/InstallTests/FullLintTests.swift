@@ -46,6 +46,41 @@ import Testing
         #expect(spec.sourceFilePatterns.map { "\($0.owner) \($0.pattern)" } == ["Net Mac/*.swift"])
     }
 
+    /// A build that failed only for want of Apple's SDKs (an iOS component on Linux) is not the
+    /// component's fault: the note says so and names the command that builds it on macOS.
+    @Test func aModuleOnlyApplesSDKsHaveIsANoteWithTheCommandForMacOS() throws {
+        let root = URL(fileURLWithPath: "/tmp/clone/Pay")
+        let uiKitOnly = compilerDiagnostics(
+            in: """
+                /tmp/clone/Pay/Sources/Pay/PayView.swift:1:8: error: no such module 'UIKit'
+                /tmp/clone/Pay/Sources/Pay/Wallet.swift:2:8: error: no such module 'SwiftUI'
+                /tmp/clone/Pay/Sources/Pay/Pay.swift:3:5: warning: variable 'x' was never used
+                """, root: root)
+        #expect(AppleSDK.missingModules(in: uiKitOnly) == ["SwiftUI", "UIKit"])
+        let ownError = compilerDiagnostics(
+            in: """
+                /tmp/clone/Pay/Sources/Pay/PayView.swift:1:8: error: no such module 'UIKit'
+                /tmp/clone/Pay/Sources/Pay/Pay.swift:3:14: error: cannot convert value of type 'String' to specified type 'Int'
+                """, root: root)
+        #expect(AppleSDK.missingModules(in: ownError) == nil, "a real error is the component's")
+        let unknownModule = compilerDiagnostics(
+            in: "/tmp/clone/Pay/Sources/Pay/Pay.swift:1:8: error: no such module 'Networking'\n", root: root)
+        #expect(AppleSDK.missingModules(in: unknownModule) == nil, "a missing dependency is the component's")
+
+        let spec = try Spec(
+            json: Array(#"{"name": "Pay", "version": "1.0.0", "platforms": {"ios": "15.0", "tvos": "15.0"}}"#.utf8),
+            label: "Pay.podspec.json")
+        let message = AppleSDK.notBuiltMessage(spec: spec, modules: ["UIKit"], product: "Pay", reference: "tag 1.0.0")
+        #expect(
+            message.hasSuffix(
+                "so it was not built here. On macOS, in a checkout of tag 1.0.0: `xcodebuild build -scheme Pay "
+                    + "-destination 'generic/platform=iOS' -destination 'generic/platform=tvOS'`"), "\(message)")
+        #expect(message.hasPrefix("Pay imports `UIKit`, which only Apple's SDKs have"))
+        let mac = try Spec(
+            json: Array(#"{"name": "Pay", "version": "1.0.0", "platforms": {"osx": "12.0"}}"#.utf8), label: "Pay")
+        #expect(AppleSDK.macOSCommand(spec: mac, product: "Pay") == "`swift build`")
+    }
+
     /// The build check uses the trees the spec lint read; a spec with errors is not fetched.
     @Test func aSpecWithErrorsIsNotBuilt() throws {
         let temporary = try TemporaryDirectory("full-lint-errors")

@@ -32,7 +32,7 @@ struct PublishRaceTests {
             for job in jobs {
                 group.addTask {
                     let run = try await runCompose(
-                        ["publish", "specs"], environment: composeEnvironment(home: job.home),
+                        ["publish", "specs", "--skip-build"], environment: composeEnvironment(home: job.home),
                         currentDirectory: job.work, timeout: 120)
                     return ("\(job.name) \(job.version)", run)
                 }
@@ -66,7 +66,7 @@ struct PublishRaceTests {
         // One publish that runs to the end says how long a publish takes on this machine now.
         let started = Date()
         let calibration = try await runCompose(
-            ["publish", "specs"], environment: composeEnvironment(home: home), currentDirectory: work)
+            ["publish", "specs", "--skip-build"], environment: composeEnvironment(home: home), currentDirectory: work)
         #expect(calibration.code == 0, "\(calibration.stderr)")
         // Kill at a random moment within a publish's span: most runs die part-way, a few may finish first
         // (the span shrinks after each of those, so that a machine faster than the first run still kills).
@@ -80,7 +80,8 @@ struct PublishRaceTests {
             let version = "1.0.\(trial)"
             try world.component("Faulty", version: version)
             let interrupted = try await runCompose(
-                ["publish", "specs"], environment: composeEnvironment(home: home), currentDirectory: work,
+                ["publish", "specs", "--skip-build"], environment: composeEnvironment(home: home),
+                currentDirectory: work,
                 timeout: Double.random(in: 0.005...span, using: &generator))
             if interrupted.signal == SIGKILL {
                 killed += 1
@@ -90,7 +91,8 @@ struct PublishRaceTests {
             }
 
             let rerun = try await runCompose(
-                ["publish", "specs", "--ci"], environment: composeEnvironment(home: home), currentDirectory: work)
+                ["publish", "specs", "--skip-build", "--ci"], environment: composeEnvironment(home: home),
+                currentDirectory: work)
             #expect(rerun.code == 0, "trial \(trial): \(rerun.stderr)")
             #expect(try world.remoteHasSpec("Faulty", version), "trial \(trial)")
             #expect(try world.remoteTag("Faulty", version) != nil, "trial \(trial)")
@@ -148,7 +150,7 @@ struct PublishRaceTests {
     static func startPublish(home: ComposeHome, in work: URL, standardError: FileHandle) throws -> Process {
         let process = Process()
         process.executableURL = composeExecutable
-        process.arguments = ["publish", "specs"]
+        process.arguments = ["publish", "specs", "--skip-build"]
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in composeEnvironment(home: home) { environment[key] = value }
         process.environment = environment

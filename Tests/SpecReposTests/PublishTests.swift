@@ -206,7 +206,8 @@ struct PublishTests {
             Issue.record("a publish to a stalled spec repo succeeded")
         } catch {
             #expect(error.kind == .environment)
-            #expect(error.description.contains("tag 1.0.0 is pushed, the spec is not; run again"), "\(error)")
+            #expect(error.description.contains("tag 1.0.0 is pushed, the spec is not."), "\(error)")
+            #expect(error.description.contains("then run `compose publish specs` again to finish"), "\(error)")
             #expect(error.description.contains("did not answer"), "\(error)")
         }
         #expect(try world.remoteTag("Stalled", "1.0.0") != nil)

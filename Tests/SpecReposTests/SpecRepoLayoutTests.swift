@@ -94,7 +94,10 @@ struct SpecRepoLayoutTests {
         let store = SpecRepoStore(home: try world.home())
 
         let work = try world.component("Pay", version: "1.0.0")
-        #expect(throws: PublishError.symlinkInSpecRepo(repo: "specs", path: "Pay", tagState: "no tag was involved.")) {
+        #expect(
+            throws: PublishError.symlinkInSpecRepo(
+                repo: "specs", path: "Pay", tagState: "no tag was involved.", rerun: "compose publish specs")
+        ) {
             try Publisher(store: store).publish(
                 repo: "specs", componentDirectory: work, options: PublishOptions(noTag: true))
         }

@@ -2,10 +2,12 @@ import ArgumentParser
 import CDN
 import Foundation
 import Git
+import Install
 import Lint
 import Publishing
 import Registry
 import SpecRepos
+import Specs
 
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +21,10 @@ struct PublishCommand: AsyncParsableCommand {
             satisfies it; the component's Package.swift must offer a library product named like \
             the spec's module and depend on the packages the spec depends on (and on no component \
             of the spec repos that the spec leaves out); the working tree must \
-            be clean; the annotated tag named by source.tag is created at HEAD unless it exists \
+            be clean; the commit to be tagged must build, as `compose lint` builds it (a clean \
+            clone, `swift build`; compiler warnings stop it too unless --allow-warnings; a \
+            component that needs an SDK this host lacks, such as UIKit on Linux, gets a note \
+            naming the command that builds it on macOS; --skip-build skips it); the annotated tag named by source.tag is created at HEAD unless it exists \
             there (a tag at another commit is refused) and pushed to the component's remote; the \
             spec repo's clone is fetched and fast-forwarded; Name/version/Name.podspec.json is \
             written (stable key order, 2-space indent), committed as [Add] Name (version) or \
@@ -41,7 +46,8 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish specs --registry-export www/registry --registry-scope ios
               compose publish git@git.example.com:ios/specs.git   # by its URL
               compose publish specs --author "Release Bot <release@example.com>"
-              compose publish specs --dry-run       # every check, and the steps planned
+              compose publish specs --dry-run       # every check and the build, and the steps planned
+              compose publish specs --skip-build    # built elsewhere (a macOS CI job, say)
               compose publish specs --ci --format json > publish.json
 
             --format json prints one object on standard output (the steps done, the tag, the commit, \
@@ -52,8 +58,11 @@ struct PublishCommand: AsyncParsableCommand {
             The tag and the commit are made as git's identity (user.name and user.email, or \
             GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, or --author); with none, nothing is published.
 
-            Exit codes: 0 published (or already there, with --ci), 1 refused (lint, dirty tree, \
-            tag elsewhere, existing version), 3 environment (git, network, file system).
+            A spec repo or component remote that is a local repository with a working tree is \
+            refused before anything is pushed (compose pushes over a path only to a bare one).
+
+            Exit codes: 0 published (or already there, with --ci), 1 refused (lint, build, dirty \
+            tree, tag elsewhere, existing version), 3 environment (git, network, file system).
             """
     )
 
@@ -126,6 +135,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(help: "Run every check and print what publish would do, without tagging, committing or pushing.")
     var dryRun = false
 
+    @Flag(help: "Do not build the component before tagging it (the JSON report says the build was skipped).")
+    var skipBuild = false
+
     @OptionGroup var identity: CommitAuthorOptions
 
     @OptionGroup var output: PublishFormatOptions
@@ -134,7 +146,7 @@ struct PublishCommand: AsyncParsableCommand {
         let err = Terminal.standardError
         let store = Terminal.store
         let author = try identity.signature()
-        let publisher = Publisher(store: store)
+        let publisher = Publisher(store: store, builder: FullLintBuilder())
         var exported: String?
         // Everything that can fail is inside, so that a JSON report is written for it too.
         let result = try output.reporting(.publish) { step, extraStep in
@@ -153,6 +165,8 @@ struct PublishCommand: AsyncParsableCommand {
                     o.ignoredRules = ignoredRules
                     o.sources = sources.isEmpty ? nil : sources
                     o.dryRun = dryRun
+                    o.skipBuild = skipBuild
+                    o.rerun = rerunCommand
                     return o
                 }(),
                 events: step,
@@ -193,5 +207,37 @@ struct PublishCommand: AsyncParsableCommand {
             Terminal.standardOutput.write("\(result.name) \(result.version) is in \(result.repo)\n")
         }
         if let exported { Terminal.standardOutput.write(exported + "\n") }
+    }
+}
+
+extension PublishCommand {
+    /// This command as given, for a failure's advice to run it again (without --dry-run and --format).
+    var rerunCommand: String {
+        var words = ["compose", "publish", repo] + (spec.map { [$0] } ?? [])
+        let flags: [(Bool, String)] = [
+            (allowWarnings, "--allow-warnings"), (noTag, "--no-tag"), (ci, "--ci"), (overwrite, "--overwrite"),
+            (allowLayerViolations, "--allow-layer-violations"), (skipBuild, "--skip-build"),
+        ]
+        words += flags.filter(\.0).map(\.1)
+        words += ignore.flatMap { ["--ignore", $0] } + (sources.isEmpty ? [] : ["--sources"] + sources)
+        words += [
+            exportFolder.map { ["--export", $0] }, registryFolder.map { ["--registry-export", $0] },
+            registryScope.map { ["--registry-scope", $0] }, identity.author.map { ["--author", $0] },
+        ].compactMap { $0 }.flatMap { $0 }
+        let plain = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_./:@=,+"))
+        return words.map {
+            $0.unicodeScalars.allSatisfy(plain.contains) && !$0.isEmpty
+                ? $0 : "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        }.joined(separator: " ")
+    }
+}
+
+/// `publish`'s build step: the full lint's build (Install's `ComponentLint`), given to Publishing as its
+/// `ComponentBuilder`, because Publishing must not import Install.
+struct FullLintBuilder: ComponentBuilder {
+    func build(_ spec: Spec, display: String, repository: String, revision: String, reference: String) -> [Finding] {
+        ComponentLint().run(
+            spec: spec, display: display, repository: repository, revision: revision, reference: reference
+        ).findings
     }
 }

@@ -34,7 +34,8 @@ struct PublishFormatOptions: ParsableArguments {
                 .init(
                     kind: failure.kind == .input ? "input" : "environment", exitCode: Int(code),
                     message: failure.description),
-                findings: (failure as? PublishError)?.findings ?? [])
+                findings: (failure as? PublishError)?.findings ?? [],
+                buildFailure: (failure as? PublishError)?.buildSummary)
             write(report)
             err.write("error: \(escapedForDisplay(failure.description, keepingNewlines: true))\n")
             throw ExitCode(code)
