@@ -69,7 +69,7 @@ enum RubyBuiltins {
             }
             throw interpreter.failure(at, message, kind: .raised)
         case "require":
-            try interpreter.refuseMarked(values, what: "the file `require` is given")
+            try interpreter.refuseMarked(values, givenTo: "require", path: true)
             guard let library = values.first?.stringValue else {
                 throw interpreter.failure(at, "`require` takes a string")
             }
@@ -82,7 +82,7 @@ enum RubyBuiltins {
             interpreter.notLoaded.append(library)
             return .bool(false, at: at)
         case "require_relative":
-            try interpreter.refuseMarked(values, what: "the file `require_relative` is given")
+            try interpreter.refuseMarked(values, givenTo: "require_relative", path: true)
             guard let file = values.first?.stringValue else {
                 throw interpreter.failure(at, "`require_relative` takes a string")
             }
@@ -693,7 +693,7 @@ enum RubyBuiltins {
         if object.className == "File" || object.className == "Dir" || object.className == "JSON",
             RubyBuiltins.fileReads.contains("\(object.className).\(name)")
         {
-            try interpreter.refuseMarked(args, what: "the path given to `\(object.className).\(name)`")
+            try interpreter.refuseMarked(args, givenTo: "\(object.className).\(name)", path: true)
         }
         if object.className == "ENV", ["to_h", "to_hash", "each", "keys"].contains(name) {
             interpreter.noteEnvironmentRead("*")

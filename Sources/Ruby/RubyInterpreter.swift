@@ -724,7 +724,7 @@ package final class RubyInterpreter {
         let at = arguments.offset
         if let refusal = RubyBuiltins.refusal(name) { throw failure(at, refusal) }
         if let host {
-            try refuseMarked(arguments.values, what: "the value given to `\(name)`")
+            try refuseMarked(arguments.values, givenTo: name)
             if let value = try host.call(name, arguments, in: self) { return value }
         }
         if arguments.values.isEmpty && arguments.block == nil {
@@ -757,9 +757,7 @@ package final class RubyInterpreter {
                     .object(RubyObject(id: -2, className: "Class", text: object.className)), at: arguments.offset)
             default:
                 guard let host else { throw failure(arguments.offset, "no host for \(object.className)") }
-                try refuseMarked(
-                    arguments.values,
-                    what: "the value given to `\(name.hasSuffix("=") ? String(name.dropLast()) + " =" : name)`")
+                try refuseMarked(arguments.values, givenTo: name.hasSuffix("=") ? String(name.dropLast()) + " =" : name)
                 return try host.call(object, name, arguments, in: self)
             }
         }
@@ -822,16 +820,31 @@ package final class RubyInterpreter {
 
     /// Refuses values marked with variables that are not allowed, where `what` would take them out of
     /// the file (a word of the host, a file's path).
-    func refuseMarked(_ values: [RubyValue], what: @autoclosure () -> String) throws(RubyFailure) {
+    /// `word`: the host's word or the file function, named in the message; `path`: whether it takes
+    /// a file's path. An option of a trailing hash (`:git => …`) is named as such, at its value.
+    func refuseMarked(_ values: [RubyValue], givenTo word: @autoclosure () -> String, path: Bool = false)
+        throws(RubyFailure)
+    {
         for value in values {
             let marks = value.deepMarks()
-            if !marks.isEmpty {
-                let (names, more) = names(of: marks)
-                throw failure(
-                    value.offset,
-                    RubyEnvironment.refusal(
-                        names, more: more, what: what(), hidden: names.filter { isHiddenVariable($0) }))
+            guard !marks.isEmpty else { continue }
+            var place = value.offset
+            var what = "the \(path ? "path" : "value") given to `\(word())`"
+            if case .hash(let pairs) = value.kind,
+                let pair = pairs.first(where: { !$0.key.deepMarks().isEmpty || !$0.value.deepMarks().isEmpty })
+            {
+                if pair.key.deepMarks().isEmpty, let key = try? pair.key.keyString() {
+                    what = "the option :\(key) given to `\(word())`"
+                    place = pair.value.offset
+                } else {
+                    what = "an option's name given to `\(word())`"
+                    place = pair.key.offset
+                }
             }
+            let (names, more) = names(of: marks)
+            throw failure(
+                place,
+                RubyEnvironment.refusal(names, more: more, what: what, hidden: names.filter { isHiddenVariable($0) }))
         }
     }
 

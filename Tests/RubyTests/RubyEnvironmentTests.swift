@@ -79,6 +79,15 @@ struct RubyEnvironmentTests {
                 "built from ENV['CI'] and ENV['MIRROR']; "))
     }
 
+    @Test func anOptionBuiltFromAVariableIsNamedAtItsValue() {
+        #expect(
+            RubyEnvironmentTests.outcome("emit 'A', :tag => '1.0', :git => ENV['MIRROR']").hasPrefix(
+                "1:37: the option :git given to `emit` is built from ENV['MIRROR']; "))
+        #expect(
+            RubyEnvironmentTests.outcome("emit 'A', ENV['CI'] => 1").hasPrefix(
+                "1:14: an option's name given to `emit` is built from ENV['CI']; "))
+    }
+
     @Test func conditionsOnAVariableStayFree() {
         let source = """
             emit 'ci' if ENV['CI'] == 'true'
