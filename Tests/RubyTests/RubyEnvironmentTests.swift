@@ -198,4 +198,37 @@ struct RubyEnvironmentTests {
                 == "[\"VERSION\", \"certs\", \"sub\"]")
         #expect(RubyEnvironmentTests.outcome("emit File.read('VERSION').strip", folder: folder.path) == "\"1.2.0\"")
     }
+
+    /// Mutated files that read the environment and files, run with a secret, an allowed and a plain
+    /// variable: each runs or is refused with a failure of its own, and no secret is ever emitted.
+    @Test func mutatedFilesNeverCrashNorEmitASecret() throws {
+        let folder = try TemporaryDirectory("ruby-env-mutations")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/.git", withIntermediateDirectories: true)
+        try "token gh-secret-456\n".write(toFile: folder.path + "/.git/config", atomically: true, encoding: .utf8)
+        let seeds = [
+            "m = ENV.fetch('MIRROR', 'x'); emit m if ENV['CI']; emit \"#{ENV['GITHUB_TOKEN']}/#{m}\"",
+            "h = ENV.to_h; h.each { |k, v| emit k => v }; emit ENV.key?('GITHUB_TOKEN') ? 1 : 0",
+            "a = ENV['PARTS'].split(','); a.map { |p| p * 2 }.each_with_index { |p, i| emit [p, i] }",
+            "emit File.read('.git/config') rescue emit Dir.glob('**/*'); emit format('%s', ENV['MIRROR'])",
+            "def f(x)\n  x\nend\nbegin; raise ENV['MIRROR']; rescue => e; emit f(e); end; ENV['X'] = ENV['CI']; emit ENV['X']",
+        ]
+        var generator = SeededGenerator(state: 43)
+        for round in 0..<400 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let i = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes[i] = UInt8.random(in: 0x20...0x7E, using: &generator)
+                case 1: bytes.remove(at: i)
+                case 2: bytes.insert(contentsOf: bytes[i..<min(bytes.count, i + 8)], at: i)
+                default: bytes.insert(UInt8(ascii: "'"), at: i)
+                }
+                if bytes.isEmpty { bytes = [0x20] }
+            }
+            let source = String(decoding: bytes, as: UTF8.self)
+            let result = RubyEnvironmentTests.outcome(source, allowing: ["PARTS"], folder: folder.path)
+            #expect(!result.contains("gh-secret-456") && !result.contains("cdn-secret-123"), "\(source) → \(result)")
+        }
+    }
 }
