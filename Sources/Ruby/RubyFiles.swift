@@ -88,7 +88,7 @@ package final class RubyFiles: @unchecked Sendable {
     private static let credentialExtensions = [".pem", ".p12", ".pfx", ".key", ".p8", ".keystore", ".jks", ".ppk"]
     /// Files that hold credentials in a folder of that name.
     private static let credentialPaths: Set<String> = [
-        ".docker/config.json", ".gem/credentials", "gh/hosts.yml", "gcloud/credentials.db", ".cocoapods/trunk",
+        ".docker/config.json", ".gem/credentials", "gh/hosts.yml", "gcloud/credentials.db",
     ]
 
     /// Whether a path (relative to the root, or absolute) names a file that may hold credentials: under
