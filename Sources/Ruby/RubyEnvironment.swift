@@ -70,7 +70,10 @@ package struct RubyEnvironment: Sendable {
             described = shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : " and more")
         }
         let one = names.count == 1 && !more
-        let options = names.map { "--allow-env \($0)" }.joined(separator: " ")
+        // A value built from the whole environment (`ENV.to_h`) names its first variables only.
+        let listed = names.prefix(3)
+        let etc = names.count > listed.count || more ? " …" : ""
+        let options = listed.map { "--allow-env \($0)" }.joined(separator: " ") + etc
         let secret =
             hidden.isEmpty
             ? ""
@@ -78,6 +81,6 @@ package struct RubyEnvironment: Sendable {
                 ? " (its name looks like a credential's, so the file read it as unset)"
                 : " (\(hidden.joined(separator: ", ")) look\(hidden.count == 1 ? "s" : "") like credentials, so the file read \(hidden.count == 1 ? "it" : "them") as unset)"
         return
-            "\(what) is built from \(described)\(secret); compose sends no environment variable to a server, a file path or the lock unless it is allowed by name: allow \(one ? "it" : "them") with \(options) or COMPOSE_ALLOW_ENV=\(names.joined(separator: ",")), if \(one ? "it is not a secret" : "they are not secrets")"
+            "\(what) is built from \(described)\(secret); compose sends no environment variable to a server, a file path or the lock unless it is allowed by name: allow \(one ? "it" : "them") with \(options) or COMPOSE_ALLOW_ENV=\(listed.joined(separator: ","))\(etc.isEmpty ? "" : ",…"), if \(one ? "it is not a secret" : "they are not secrets")"
     }
 }

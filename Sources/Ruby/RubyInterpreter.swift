@@ -818,10 +818,10 @@ package final class RubyInterpreter {
         return marks
     }
 
-    /// Refuses values marked with variables that are not allowed, where `what` would take them out of
-    /// the file (a word of the host, a file's path).
-    /// `word`: the host's word or the file function, named in the message; `path`: whether it takes
-    /// a file's path. An option of a trailing hash (`:git => …`) is named as such, at its value.
+    /// Refuses values marked with variables that are not allowed where they would leave the file:
+    /// `word` is the host's word or the file function that takes them, named in the message; `path`,
+    /// whether it takes a file's path. An option of a trailing hash (`:git => …`) is named as such, at
+    /// its value.
     func refuseMarked(_ values: [RubyValue], givenTo word: @autoclosure () -> String, path: Bool = false)
         throws(RubyFailure)
     {

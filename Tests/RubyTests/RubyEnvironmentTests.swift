@@ -88,6 +88,29 @@ struct RubyEnvironmentTests {
                 "1:14: an option's name given to `emit` is built from ENV['CI']; "))
     }
 
+    @Test func aValueBuiltFromTheWholeEnvironmentNamesItsFirstVariables() {
+        let host = RecordingHost()
+        var environment: [String: String] = [:]
+        for i in 0..<80 { environment["VARIABLE_\(i)"] = "\(i)" }
+        let interpreter = RubyInterpreter(
+            bytes: Array("emit ENV.to_h.values.join(',')".utf8), path: "Podfile", directory: nil, host: host,
+            files: nil, environment: environment)
+        do {
+            try interpreter.run()
+            Issue.record("expected a refusal, emitted \(host.emitted)")
+        } catch {
+            #expect(
+                error.message.hasPrefix(
+                    "the value given to `emit` is built from ENV['VARIABLE_0'], ENV['VARIABLE_1'], ENV['VARIABLE_10'] and "
+                ),
+                "\(error.message)")
+            #expect(
+                error.message.contains(
+                    "allow them with --allow-env VARIABLE_0 --allow-env VARIABLE_1 --allow-env VARIABLE_10 … or COMPOSE_ALLOW_ENV=VARIABLE_0,VARIABLE_1,VARIABLE_10,…, if they are not secrets"
+                ), "\(error.message)")
+        }
+    }
+
     @Test func conditionsOnAVariableStayFree() {
         let source = """
             emit 'ci' if ENV['CI'] == 'true'
