@@ -26,7 +26,13 @@ enum Harness: String, CaseIterable {
         case .spec:
             keep(try? Spec(json: Array(bytes), label: "fuzz.podspec.json"))
         case .composefile:
-            keep(try? Composefile.parse(String(decoding: bytes, as: UTF8.self), path: "Composefile"))
+            // An environment with a secret, an allowed and a plain variable: the marks of values read
+            // from it, and their refusals, are fuzzed too.
+            keep(
+                try? Composefile.parse(
+                    String(decoding: bytes, as: UTF8.self), path: "Composefile",
+                    environment: ["GITHUB_TOKEN": "secret", "MIRROR": "https://mirror.example.com", "CI": "1"],
+                    allowedEnvironment: ["MIRROR"]))
         case .lockfile:
             keep(try? Lockfile.parse(String(decoding: bytes, as: UTF8.self), path: "Compose.lock"))
         case .ruby:

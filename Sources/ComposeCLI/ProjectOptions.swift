@@ -29,11 +29,42 @@ struct ProjectOptions: ParsableArguments {
     @Option(help: "Output format: human or json.")
     var format: ProjectOutputFormat = .human
 
-    var service: ResolveService { resolveService(project: project) }
+    @OptionGroup var environment: AllowEnvOptions
+
+    var service: ResolveService { resolveService(project: project, allowing: environment.allowed) }
 }
 
-/// The project at `project` as resolve, install and graph read it (progress on standard error).
-func resolveService(project: String) -> ResolveService {
+/// `--allow-env NAME` of the commands that read a Podfile or a Ruby podspec.
+struct AllowEnvOptions: ParsableArguments {
+    @Option(
+        name: .customLong("allow-env"),
+        help: ArgumentHelp(
+            "Let the Podfile's or podspec's Ruby use this environment variable's value in a source, a :git or :path, an attribute (repeat for more; also COMPOSE_ALLOW_ENV=A,B). Other variables' values are refused there; names that look secret (TOKEN, PASSWORD, KEY …) read as unset.",
+            valueName: "name"))
+    var names: [String] = []
+
+    func validate() throws {
+        for name in names where !AllowEnvOptions.isVariableName(name) {
+            throw ValidationError(
+                "--allow-env takes an environment variable's name (letters, digits and _), not '\(name)'.")
+        }
+    }
+
+    static func isVariableName(_ name: String) -> Bool {
+        !name.isEmpty && !(name.first!.isASCII && name.first!.isNumber)
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// The names given here and in COMPOSE_ALLOW_ENV (commas or spaces between names).
+    var allowed: Set<String> {
+        let listed = (Terminal.environment["COMPOSE_ALLOW_ENV"] ?? "").split(whereSeparator: { $0 == "," || $0 == " " })
+        return Set(names).union(listed.map(String.init))
+    }
+}
+
+/// The project at `project` as resolve, install and graph read it (progress on standard error);
+/// `allowing`: the variables whose values the Podfile may use (`AllowEnvOptions.allowed`).
+func resolveService(project: String, allowing: Set<String>) -> ResolveService {
     let err = Terminal.standardError
     var service = ResolveService(
         projectDirectory: project, composeHome: Terminal.home.url, environment: Terminal.environment,
@@ -42,6 +73,7 @@ func resolveService(project: String) -> ResolveService {
         err.write(message + "\n")
     }
     service.http = HTTPSettings.fromEnvironment(Terminal.environment)
+    service.allowedEnvironment = allowing
     service.cloneProgress = CloneProgressBar.handler()
     return service
 }

@@ -14,9 +14,13 @@ extension Composefile {
     ///   - path: the file's name in messages and locations.
     ///   - directory: its folder, for `require_relative`, `File.read`, `File.exist?`, `Dir.glob`
     ///     (only below it); nil refuses file reads.
-    ///   - environment: what `ENV[…]` reads (the command's environment).
+    ///   - environment: what `ENV[…]` reads (the command's environment), less the variables whose names
+    ///     look secret; `allowedEnvironment`: the variables whose values may become a source, a pod's
+    ///     option or any other word's value (`--allow-env`, `COMPOSE_ALLOW_ENV`), and which are seen
+    ///     even when their names look secret. Any other variable's value is refused there.
     package static func parse(
-        _ text: String, path: String = "Composefile", directory: String? = nil, environment: [String: String] = [:]
+        _ text: String, path: String = "Composefile", directory: String? = nil, environment: [String: String] = [:],
+        allowedEnvironment: Set<String> = []
     ) throws(ComposefileError) -> Composefile {
         if let framework = PodfileReader.framework(in: text) {
             throw .syntax(ComposefileLocation(file: path, line: framework.line, column: 1), message: framework.message)
@@ -33,7 +37,7 @@ extension Composefile {
         }
         let interpreter = RubyInterpreter(
             bytes: Array(text.utf8), path: path, directory: files?.folder, host: reader, files: files,
-            environment: environment,
+            environment: environment, allowedEnvironment: allowedEnvironment,
             opaqueBlockMethods: PodfileReader.hooks)
         reader.interpreter = interpreter
         do {

@@ -96,7 +96,7 @@ extension ResolveService {
         }
         let composefile = try Composefile.parse(
             String(decoding: bytes, as: UTF8.self), path: display(chosen), directory: folder.path,
-            environment: environment)
+            environment: environment, allowedEnvironment: allowedEnvironment)
         let found = try Lockfile.readProjectLock(in: folder, display: display)
         let previous = found?.lockfile
         var notes = composefile.notes.map(\.description) + (found?.messages ?? [])

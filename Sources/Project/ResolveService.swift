@@ -65,6 +65,10 @@ package struct ResolveService: Sendable {
     package let progress: @Sendable (String) -> Void
     /// Time limit, retries, credentials and cache age of HTTP spec sources.
     package var http = HTTPSettings()
+    /// The environment variables whose values the Podfile's Ruby may turn into a source, a pod's
+    /// option or any other word's value (`--allow-env`, `COMPOSE_ALLOW_ENV`); any other variable's
+    /// value is refused there, and variables whose names look secret read as unset.
+    package var allowedEnvironment: Set<String> = []
     /// Told how a clone made on first use of a spec source (as `compose repo add` makes it) is
     /// going, then `nil` when it is done; nil: not told.
     package var cloneProgress: (@Sendable (TransferProgress?) -> Void)?

@@ -69,6 +69,7 @@ enum RubyBuiltins {
             }
             throw interpreter.failure(at, message, kind: .raised)
         case "require":
+            try interpreter.refuseMarked(values, givenTo: "require", path: true)
             guard let library = values.first?.stringValue else {
                 throw interpreter.failure(at, "`require` takes a string")
             }
@@ -81,6 +82,7 @@ enum RubyBuiltins {
             interpreter.notLoaded.append(library)
             return .bool(false, at: at)
         case "require_relative":
+            try interpreter.refuseMarked(values, givenTo: "require_relative", path: true)
             guard let file = values.first?.stringValue else {
                 throw interpreter.failure(at, "`require_relative` takes a string")
             }
@@ -669,6 +671,12 @@ enum RubyBuiltins {
 
     // MARK: Modules: ENV, File, Dir, JSON, Gem::Version, classes
 
+    /// The functions that read a file or look for one: a path built from the environment is refused.
+    static let fileReads: Set<String> = [
+        "File.read", "File.readlines", "IO.read", "IO.readlines", "File.exist?", "File.exists?", "File.file?",
+        "File.readable?", "File.directory?", "Dir.exist?", "Dir.exists?", "Dir.glob", "Dir.[]", "JSON.load_file",
+    ]
+
     private static func module(
         _ object: RubyObject, _ receiver: RubyValue, _ name: String, _ arguments: RubyArguments,
         _ interpreter: RubyInterpreter, _ scope: RubyScope
@@ -682,27 +690,33 @@ enum RubyBuiltins {
             return try interpreter.stringify(args[i], at: at)
         }
         if object.className == "ENV", let key = args.first?.stringValue { interpreter.noteEnvironmentRead(key) }
+        if object.className == "File" || object.className == "Dir" || object.className == "JSON",
+            RubyBuiltins.fileReads.contains("\(object.className).\(name)")
+        {
+            try interpreter.refuseMarked(args, givenTo: "\(object.className).\(name)", path: true)
+        }
         if object.className == "ENV", ["to_h", "to_hash", "each", "keys"].contains(name) {
             interpreter.noteEnvironmentRead("*")
         }
         switch (object.className, name) {
         case ("ENV", "[]"):
-            return interpreter.environment[try stringArgument()].map { .string($0, at: at) } ?? .null(at: at)
+            let key = try stringArgument()
+            return interpreter.environmentValue(key, at: at) ?? interpreter.unsetValue(key, at: at)
         case ("ENV", "fetch"):
             let key = try stringArgument()
-            if let value = interpreter.environment[key] { return .string(value, at: at) }
+            if let value = interpreter.environmentValue(key, at: at) { return value }
             if args.count > 1 { return args[1] }
             if let block = arguments.block { return try interpreter.yield(block, [.string(key, at: at)], at: at) }
+            let hidden =
+                interpreter.isHiddenVariable(key)
+                ? "; its name looks like a credential's, so compose shows it to no Podfile or podspec unless it is allowed with --allow-env \(key) or COMPOSE_ALLOW_ENV=\(key)"
+                : ""
             throw interpreter.failure(
-                at, "key not found: \"\(key)\" (ENV.fetch of a variable that is not set)", kind: .raised)
+                at, "key not found: \"\(key)\" (ENV.fetch of a variable that is not set\(hidden))", kind: .raised)
         case ("ENV", "key?"), ("ENV", "has_key?"), ("ENV", "include?"), ("ENV", "member?"):
-            return .bool(interpreter.environment[try stringArgument()] != nil, at: at)
+            return .bool(interpreter.visibleVariable(try stringArgument()) != nil, at: at)
         case ("ENV", "to_h"), ("ENV", "to_hash"):
-            return RubyValue(
-                .hash(
-                    interpreter.environment.sorted { $0.key < $1.key }.map {
-                        (.string($0.key, at: at), .string($0.value, at: at))
-                    }), at: at)
+            return interpreter.environmentHash(at: at)
         case ("File", "read"), ("File", "readlines"), ("IO", "read"):
             let bytes = try interpreter.readFile(try stringArgument(), at: at)
             guard let content = String(validating: bytes, as: UTF8.self) else {

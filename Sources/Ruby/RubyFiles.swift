@@ -1,7 +1,8 @@
 import Foundation
 
 /// The only way evaluated Ruby reads files: below `root` (the folder of the file being read), after
-/// symbolic links are resolved, at most `maximumBytes` a file and `maximumReads` files in all.
+/// symbolic links are resolved, at most `maximumBytes` a file and `maximumReads` files in all, and
+/// never a file that may hold credentials (`isCredentialFile`), under its own name or a link's.
 /// Nothing is ever written.
 package final class RubyFiles: @unchecked Sendable {
     package struct Refusal: Error {
@@ -76,8 +77,51 @@ package final class RubyFiles: @unchecked Sendable {
         return real
     }
 
+    /// Folders whose files may hold credentials, anywhere in a path.
+    private static let credentialFolders: Set<String> = [".git", ".ssh", ".aws", ".gnupg", ".azure", ".kube"]
+    /// Files that may hold credentials, by name.
+    private static let credentialNames: Set<String> = [
+        ".netrc", "_netrc", ".env", ".git-credentials", ".gitconfig", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc",
+        ".pgpass", ".htpasswd", ".boto", ".s3cfg", ".dockercfg", ".terraformrc", ".git-askpass",
+    ]
+    /// Endings of names of keys and certificates with their private keys.
+    private static let credentialExtensions = [".pem", ".p12", ".pfx", ".key", ".p8", ".keystore", ".jks", ".ppk"]
+    /// Files that hold credentials in a folder of that name.
+    private static let credentialPaths: Set<String> = [
+        ".docker/config.json", ".gem/credentials", "gh/hosts.yml", "gcloud/credentials.db",
+    ]
+
+    /// Whether a path (relative to the root, or absolute) names a file that may hold credentials: under
+    /// a `.git` folder or a `.git` file, `.ssh/`, `.aws/`, `.netrc`, `.env` and `.env.*`,
+    /// `.git-credentials`, `.gitconfig`, `.npmrc`, `.pypirc`, keys (`*.pem`, `*.p12`, `*.key`,
+    /// `id_rsa*`, `id_ed25519*` …), `.docker/config.json`, `.gem/credentials` and the like.
+    package static func isCredentialFile(_ path: String) -> Bool {
+        let parts = path.lowercased().split(separator: "/").map(String.init)
+        for part in parts where credentialFolders.contains(part) { return true }
+        guard let name = parts.last else { return false }
+        if credentialNames.contains(name) || name.hasPrefix(".env.") { return true }
+        if ["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"].contains(where: { name.hasPrefix($0) }) { return true }
+        if credentialExtensions.contains(where: { name.hasSuffix($0) }) { return true }
+        if parts.count >= 2, credentialPaths.contains(parts.suffix(2).joined(separator: "/")) { return true }
+        return false
+    }
+
+    /// Refuses a path that names a credential file, as written or once its links are resolved.
+    private func refuseCredentials(_ path: String, full: String, real: String) throws(Refusal) {
+        let root = self.root
+        if RubyFiles.isCredentialFile(RubyFiles.relative(full, to: givenRoot))
+            || RubyFiles.isCredentialFile(RubyFiles.relative(real, to: root))
+        {
+            throw Refusal(
+                message:
+                    "compose does not let a Podfile or podspec read `\(path)` (it may hold credentials); write the value into the file itself"
+            )
+        }
+    }
+
     package func read(_ path: String, relativeTo base: String) throws(Refusal) -> [UInt8] {
         let real = try inside(path, relativeTo: base)
+        try refuseCredentials(path, full: RubyFiles.absolute(path, relativeTo: base), real: real)
         lock.lock()
         reads += 1
         let count = reads
@@ -102,6 +146,10 @@ package final class RubyFiles: @unchecked Sendable {
 
     package func exists(_ path: String, relativeTo base: String, directoryOnly: Bool) throws(Refusal) -> Bool {
         guard let real = try? inside(path, relativeTo: base) else { return false }
+        // A credential file is as good as absent.
+        if (try? refuseCredentials(path, full: RubyFiles.absolute(path, relativeTo: base), real: real)) == nil {
+            return false
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory) else { return false }
         return directoryOnly ? isDirectory.boolValue : true
@@ -131,7 +179,11 @@ package final class RubyFiles: @unchecked Sendable {
             let candidate = start == "/" ? "/" + next : start + "/" + next
             if candidate.range(of: expression, options: .regularExpression) != nil {
                 let real = RubyFiles.resolved(candidate)
-                if real == root || real.hasPrefix(root + "/") { matches.append(candidate) }
+                if real == root || real.hasPrefix(root + "/"),
+                    (try? refuseCredentials(candidate, full: candidate, real: real)) != nil
+                {
+                    matches.append(candidate)
+                }
             }
         }
         return matches.sorted()

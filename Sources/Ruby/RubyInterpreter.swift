@@ -60,7 +60,12 @@ package final class RubyInterpreter {
     package let lines: RubyLineTable
     private weak var host: (any RubyHost)?
     private let files: RubyFiles?
-    package private(set) var environment: [String: String]
+    /// The caller's environment, with what the file set (`ENV['X'] = …`); the file sees it through
+    /// `visibleVariable` (less the variables whose names look secret).
+    private var environment: [String: String]
+    private let environmentPolicy: RubyEnvironment
+    /// The marks of variables the file set itself (`ENV['X'] = value`): those of the value.
+    private var environmentWrites: [String: RubyMarks] = [:]
     private let opaqueBlockMethods: Set<String>
     /// False for podspecs: CocoaPods evaluates them inside its `Pod` module, where a method the file
     /// defines with `def` cannot be called.
@@ -87,9 +92,12 @@ package final class RubyInterpreter {
     ///     when the file was not read from a folder (a spec repo's blob).
     ///   - files: the sandbox that answers file reads; nil refuses every read.
     ///   - bytes: the file as read (CR LF line ends and a byte-order mark are taken as Ruby takes them).
+    ///   - environment: the caller's environment; `allowedEnvironment`: the variables whose values may
+    ///     leave the file (`RubyEnvironment`).
     package init(
         bytes: [UInt8], path: String, directory: String?, host: any RubyHost, files: RubyFiles?,
-        environment: [String: String], opaqueBlockMethods: Set<String> = [], definitionsAreCallable: Bool = true
+        environment: [String: String], allowedEnvironment: Set<String> = [], opaqueBlockMethods: Set<String> = [],
+        definitionsAreCallable: Bool = true
     ) {
         self.definitionsAreCallable = definitionsAreCallable
         self.bytes = RubySource.normalized(bytes)
@@ -97,6 +105,7 @@ package final class RubyInterpreter {
         self.lines = RubyLineTable(self.bytes)
         self.host = host
         self.files = files
+        environmentPolicy = RubyEnvironment(allowing: allowedEnvironment)
         self.environment = environment
         self.opaqueBlockMethods = opaqueBlockMethods
         self.sources = [(path, directory, lines)]
@@ -184,32 +193,40 @@ package final class RubyInterpreter {
             return v
         case .string(let pieces, let at):
             var text = ""
+            var marks = RubyMarks.none
             for piece in pieces {
                 switch piece {
                 case .text(let t): text += t
                 case .code(let body, let codeAt):
                     let value = try evaluate(body, scope)
+                    marks.formUnion(value.marks)
                     text += try stringify(value, at: codeAt)
                 }
             }
             try charge(text.utf8.count, at: at)
-            return try bounded(RubyValue(.string(text), at: at))
+            return try bounded(RubyValue(.string(text), at: at, marks: marks))
         case .array(let elements, let at):
             var values: [RubyValue] = []
+            var marks = RubyMarks.none
             for element in elements {
                 if case .splat(let inner, let splatAt) = element {
-                    values += try toArray(try evaluate(inner, scope), at: splatAt)
+                    let splatted = try evaluate(inner, scope)
+                    marks.formUnion(splatted.marks)
+                    values += try toArray(splatted, at: splatAt)
                 } else {
-                    values.append(try evaluate(element, scope))
+                    let value = try evaluate(element, scope)
+                    marks.formUnion(value.marks)
+                    values.append(value)
                 }
             }
             try charge(values.count, at: at)
-            return try bounded(RubyValue(.array(values), at: at))
+            return try bounded(RubyValue(.array(values), at: at, marks: marks))
         case .hash(let pairs, let at):
             // Each key's place, so a repeated key is found at once. A literal key written again
             // drops the earlier pair (Ruby's parser does); any other repeated key replaces the value
             // where it stands.
             var result: [(key: RubyValue, value: RubyValue)?] = []
+            var marks = RubyMarks.none
             var places: [String: Int] = [:]
             func put(_ key: RubyValue, _ value: RubyValue, literal: Bool) {
                 let identity = key.hashIdentity
@@ -225,14 +242,18 @@ package final class RubyInterpreter {
             }
             for pair in pairs {
                 if case .splat(let inner, let splatAt) = pair.key {
-                    guard case .hash(let more) = try evaluate(inner, scope).kind else {
+                    let splatted = try evaluate(inner, scope)
+                    guard case .hash(let more) = splatted.kind else {
                         throw failure(splatAt, "`**` takes a hash")
                     }
-                    for p in more { put(p.key, p.value, literal: false) }
+                    marks.formUnion(splatted.marks)
+                    for p in more { put(p.key.marked(splatted.marks), p.value.marked(splatted.marks), literal: false) }
                     continue
                 }
                 let key = try evaluate(pair.key, scope)
                 let value = try evaluate(pair.value, scope)
+                marks.formUnion(key.marks)
+                marks.formUnion(value.marks)
                 var literal = false
                 if case .value = pair.key { literal = true }
                 put(key, value, literal: literal)
@@ -242,7 +263,7 @@ package final class RubyInterpreter {
             }
             let kept = result.compactMap { $0 }
             try charge(kept.count, at: at)
-            return try bounded(RubyValue(.hash(kept), at: at))
+            return try bounded(RubyValue(.hash(kept), at: at, marks: marks))
         case .name(let name, let at):
             if name.hasPrefix("@") { return (instanceVariables[name] ?? .null(at: at)).at(at) }
             if let value = scope.lookup(name) { return value.at(at) }
@@ -282,7 +303,8 @@ package final class RubyInterpreter {
             let l = try evaluate(left, scope)
             return l.isTruthy ? l : try evaluate(right, scope)
         case .not(let operand, let at):
-            return .bool(!(try evaluate(operand, scope)).isTruthy, at: at)
+            let value = try evaluate(operand, scope)
+            return RubyValue(.bool(!value.isTruthy), at: at, marks: value.marks)
         case .conditional(let condition, let yes, let no, let at):
             let c = try evaluate(condition, scope)
             let branch = c.isTruthy ? yes : no
@@ -343,7 +365,9 @@ package final class RubyInterpreter {
                 result = try evaluate(body, scope)
             } catch let error where error.kind == .raised && !rescues.isEmpty {
                 guard let rescue = rescues.first else { throw error }
-                if let variable = rescue.variable { scope.assign(variable, .string(error.message, at: at)) }
+                if let variable = rescue.variable {
+                    scope.assign(variable, RubyValue(.string(error.message), at: at, marks: error.marks))
+                }
                 result = try evaluate(rescue.body, scope)
             }
             if let ensure {
@@ -368,7 +392,8 @@ package final class RubyInterpreter {
                     guard let v = h.intValue else { throw failure(at, "a range takes integers (\(h.typeName) given)") }
                     return v
                 } ?? Int.max
-            return RubyValue(.range(lo, hi, exclusive: exclusive), at: at)
+            return RubyValue(
+                .range(lo, hi, exclusive: exclusive), at: at, marks: low.marks.union(high?.marks ?? .none))
         case .splat(let inner, _):
             return try evaluate(inner, scope)
         case .blockArgument(_, let at):
@@ -489,9 +514,11 @@ package final class RubyInterpreter {
                 } else {
                     environment[key] = try stringify(value, at: at)
                 }
+                environmentWrites[key] = value.marks
                 return
             }
-            let updated = try RubyBuiltins.indexAssign(receiver, indices.values, value, at: at, interpreter: self)
+            var updated = try RubyBuiltins.indexAssign(receiver, indices.values, value, at: at, interpreter: self)
+            updated = updated.marked(RubyInterpreter.marks(of: indices.values).union(value.marks))
             if let writable = RubyInterpreter.target(of: receiverNode) { try assign(writable, updated, scope) }
         case .multiple(let targets, let at):
             let values = try toArray(value, at: at)
@@ -684,10 +711,22 @@ package final class RubyInterpreter {
                 throw failure(error.offset, error.message, kind: error.kind)
             }
         }
-        if let value = try RubyBuiltins.kernel(name, arguments, interpreter: self, scope: scope) { return value }
+        let given = RubyInterpreter.marks(of: arguments.values)
+        let saved = (inputMarks, blockMarks)
+        (inputMarks, blockMarks) = (given, .none)
+        let kernelResult: RubyValue?
+        do {
+            kernelResult = try RubyBuiltins.kernel(name, arguments, interpreter: self, scope: scope)
+        } catch {
+            throw marked(error, given, restoring: saved)
+        }
+        if let value = finish(kernelResult, given, restoring: saved) { return value }
         let at = arguments.offset
         if let refusal = RubyBuiltins.refusal(name) { throw failure(at, refusal) }
-        if let host, let value = try host.call(name, arguments, in: self) { return value }
+        if let host {
+            try refuseMarked(arguments.values, givenTo: name)
+            if let value = try host.call(name, arguments, in: self) { return value }
+        }
         if arguments.values.isEmpty && arguments.block == nil {
             throw failure(
                 at, "`\(name)` is neither a variable assigned before this line nor a method compose knows",
@@ -718,6 +757,7 @@ package final class RubyInterpreter {
                     .object(RubyObject(id: -2, className: "Class", text: object.className)), at: arguments.offset)
             default:
                 guard let host else { throw failure(arguments.offset, "no host for \(object.className)") }
+                try refuseMarked(arguments.values, givenTo: name.hasSuffix("=") ? String(name.dropLast()) + " =" : name)
                 return try host.call(object, name, arguments, in: self)
             }
         }
@@ -730,7 +770,139 @@ package final class RubyInterpreter {
     private func builtin(_ receiver: RubyValue, _ name: String, _ arguments: RubyArguments, scope: RubyScope)
         throws(RubyFailure) -> RubyValue
     {
-        try RubyBuiltins.call(receiver, name, arguments, interpreter: self, scope: scope)
+        let given = receiver.marks.union(RubyInterpreter.marks(of: arguments.values))
+        let saved = (inputMarks, blockMarks)
+        (inputMarks, blockMarks) = (given, .none)
+        let result: RubyValue
+        do {
+            result = try RubyBuiltins.call(receiver, name, arguments, interpreter: self, scope: scope)
+        } catch {
+            throw marked(error, given, restoring: saved)
+        }
+        return finish(result, given, restoring: saved)!
+    }
+
+    // MARK: Marks
+
+    /// While a built-in method or function runs: the marks of the values it was given, which the
+    /// values it passes to a block carry, and those of its blocks' results.
+    private var inputMarks = RubyMarks.none
+    private var blockMarks = RubyMarks.none
+
+    /// The end of a built-in's run (one rule for every built-in; nothing to do when nothing is
+    /// marked): its result, and what it wrote back in place, carry the marks of its receiver, its
+    /// arguments and its blocks' results.
+    private func finish(_ result: RubyValue?, _ given: RubyMarks, restoring saved: (RubyMarks, RubyMarks))
+        -> RubyValue?
+    {
+        let marks = given.union(blockMarks)
+        (inputMarks, blockMarks) = saved
+        if marks.isEmpty { return result }
+        if let mutation = lastMutation { lastMutation = mutation.marked(marks) }
+        return result?.marked(marks)
+    }
+
+    /// A failure a built-in raised carries the same marks (its message may hold the values).
+    private func marked(_ error: RubyFailure, _ given: RubyMarks, restoring saved: (RubyMarks, RubyMarks))
+        -> RubyFailure
+    {
+        var error = error
+        error.marks.formUnion(given.union(blockMarks))
+        (inputMarks, blockMarks) = saved
+        return error
+    }
+
+    static func marks(of values: [RubyValue]) -> RubyMarks {
+        var marks = RubyMarks.none
+        for value in values where !value.marks.isEmpty { marks.formUnion(value.marks) }
+        return marks
+    }
+
+    /// Refuses values marked with variables that are not allowed where they would leave the file:
+    /// `word` is the host's word or the file function that takes them, named in the message; `path`,
+    /// whether it takes a file's path. An option of a trailing hash (`:git => …`) is named as such, at
+    /// its value.
+    func refuseMarked(_ values: [RubyValue], givenTo word: @autoclosure () -> String, path: Bool = false)
+        throws(RubyFailure)
+    {
+        for value in values {
+            let marks = value.deepMarks()
+            guard !marks.isEmpty else { continue }
+            var place = value.offset
+            var what = "the \(path ? "path" : "value") given to `\(word())`"
+            if case .hash(let pairs) = value.kind,
+                let pair = pairs.first(where: { !$0.key.deepMarks().isEmpty || !$0.value.deepMarks().isEmpty })
+            {
+                if pair.key.deepMarks().isEmpty, let key = try? pair.key.keyString() {
+                    what = "the option :\(key) given to `\(word())`"
+                    place = pair.value.offset
+                } else {
+                    what = "an option's name given to `\(word())`"
+                    place = pair.key.offset
+                }
+            }
+            let (names, more) = names(of: marks)
+            throw failure(
+                place,
+                RubyEnvironment.refusal(names, more: more, what: what, hidden: names.filter { isHiddenVariable($0) }))
+        }
+    }
+
+    /// The names of the marks' bits, in the order the file read them.
+    private var markNames: [String] = []
+    private var markBits: [String: UInt64] = [:]
+
+    /// The marks of a value read from the variable `name`: none when it is allowed.
+    func marks(ofVariable name: String) -> RubyMarks {
+        guard !environmentPolicy.allowed.contains(name) else { return .none }
+        if let bit = markBits[name] { return RubyMarks(bits: bit) }
+        let bit: UInt64 = markNames.count < 63 ? 1 << UInt64(markNames.count) : 1 << 63
+        if markNames.count < 63 { markNames.append(name) }
+        markBits[name] = bit
+        return RubyMarks(bits: bit)
+    }
+
+    /// The variables of `marks`, and whether it has more than those (past the 63 the bits name).
+    package func names(of marks: RubyMarks) -> (names: [String], more: Bool) {
+        var names: [String] = []
+        for (i, name) in markNames.enumerated() where marks.bits & (1 << UInt64(i)) != 0 { names.append(name) }
+        return (names.sorted(), marks.bits & (1 << 63) != 0)
+    }
+
+    /// The variable `name` as the file sees it: unset when its name looks secret and is not allowed
+    /// (unless the file set it itself).
+    func visibleVariable(_ name: String) -> String? {
+        guard let value = environment[name] else { return nil }
+        if environmentWrites[name] == nil && environmentPolicy.hides(name) { return nil }
+        return value
+    }
+
+    /// `ENV[name]` as the file sees it, marked with the variable's name unless it is allowed.
+    func environmentValue(_ name: String, at: Int) -> RubyValue? {
+        guard let value = visibleVariable(name) else { return nil }
+        return RubyValue(.string(value), at: at, marks: environmentWrites[name] ?? marks(ofVariable: name))
+    }
+
+    /// `ENV.to_h`: each value marked with its name, the hash with them all.
+    func environmentHash(at: Int) -> RubyValue {
+        var marks = RubyMarks.none
+        var pairs: [(key: RubyValue, value: RubyValue)] = []
+        for name in environment.keys.sorted() {
+            guard let value = environmentValue(name, at: at) else { continue }
+            marks.formUnion(value.marks)
+            pairs.append((.string(name, at: at), value))
+        }
+        return RubyValue(.hash(pairs), at: at, marks: marks)
+    }
+
+    /// Whether `name` is set but hidden from the file because it looks secret.
+    func isHiddenVariable(_ name: String) -> Bool { environment[name] != nil && visibleVariable(name) == nil }
+
+    /// `ENV[name]` of a variable the file does not see: nil, marked with the name when it is set but
+    /// hidden, so that a source or an option built from it is refused with the variable named rather
+    /// than used without it.
+    func unsetValue(_ name: String, at: Int) -> RubyValue {
+        RubyValue(.null, at: at, marks: isHiddenVariable(name) ? marks(ofVariable: name) : .none)
     }
 
     /// Runs a method the file defined.
@@ -769,12 +941,14 @@ package final class RubyInterpreter {
         var values = given
         let list = parameters.list
         var keywords: [(key: RubyValue, value: RubyValue)] = []
-        if parameters.hasKeywords, case .hash(let pairs)? = values.last?.kind {
-            keywords = pairs
+        if parameters.hasKeywords, let last = values.last, case .hash(let pairs) = last.kind {
+            keywords =
+                last.marks.isEmpty ? pairs : pairs.map { ($0.key.marked(last.marks), $0.value.marked(last.marks)) }
             values.removeLast()
         }
         if !strict, values.count == 1, parameters.positionalCount > 1, case .array(let spread) = values[0].kind {
-            values = spread
+            let marks = values[0].marks
+            values = marks.isEmpty ? spread : spread.map { $0.marked(marks) }
         }
         let required = parameters.required
         let optional = parameters.optional
@@ -839,6 +1013,18 @@ package final class RubyInterpreter {
     /// method iterating (`RubyBuiltins` stops there).
     package func yield(_ block: RubyBlock, _ values: [RubyValue], at: Int) throws(RubyFailure) -> RubyValue {
         try step(at)
+        // What a built-in passes to a block carries the marks of what it was given; what the block
+        // gives back marks the built-in's result.
+        let given = inputMarks
+        let values = given.isEmpty ? values : values.map { $0.marked(given) }
+        inputMarks = .none
+        defer { inputMarks = given }
+        let result = try yieldUnmarked(block, values, at: at)
+        blockMarks.formUnion(result.marks)
+        return result
+    }
+
+    private func yieldUnmarked(_ block: RubyBlock, _ values: [RubyValue], at: Int) throws(RubyFailure) -> RubyValue {
         if let symbol = block.symbol {
             guard let receiver = values.first else { throw failure(at, "`&:\(symbol)` needs an argument") }
             return try send(
@@ -874,7 +1060,13 @@ package final class RubyInterpreter {
         return nil
     }
 
+    /// The elements of an array (a hash's pairs, a range's numbers), each with the marks of the whole.
     func toArray(_ value: RubyValue, at: Int) throws(RubyFailure) -> [RubyValue] {
+        let elements = try unmarkedElements(value, at: at)
+        return value.marks.isEmpty ? elements : elements.map { $0.marked(value.marks) }
+    }
+
+    private func unmarkedElements(_ value: RubyValue, at: Int) throws(RubyFailure) -> [RubyValue] {
         switch value.kind {
         case .array(let a): return a
         case .null: return []

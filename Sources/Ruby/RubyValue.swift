@@ -17,6 +17,9 @@ package struct RubyFailure: Error, Sendable {
     package var kind: Kind
     /// Where in another file the failure is, when it is in a file the main one required.
     package var elsewhere: (file: String, line: Int, column: Int)?
+    /// The environment variables the message may hold values of (`raise ENV['X']`): a `rescue` that
+    /// reads the message gets a value marked with them.
+    package var marks = RubyMarks.none
 
     package init(offset: Int, message: String, kind: Kind = .refused) {
         self.offset = offset
@@ -41,6 +44,23 @@ package struct RubyObject: Sendable, Equatable {
     }
 }
 
+/// The environment variables (not allowed by name) a value was computed from: one bit per variable,
+/// numbered by the interpreter in the order the file read them (`RubyInterpreter.names(of:)`), the
+/// last bit for any beyond 63. A value carries the marks of everything it was made of, and a
+/// collection those of everything in it; a plain bit set, so that an unmarked value costs nothing.
+package struct RubyMarks: Sendable, Equatable {
+    package var bits: UInt64
+
+    package static let none = RubyMarks(bits: 0)
+    init(bits: UInt64) { self.bits = bits }
+
+    package var isEmpty: Bool { bits == 0 }
+
+    package func union(_ other: RubyMarks) -> RubyMarks { RubyMarks(bits: bits | other.bits) }
+
+    package mutating func formUnion(_ other: RubyMarks) { bits |= other.bits }
+}
+
 /// A value while a file is evaluated, with the byte offset where it was written.
 package struct RubyValue: Sendable {
     package indirect enum Kind: Sendable {
@@ -61,10 +81,51 @@ package struct RubyValue: Sendable {
 
     package let kind: Kind
     package let offset: Int
+    /// The environment variables it was computed from (none for most values).
+    package private(set) var marks = RubyMarks.none
 
     package init(_ kind: Kind, at offset: Int) {
         self.kind = kind
         self.offset = offset
+    }
+
+    init(_ kind: Kind, at offset: Int, marks: RubyMarks) {
+        self.kind = kind
+        self.offset = offset
+        self.marks = marks
+    }
+
+    /// The same value, marked besides with `more`.
+    package func marked(_ more: RubyMarks) -> RubyValue {
+        if more.isEmpty { return self }
+        var copy = self
+        copy.marks.formUnion(more)
+        return copy
+    }
+
+    /// The marks of this value and of everything inside it, as far as `budget` values (a check of
+    /// what leaves the file that does not rely on a collection's own marks alone; a shared structure
+    /// is not walked without end).
+    package func deepMarks(budget: Int = 10_000) -> RubyMarks {
+        var left = budget
+        return deepMarks(&left)
+    }
+
+    private func deepMarks(_ left: inout Int) -> RubyMarks {
+        var all = marks
+        left -= 1
+        guard left > 0 else { return all }
+        switch kind {
+        case .array(let elements):
+            for e in elements where left > 0 { all.formUnion(e.deepMarks(&left)) }
+        case .hash(let pairs):
+            for p in pairs where left > 0 {
+                all.formUnion(p.key.deepMarks(&left))
+                all.formUnion(p.value.deepMarks(&left))
+            }
+        default: break
+        }
+        return all
     }
 
     package static func null(at offset: Int) -> RubyValue { RubyValue(.null, at: offset) }
@@ -73,7 +134,7 @@ package struct RubyValue: Sendable {
     package static func integer(_ n: Int, at offset: Int) -> RubyValue { RubyValue(.integer(String(n)), at: offset) }
 
     /// The same value written at another place.
-    package func at(_ offset: Int) -> RubyValue { RubyValue(kind, at: offset) }
+    package func at(_ offset: Int) -> RubyValue { RubyValue(kind, at: offset, marks: marks) }
 
     /// What Ruby calls the value's class, for messages.
     package var typeName: String {

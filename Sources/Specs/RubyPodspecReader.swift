@@ -40,9 +40,11 @@ package enum PodspecReader {
     /// Evaluates a Ruby podspec into the JSON `pod ipc spec` prints for it (cocoapods-core 1.17.0), in
     /// the sandboxed Ruby interpreter. `directory`: the podspec's folder, for `File.read('VERSION')`
     /// and the like (only below it); nil (a spec repo's blob) refuses file reads. `environment`: what
-    /// `ENV[…]` reads.
+    /// `ENV[…]` reads, less the variables whose names look secret; a value read from a variable not in
+    /// `allowedEnvironment` cannot become an attribute of the spec (`RubyEnvironment`).
     package static func readRuby(
-        bytes: [UInt8], label: String, directory: String? = nil, environment: [String: String] = [:]
+        bytes: [UInt8], label: String, directory: String? = nil, environment: [String: String] = [:],
+        allowedEnvironment: Set<String> = []
     ) throws(SpecError) -> JSONNode {
         do {
             try checkText(bytes)
@@ -69,7 +71,7 @@ package enum PodspecReader {
         let files = directory.map { RubyFiles(root: $0) }
         let interpreter = RubyInterpreter(
             bytes: text, path: label, directory: files?.folder, host: host, files: files, environment: environment,
-            definitionsAreCallable: false)
+            allowedEnvironment: allowedEnvironment, definitionsAreCallable: false)
         host.interpreter = interpreter
         do {
             try interpreter.run()

@@ -57,6 +57,8 @@ struct GraphCommand: AsyncParsableCommand {
         completion: .directory)
     var project: String?
 
+    @OptionGroup var environment: AllowEnvOptions
+
     @Flag(help: "Check the layering rules instead of drawing the graph.")
     var check = false
 
@@ -99,7 +101,7 @@ struct GraphCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let project {
-            let projectGraph = try resolveService(project: project).projectGraph()
+            let projectGraph = try resolveService(project: project, allowing: environment.allowed).projectGraph()
             if check {
                 try reportOptions.emit(projectGraph.check())
             } else {

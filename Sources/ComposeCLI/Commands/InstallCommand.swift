@@ -68,6 +68,8 @@ struct InstallCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The registry scope of the components (with --registry).", valueName: "scope"))
     var registryScope: String?
 
+    @OptionGroup var environment: AllowEnvOptions
+
     func validate() throws {
         if (registry == nil) != (registryScope == nil) {
             throw ValidationError(
@@ -79,17 +81,17 @@ struct InstallCommand: AsyncParsableCommand {
         let target = try registry.map { try InstallRegistry(url: $0, scope: registryScope ?? "") }
         try await Self.install(
             project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate, registry: target,
-            verbose: global.verbose)
+            allowing: environment.allowed, verbose: global.verbose)
     }
 
     /// `compose install` (also run by `compose update` when Composed/ exists).
     static func install(
         project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool, registry: InstallRegistry? = nil,
-        verbose: Bool = false
+        allowing: Set<String>, verbose: Bool = false
     ) async throws {
         let err = Terminal.standardError
         let preference = BinaryPreference(flag: binary, environment: Terminal.environment)
-        let install = ProjectInstall(service: resolveService(project: project))
+        let install = ProjectInstall(service: resolveService(project: project, allowing: allowing))
         // Nothing changed since the last install: its record answers.
         if !checkLayers, !repoUpdate, registry == nil, let recorded = install.recorded(binary: preference) {
             for note in recorded.notes { err.write("note: \(note)\n") }
@@ -105,7 +107,7 @@ struct InstallCommand: AsyncParsableCommand {
             return
         }
         if checkLayers {
-            let service = resolveService(project: project)
+            let service = resolveService(project: project, allowing: allowing)
             let lock = try service.resolve(write: false).lockfile
             try ComposeCLI.checkLayers(of: lock, in: service, writing: "nothing was written")
         }

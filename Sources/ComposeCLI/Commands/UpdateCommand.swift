@@ -50,6 +50,8 @@ struct UpdateCommand: AsyncParsableCommand {
         let composed = URL(fileURLWithPath: options.project, isDirectory: true).appendingPathComponent("Composed")
         guard !noInstall, FileManager.default.fileExists(atPath: composed.path) else { return }
         Terminal.standardError.write("Composed/ exists: installing the new lock (--no-install skips this).\n")
-        try await InstallCommand.install(project: options.project, binary: false, checkLayers: false, repoUpdate: false)
+        try await InstallCommand.install(
+            project: options.project, binary: false, checkLayers: false, repoUpdate: false,
+            allowing: options.environment.allowed)
     }
 }

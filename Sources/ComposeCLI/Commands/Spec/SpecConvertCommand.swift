@@ -35,14 +35,18 @@ struct SpecConvertCommand: AsyncParsableCommand {
     @Flag(help: "Order keys in compose's canonical order instead of CocoaPods' order.")
     var canonical = false
 
+    @OptionGroup var environment: AllowEnvOptions
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one FILE: a Ruby podspec (Name.podspec).") }
     }
 
     func run() async throws {
         var exitCode: Int32 = 0
-        // What `ENV[…]` reads in the podspecs, read once for all of them.
-        let environment = Terminal.environment
+        // What `ENV[…]` reads in the podspecs, read once for all of them: variables whose names look
+        // secret read as unset unless allowed, and only allowed ones may become part of the spec.
+        let variables = Terminal.environment
+        let allowed = environment.allowed
         for file in files {
             let data: Data
             do {
@@ -57,7 +61,7 @@ struct SpecConvertCommand: AsyncParsableCommand {
                 let node = try PodspecReader.readRuby(
                     bytes: Array(data), label: file,
                     directory: URL(fileURLWithPath: file).deletingLastPathComponent().path,
-                    environment: environment)
+                    environment: variables, allowedEnvironment: allowed)
                 text = canonical ? node.serialized(order: .canonical) : node.serialized()
             } catch {
                 Terminal.standardError.write("error: \(error.description)\n")
