@@ -46,7 +46,7 @@ struct PublishCommand: AsyncParsableCommand {
               compose publish specs --registry-export www/registry --registry-scope ios
               compose publish git@git.example.com:ios/specs.git   # by its URL
               compose publish specs --author "Release Bot <release@example.com>"
-              compose publish specs --dry-run       # every check and the build, and the steps planned
+              compose publish specs --dry-run       # every check and the build, no change
               compose publish specs --skip-build    # built elsewhere (a macOS CI job, say)
               compose publish specs --ci --format json > publish.json
 
