@@ -126,23 +126,20 @@ package struct Installer: Sendable {
                     read: { relative in
                         FileManager.default.contents(atPath: local.appendingPathComponent(relative).path)
                     })
-                if let product = try offeredProduct(
+                if let linked = try offeredProduct(
                     pod, naming: naming, in: source, reference: local.path, notes: &notes)
                 {
+                    // A local package may use unsafe flags.
                     composed.append(
-                        ComposedComponent(
-                            name: pod.name, module: module, product: product, pin: .path(pinned),
-                            dependencies: pod.dependencies))
+                        component(pod, naming: naming, linked: linked, pin: .path(pinned)))
                 } else {
                     generated.append(GeneratedPod(pod: pod, naming: naming, files: source))
                 }
             case .specRepo, .git:
                 if let registry, case .specRepo = pod.origin,
-                    let (pin, product) = try registryPin(pod, naming: naming, registry: registry, notes: &notes)
+                    let (pin, linked) = try registryPin(pod, naming: naming, registry: registry, notes: &notes)
                 {
-                    composed.append(
-                        ComposedComponent(
-                            name: pod.name, module: module, product: product, pin: pin, dependencies: pod.dependencies))
+                    composed.append(component(pod, naming: naming, linked: linked, pin: pin))
                     continue
                 }
                 let (url, reference) = try gitSource(of: pod)
@@ -151,7 +148,7 @@ package struct Installer: Sendable {
                 repositories.append(fetch.repository)
                 let source = try podFiles(pod.name, in: fetch)
                 guard
-                    let product = try offeredProduct(
+                    let linked = try offeredProduct(
                         pod, naming: naming, in: source, reference: "\(reference)", notes: &notes)
                 else {
                     generated.append(GeneratedPod(pod: pod, naming: naming, files: source))
@@ -160,13 +157,19 @@ package struct Installer: Sendable {
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 let pin: ComponentPin
                 if case .tag(let tag) = reference, isPlainVersion(version), tag == version || tag == "v" + version {
-                    pin = .version(url: url, version: version)
+                    if linked.unsafeFlags.isEmpty {
+                        pin = .version(url: url, version: version)
+                    } else {
+                        // SwiftPM refuses unsafe flags in a dependency pinned by version, not by revision.
+                        pin = .revision(url: url, commit: fetch.commit)
+                        notes.append(
+                            "\(pod.name): its Package.swift uses unsafeFlags (\(linked.unsafeFlags.joined(separator: ", "))), which SwiftPM refuses in a package pinned by version: \(version) is pinned by its commit (revision: \(fetch.commit.prefix(10)))."
+                        )
+                    }
                 } else {
                     pin = .revision(url: url, commit: fetch.commit)
                 }
-                composed.append(
-                    ComposedComponent(
-                        name: pod.name, module: module, product: product, pin: pin, dependencies: pod.dependencies))
+                composed.append(component(pod, naming: naming, linked: linked, pin: pin))
             }
         }
 
@@ -199,6 +202,16 @@ package struct Installer: Sendable {
         result.outputBinaries = binaryFiles
         result.repositories = repositories
         return result
+    }
+
+    /// A pod with a Package.swift of its own, linked by `linked`.
+    func component(_ pod: InstallInputs.Pod, naming: PodModule, linked: LinkedProduct, pin: ComponentPin)
+        -> ComposedComponent
+    {
+        var component = ComposedComponent(
+            name: pod.name, module: linked.module, product: linked.name, pin: pin, dependencies: pod.dependencies)
+        if linked.module != naming.module { component.podModule = naming.module }
+        return component
     }
 
     /// The module and product names of a pod (`PodModule`), its names checked.
