@@ -39,6 +39,9 @@ struct InstallCommand: AsyncParsableCommand {
             replaced by registry identities: SwiftPM then fetches release archives, not git \
             repositories. A component the registry lacks stays a git dependency, with a note.
 
+            Notes of one kind that apply to several pods are printed once, naming every pod; \
+            --verbose prints each, and --format json prints what was installed with every note.
+
             Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum), \
             3 environment (git, network, file system), 64 usage error.
             """
