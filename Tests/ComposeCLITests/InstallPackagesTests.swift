@@ -8,7 +8,8 @@ import Testing
     /// KeychainAccess's shape (a target with `unsafeFlags`, which SwiftPM refuses in a dependency pinned
     /// by version) is pinned by its tag's commit, also where a generated Pods package names it;
     /// SSZipArchive's shape (module `SSZipArchive`, product `ZipArchive`) links the only library
-    /// product and says what `import` becomes. The app's code using all three builds.
+    /// product and says what `import` becomes. A component depending on Keychain (`from: "1.0.0"` in
+    /// its own manifest) is pinned by its commit too. The app's code using them all builds.
     @Test(.timeLimit(.minutes(10)))
     func unsafeFlagsAndAProductNamedUnlikeTheModuleBuildThroughComposed() async throws {
         let temporary = try TemporaryDirectory("install-own-manifests")
@@ -32,11 +33,13 @@ import Testing
             extraFiles: [
                 "Package.swift": manifest("ZipArchive", target: #"path: "Sources/SSZipArchive""#)
             ])
+        // Both kinds of dependents: a manifest of its own asking `from: "1.0.0"`, a generated one.
+        try components.release("Wallet", "1.0.0", dependencies: ["Keychain"])
         try components.release("Vault", "1.0.0", dependencies: ["Keychain"], manifest: false)
         let project = temporary.url.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         try Data(
-            "source '\(components.specs.path)'\nplatform :osx, '10.15'\ntarget 'App' do\n  pod 'SSZipArchive'\n  pod 'Vault'\nend\n"
+            "source '\(components.specs.path)'\nplatform :osx, '10.15'\ntarget 'App' do\n  pod 'SSZipArchive'\n  pod 'Vault'\n  pod 'Wallet'\nend\n"
                 .utf8
         ).write(to: project.appendingPathComponent("Composefile"))
 
@@ -64,6 +67,11 @@ import Testing
         let revision = ".package(url: \"\(components.url(of: "Keychain"))\", revision: \"\(keychain)\")"
         #expect(manifest.contains(revision), "\(manifest)")
         #expect(manifest.contains(".package(url: \"\(components.url(of: "SSZipArchive"))\", exact: \"2.4.3\")"))
+        // SwiftPM refuses them under a product pinned by version, a dependency's targets included.
+        #expect(manifest.contains(".package(url: \"\(components.url(of: "Wallet"))\", revision: \""), "\(manifest)")
+        #expect(
+            notes.filter { $0.contains("Wallet: it depends on Keychain, whose Package.swift uses unsafeFlags") }.count
+                == 1, "\(run.stderr)")
         #expect(manifest.contains(".product(name: \"ZipArchive\", package: \"SSZipArchive\")"), "\(manifest)")
         let vault = try String(contentsOf: composed.appendingPathComponent("Pods/Vault/Package.swift"), encoding: .utf8)
         #expect(vault.contains(revision), "\(vault)")
@@ -73,7 +81,7 @@ import Testing
         #expect(exports.contains("@_exported import ZipArchive\n"), "\(exports)")
 
         // The app's code: the flag reached the Keychain build, the renamed module is imported.
-        let usage = "\npublic let appCheck = (keychainFlagged, SSZipArchive.text, Vault.text)\n"
+        let usage = "\npublic let appCheck = (keychainFlagged, SSZipArchive.text, Vault.text, Wallet.text)\n"
         try Data((exports + usage).utf8).write(to: exportsFile)
         let output = try runTool("swift", ["build"], in: composed)
         #expect(output.contains("Build complete"), "\(output)")
