@@ -19,6 +19,35 @@ struct PodFiles: Sendable {
     }
 }
 
+/// The library product install links from a component's own manifest, the module it gives, and
+/// where the manifest uses `unsafeFlags` that SwiftPM refuses in a dependency pinned by version.
+struct LinkedProduct: Sendable, Equatable {
+    let name: String
+    let module: String
+    var unsafeFlags: [String] = []
+
+    /// For a manifest offering no product named like the module or the pod: the library product that
+    /// builds a target named like the module, else the only library product when it builds one
+    /// target (whose module `import` then names); nil otherwise.
+    static func renamed(naming: PodModule, among products: [ManifestSummary.Product], unsafeFlags: [String])
+        -> LinkedProduct?
+    {
+        let building = products.filter { $0.targets.contains(naming.module) }
+        if building.count == 1 {
+            return LinkedProduct(name: building[0].name, module: naming.module, unsafeFlags: unsafeFlags)
+        }
+        guard building.isEmpty, products.count == 1, products[0].targets.count == 1 else { return nil }
+        // SwiftPM's module name of a target: its name with what is not a C99 identifier character as `_`.
+        var module = String(
+            products[0].targets[0].unicodeScalars.map { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                    ? Character(scalar) : "_"
+            })
+        if module.first?.isNumber == true { module = "_" + module }
+        return LinkedProduct(name: products[0].name, module: module, unsafeFlags: unsafeFlags)
+    }
+}
+
 /// A locked pod without a Package.swift, to be made one from its podspec.
 struct GeneratedPod: Sendable {
     let pod: InstallInputs.Pod
@@ -43,23 +72,39 @@ extension Installer {
     }
 
     /// The library product install links for `pod`, read from its manifest by `PodModule`'s rule; nil
-    /// when it has no manifest (install generates one). A manifest that offers none of the names is
-    /// refused before anything is written; one whose products cannot all be read without running it
+    /// when it has no manifest (install generates one). When the manifest offers no product named like
+    /// the module or the pod, the library product that builds the module's target is linked, else the
+    /// only library product, and `notes` say what `import` becomes; a manifest that offers none of these
+    /// is refused before anything is written; one whose products cannot all be read without running it
     /// is trusted to offer the module's name, and `notes` say so.
     func offeredProduct(
         _ pod: InstallInputs.Pod, naming: PodModule, in source: PodFiles, reference: String, notes: inout [String]
-    ) throws(InstallError) -> String? {
+    ) throws(InstallError) -> LinkedProduct? {
         guard let file = source.manifest else { return nil }
         guard let data = source.read(file) else {
             throw .fetchFailed(name: pod.name, url: source.shown, message: "cannot read its \(file)")
         }
         let manifest = ManifestSummary(source: String(decoding: data, as: UTF8.self))
-        if let product = naming.product(among: manifest.productNames) { return product }
+        let unsafeFlags = manifest.unsafeFlagsRefusedByVersion
+        if let product = naming.product(among: manifest.productNames) {
+            return LinkedProduct(name: product, module: naming.module, unsafeFlags: unsafeFlags)
+        }
         if !manifest.isComplete {
             notes.append(
                 "\(pod.name): its \(file) names products in a way that can only be read by running it (\(manifest.unreadable.joined(separator: "; "))); the product \(naming.module) is linked."
             )
-            return naming.module
+            return LinkedProduct(name: naming.module, module: naming.module, unsafeFlags: unsafeFlags)
+        }
+        if let linked = LinkedProduct.renamed(naming: naming, among: manifest.products, unsafeFlags: unsafeFlags) {
+            let line = manifest.products.first { $0.name == linked.name }?.line ?? 0
+            let becomes =
+                linked.module == naming.module
+                ? " (it builds the module's target)"
+                : ", and `import \(naming.module)` becomes `import \(linked.module)`"
+            notes.append(
+                "\(pod.name): its \(file) offers no product named `\(naming.module)`: the library product `\(linked.name)` (line \(line)) is linked\(becomes)."
+            )
+            return linked
         }
         throw .noProduct(
             name: pod.name, reference: reference, manifest: file, wanted: naming.productNames,

@@ -91,7 +91,7 @@ extension Installer {
     /// The registry pin and linked product of a spec-repo pod the registry has; nil (with a note)
     /// when it does not have that release, which is then installed from git as without a registry.
     func registryPin(_ pod: InstallInputs.Pod, naming: PodModule, registry: InstallRegistry, notes: inout [String])
-        throws(InstallError) -> (pin: ComponentPin, product: String)?
+        throws(InstallError) -> (pin: ComponentPin, product: LinkedProduct)?
     {
         guard let (identity, version) = registry.release(of: pod.name, version: pod.version.string) else {
             notes.append(
@@ -115,6 +115,12 @@ extension Installer {
             let product = try offeredProduct(
                 pod, naming: naming, in: files, reference: "\(identity) \(version)", notes: &notes)
         else { return nil }
+        guard product.unsafeFlags.isEmpty else {
+            notes.append(
+                "\(pod.name): its Package.swift uses unsafeFlags, which SwiftPM refuses in a registry release: installed from git."
+            )
+            return nil
+        }
         return (.registry(id: identity.description, version: version), product)
     }
 }

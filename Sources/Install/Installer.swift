@@ -77,6 +77,9 @@ package struct Installer: Sendable {
         var notes: [String] = []
         var generated: [GeneratedPod] = []
         var repositories: [URL] = []
+        // Components whose manifest uses unsafe flags; the commits of those pinned by version.
+        var unsafe: Set<String> = []
+        var commits: [String: String] = [:]
 
         for pod in inputs.pods.sorted(by: { $0.name < $1.name }) {
             let spec = pod.spec
@@ -126,23 +129,21 @@ package struct Installer: Sendable {
                     read: { relative in
                         FileManager.default.contents(atPath: local.appendingPathComponent(relative).path)
                     })
-                if let product = try offeredProduct(
+                if let linked = try offeredProduct(
                     pod, naming: naming, in: source, reference: local.path, notes: &notes)
                 {
+                    if !linked.unsafeFlags.isEmpty { unsafe.insert(pod.name) }
+                    // A local package may use unsafe flags.
                     composed.append(
-                        ComposedComponent(
-                            name: pod.name, module: module, product: product, pin: .path(pinned),
-                            dependencies: pod.dependencies))
+                        component(pod, naming: naming, linked: linked, pin: .path(pinned)))
                 } else {
                     generated.append(GeneratedPod(pod: pod, naming: naming, files: source))
                 }
             case .specRepo, .git:
                 if let registry, case .specRepo = pod.origin,
-                    let (pin, product) = try registryPin(pod, naming: naming, registry: registry, notes: &notes)
+                    let (pin, linked) = try registryPin(pod, naming: naming, registry: registry, notes: &notes)
                 {
-                    composed.append(
-                        ComposedComponent(
-                            name: pod.name, module: module, product: product, pin: pin, dependencies: pod.dependencies))
+                    composed.append(component(pod, naming: naming, linked: linked, pin: pin))
                     continue
                 }
                 let (url, reference) = try gitSource(of: pod)
@@ -151,7 +152,7 @@ package struct Installer: Sendable {
                 repositories.append(fetch.repository)
                 let source = try podFiles(pod.name, in: fetch)
                 guard
-                    let product = try offeredProduct(
+                    let linked = try offeredProduct(
                         pod, naming: naming, in: source, reference: "\(reference)", notes: &notes)
                 else {
                     generated.append(GeneratedPod(pod: pod, naming: naming, files: source))
@@ -160,15 +161,26 @@ package struct Installer: Sendable {
                 mirrors.merge(mirrorEntries(url: url, mirror: fetch.repository.path)) { $1 }
                 let pin: ComponentPin
                 if case .tag(let tag) = reference, isPlainVersion(version), tag == version || tag == "v" + version {
-                    pin = .version(url: url, version: version)
+                    commits[pod.name] = fetch.commit
+                    if linked.unsafeFlags.isEmpty {
+                        pin = .version(url: url, version: version)
+                    } else {
+                        // SwiftPM refuses unsafe flags in a dependency pinned by version, not by revision.
+                        unsafe.insert(pod.name)
+                        pin = .revision(url: url, commit: fetch.commit)
+                        notes.append(
+                            "\(pod.name): its Package.swift uses unsafeFlags (\(linked.unsafeFlags.joined(separator: ", "))), which SwiftPM refuses in a package pinned by version: \(version) is pinned by its commit (revision: \(fetch.commit.prefix(10)))."
+                        )
+                    }
                 } else {
+                    if !linked.unsafeFlags.isEmpty { unsafe.insert(pod.name) }
                     pin = .revision(url: url, commit: fetch.commit)
                 }
-                composed.append(
-                    ComposedComponent(
-                        name: pod.name, module: module, product: product, pin: pin, dependencies: pod.dependencies))
+                composed.append(component(pod, naming: naming, linked: linked, pin: pin))
             }
         }
+
+        if !unsafe.isEmpty { repin(&composed, over: unsafe, commits: commits, pods: inputs.pods, notes: &notes) }
 
         // The pods without a Package.swift: a package each under Pods/, made from the podspec and
         // the pod's files, naming the other locked pods as Composed names them.
@@ -199,6 +211,49 @@ package struct Installer: Sendable {
         result.outputBinaries = binaryFiles
         result.repositories = repositories
         return result
+    }
+
+    /// A pod with a Package.swift of its own, linked by `linked`.
+    func component(_ pod: InstallInputs.Pod, naming: PodModule, linked: LinkedProduct, pin: ComponentPin)
+        -> ComposedComponent
+    {
+        var component = ComposedComponent(
+            name: pod.name, module: linked.module, product: linked.name, pin: pin, dependencies: pod.dependencies)
+        if linked.module != naming.module { component.podModule = naming.module }
+        return component
+    }
+
+    /// SwiftPM refuses unsafe flags anywhere under a product of a package pinned by version, in the
+    /// targets of that package's dependencies too ("the target 'Keychain' in product 'Wallet'"): a
+    /// component pinned by version that depends, at any depth, on one of `unsafe` is pinned by its
+    /// tag's commit (`commits`) instead, with a note.
+    func repin(
+        _ composed: inout [ComposedComponent], over unsafe: Set<String>, commits: [String: String],
+        pods: [InstallInputs.Pod], notes: inout [String]
+    ) {
+        let dependencies = Dictionary(
+            pods.map { ($0.name, $0.dependencies.map(Spec.rootName(of:))) }, uniquingKeysWith: { first, _ in first })
+        for (index, component) in composed.enumerated() {
+            guard case .version(let url, let version) = component.pin, let commit = commits[component.name] else {
+                continue
+            }
+            var seen: Set<String> = []
+            var stack = dependencies[component.name] ?? []
+            while let name = stack.popLast() {
+                guard seen.insert(name).inserted else { continue }
+                stack += dependencies[name] ?? []
+            }
+            let reached = seen.intersection(unsafe).sorted()
+            guard !reached.isEmpty else { continue }
+            var repinned = ComposedComponent(
+                name: component.name, module: component.module, product: component.product,
+                pin: .revision(url: url, commit: commit), dependencies: component.dependencies)
+            repinned.podModule = component.podModule
+            composed[index] = repinned
+            notes.append(
+                "\(component.name): it depends on \(reached.joined(separator: ", ")), whose Package.swift uses unsafeFlags, which SwiftPM refuses under a package pinned by version: \(version) is pinned by its commit (revision: \(commit.prefix(10)))."
+            )
+        }
     }
 
     /// The module and product names of a pod (`PodModule`), its names checked.

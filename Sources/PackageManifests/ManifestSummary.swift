@@ -31,6 +31,8 @@ package struct ManifestSummary: Sendable, Equatable {
         /// `target`, `executableTarget`, `testTarget`, `binaryTarget`, `systemLibrary`, `macro`, `plugin`.
         package let kind: String
         package let line: Int
+        /// The line of its first `unsafeFlags(`, when it has one.
+        package var unsafeFlagsLine: Int? = nil
     }
 
     package var products: [Product] = []
@@ -41,6 +43,8 @@ package struct ManifestSummary: Sendable, Equatable {
     package var unreadable: [String] = []
     /// `// swift-tools-version:5.9` → `5.9`, when the first line says.
     package var toolsVersion: String?
+    /// Lines of `unsafeFlags(` written outside any target call (in a `let` a target may use).
+    package var unsafeFlagsElsewhere: [Int] = []
 
     /// Whether every product's name was read.
     package var isComplete: Bool { unreadable.isEmpty }
@@ -54,11 +58,29 @@ package struct ManifestSummary: Sendable, Equatable {
         dependencies = visitor.dependencies
         targets = visitor.targets
         unreadable = visitor.unreadable
+        unsafeFlagsElsewhere = visitor.unsafeFlagsElsewhere
         toolsVersion = Self.toolsVersion(in: source)
     }
 
     /// The library product names.
     package var productNames: [String] { products.map(\.name) }
+
+    /// Where the package's code uses `unsafeFlags`, one phrase each (`target 'Keychain' (line 12)`):
+    /// every target but test targets (a product's targets and the targets they depend on, which are
+    /// not read), and any `unsafeFlags(` outside a target, which a target may use through a constant.
+    /// SwiftPM refuses such a package as a dependency pinned by version unless its tools version is
+    /// 6.2 or later; empty when it has none or its tools version allows them.
+    package var unsafeFlagsRefusedByVersion: [String] {
+        if let toolsVersion {
+            let parts = toolsVersion.split(separator: ".").map { Int($0) ?? 0 }
+            if (parts.first ?? 0, parts.count > 1 ? parts[1] : 0) >= (6, 2) { return [] }
+        }
+        let inTargets = targets.compactMap { target -> String? in
+            guard target.kind != "testTarget", let line = target.unsafeFlagsLine else { return nil }
+            return "target '\(target.name)' (line \(line))"
+        }
+        return inTargets + unsafeFlagsElsewhere.map { "line \($0)" }
+    }
 
     /// Top-level `let name = "text"` (and `var`) bindings to a plain string literal.
     static func constants(in tree: SourceFileSyntax) -> [String: String] {
@@ -103,6 +125,7 @@ private final class ManifestVisitor: SyntaxVisitor {
     var dependencies: [ManifestSummary.Dependency] = []
     var targets: [ManifestSummary.Target] = []
     var unreadable: [String] = []
+    var unsafeFlagsElsewhere: [Int] = []
 
     static let targetKinds: Set<String> = [
         "target", "executableTarget", "testTarget", "binaryTarget", "systemLibrary", "macro", "plugin",
@@ -148,10 +171,37 @@ private final class ManifestVisitor: SyntaxVisitor {
                 dependencies.append(.init(identity: id.lowercased(), shown: id, line: line))
             }
         case let kind where Self.targetKinds.contains(kind):
-            if let name = text(argument("name")) { targets.append(.init(name: name, kind: kind, line: line)) }
+            if let name = text(argument("name")) {
+                let unsafe = call.arguments.tokens(viewMode: .sourceAccurate).first {
+                    $0.tokenKind == .identifier("unsafeFlags")
+                }
+                targets.append(
+                    .init(
+                        name: name, kind: kind, line: line,
+                        unsafeFlagsLine: unsafe.map {
+                            converter.location(for: $0.positionAfterSkippingLeadingTrivia).line
+                        }))
+            }
+        case "unsafeFlags":
+            if !isInsideTarget(call) { unsafeFlagsElsewhere.append(line) }
         default:
             break
         }
         return .visitChildren
+    }
+
+    /// Whether `node` is written inside the arguments of a target call (`.target(…)`).
+    func isInsideTarget(_ node: some SyntaxProtocol) -> Bool {
+        var parent = node.parent
+        while let current = parent {
+            if let call = current.as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                Self.targetKinds.contains(member.declName.baseName.text)
+            {
+                return true
+            }
+            parent = current.parent
+        }
+        return false
     }
 }

@@ -375,10 +375,11 @@ import Testing
                 products: [
                     .library(
                         name: "PayKit",
-                        targets: ["Pay"]
+                        targets: ["PayCore"]
                     ),
+                    .library(name: "PayUI", targets: ["PayUI"]),
                 ],
-                targets: [.target(name: "Pay")]
+                targets: [.target(name: "PayCore"), .target(name: "PayUI")]
             )
 
             """
@@ -395,7 +396,7 @@ import Testing
         let pod = InstallInputs.Pod(name: "Pay", version: try Version("1.0.0"), spec: spec, origin: .specRepo)
         let expected = InstallError.noProduct(
             name: "Pay", reference: "tag 1.0.0", manifest: "Package.swift", wanted: ["Pay"],
-            offered: ["PayKit (line 6)"])
+            offered: ["PayKit (line 6)", "PayUI (line 10)"])
         await #expect(throws: expected) {
             _ = try await installer.install(project: project, inputs: InstallInputs(targets: targets, pods: [pod]))
         }

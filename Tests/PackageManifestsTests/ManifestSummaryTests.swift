@@ -98,4 +98,46 @@ import Testing
         #expect(ManifestFile.choose(among: names, toolchain: [5, 8]) == "Package.swift")
         #expect(ManifestFile.choose(among: ["Package@swift-5.9.swift"], toolchain: [6, 3]) == nil)
     }
+
+    /// SwiftPM refuses unsafe flags in a dependency pinned by version: where a manifest uses them is
+    /// read in targets and in constants they may use; test targets and tools version 6.2 are exempt.
+    @Test func readsWhereUnsafeFlagsAreUsed() {
+        let manifest = ManifestSummary(
+            source: """
+                // swift-tools-version:5.0
+                import PackageDescription
+                let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+                let package = Package(
+                    name: "KeychainAccess",
+                    products: [.library(name: "KeychainAccess", targets: ["KeychainAccess"])],
+                    targets: [
+                        .target(
+                            name: "KeychainAccess",
+                            linkerSettings: [.unsafeFlags(["-Xlinker", "-no_application_extension"])]
+                        ),
+                        .target(name: "Plain"),
+                        .testTarget(name: "KeychainAccessTests", swiftSettings: [.unsafeFlags(["-enable-testing"])]),
+                    ]
+                )
+                """)
+        #expect(manifest.targets.map(\.unsafeFlagsLine) == [10, nil, 13])
+        #expect(manifest.unsafeFlagsElsewhere == [3])
+        #expect(manifest.unsafeFlagsRefusedByVersion == ["target 'KeychainAccess' (line 10)", "line 3"])
+
+        let plain = ManifestSummary(
+            source: """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "P", targets: [.target(name: "P"), .testTarget(name: "T", swiftSettings: [.unsafeFlags(["-v"])])])
+                """)
+        #expect(plain.unsafeFlagsRefusedByVersion.isEmpty)
+        let recent = ManifestSummary(
+            source: """
+                // swift-tools-version: 6.2
+                import PackageDescription
+                let package = Package(name: "P", targets: [.target(name: "P", cSettings: [.unsafeFlags(["-fno-objc-arc"])])])
+                """)
+        #expect(recent.targets.first?.unsafeFlagsLine == 3)
+        #expect(recent.unsafeFlagsRefusedByVersion.isEmpty)
+    }
 }

@@ -39,6 +39,9 @@ struct InstallCommand: AsyncParsableCommand {
             replaced by registry identities: SwiftPM then fetches release archives, not git \
             repositories. A component the registry lacks stays a git dependency, with a note.
 
+            Notes of one kind that apply to several pods are printed once, naming every pod; \
+            --verbose prints each, and --format json prints what was installed with every note.
+
             Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum), \
             3 environment (git, network, file system), 64 usage error.
             """
@@ -70,6 +73,9 @@ struct InstallCommand: AsyncParsableCommand {
 
     @OptionGroup var environment: AllowEnvOptions
 
+    @Option(help: "Output format: human (notes of one kind said once) or json (every note, one per pod).")
+    var format: ProjectOutputFormat = .human
+
     func validate() throws {
         if (registry == nil) != (registryScope == nil) {
             throw ValidationError(
@@ -81,21 +87,28 @@ struct InstallCommand: AsyncParsableCommand {
         let target = try registry.map { try InstallRegistry(url: $0, scope: registryScope ?? "") }
         try await Self.install(
             project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate, registry: target,
-            allowing: environment.allowed, verbose: global.verbose)
+            allowing: environment.allowed, verbose: global.verbose, format: format)
     }
 
     /// `compose install` (also run by `compose update` when Composed/ exists).
     static func install(
         project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool, registry: InstallRegistry? = nil,
-        allowing: Set<String>, verbose: Bool = false
+        allowing: Set<String>, verbose: Bool = false, format: ProjectOutputFormat = .human
     ) async throws {
         let err = Terminal.standardError
         let preference = BinaryPreference(flag: binary, environment: Terminal.environment)
         let install = ProjectInstall(service: resolveService(project: project, allowing: allowing))
         // Nothing changed since the last install: its record answers.
         if !checkLayers, !repoUpdate, registry == nil, let recorded = install.recorded(binary: preference) {
-            for note in recorded.notes { err.write("note: \(note)\n") }
             for warning in recorded.warnings { err.write(warning + "\n") }
+            if format == .json {
+                printJSON(
+                    folder: URL(fileURLWithPath: install.service.projectDirectory).appendingPathComponent("Composed")
+                        .standardizedFileURL.path, upToDate: true, components: recorded.componentLines, fetched: [],
+                    notes: recorded.notes)
+                return
+            }
+            for note in verbose ? recorded.notes : InstallNotes.grouped(recorded.notes) { err.write("note: \(note)\n") }
             if verbose {
                 err.write(
                     "  nothing changed since the last install (answered from its record: \(recorded.witnessCount) files and folders as they were)\n"
@@ -121,8 +134,15 @@ struct InstallCommand: AsyncParsableCommand {
             err.write("Wrote \(resolve.lockPath)\n")
         }
         let result = report.install
-        for note in result.notes { err.write("note: \(note)\n") }
         for warning in report.warnings { err.write(warning + "\n") }
+        if format == .json {
+            printJSON(
+                folder: result.folder.path, upToDate: result.changedFiles.isEmpty, components: result.componentLines,
+                fetched: result.fetched, notes: result.notes)
+            return
+        }
+        // Notes of one kind once, naming every pod; --verbose says each.
+        for note in verbose ? result.notes : InstallNotes.grouped(result.notes) { err.write("note: \(note)\n") }
         let out = Terminal.standardOutput
         for line in result.componentLines { out.write("  \(line)\n") }
         if result.changedFiles.isEmpty {
@@ -134,6 +154,23 @@ struct InstallCommand: AsyncParsableCommand {
                 "Installed \(counted(result.package.components.count, "component")) into \(result.folder.path) (\(fetched)).\n"
             )
         }
+    }
+
+    /// `--format json`: what was installed and every note, one per pod.
+    private static func printJSON(
+        folder: String, upToDate: Bool, components: [String], fetched: [String], notes: [String]
+    ) {
+        struct Output: Encodable {
+            let folder: String
+            let upToDate: Bool
+            let components: [String]
+            let fetched: [String]
+            let notes: [String]
+        }
+        Terminal.standardOutput.write(
+            encodeJSON(
+                Output(folder: folder, upToDate: upToDate, components: components, fetched: fetched, notes: notes))
+                + "\n")
     }
 
     /// "Composed/ is up to date (3 components, nothing fetched)."
