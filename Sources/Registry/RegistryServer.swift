@@ -329,10 +329,11 @@ private final class RegistryHandler: ChannelInboundHandler {
             guard credential.accepts(head.headers.first(name: "Authorization")) else {
                 var refusal = RegistryAnswer.problem(
                     401, "Unauthorized",
-                    "This registry needs its token: swift package-registry login URL --token TOKEN "
-                        + "(sent as Authorization: Bearer), or Basic authentication with the token as the password.")
+                    "This registry needs its token, sent as Authorization: Bearer TOKEN (swift package-registry login "
+                        + "https://… --token TOKEN) or as the password of Basic authentication.")
+                // Bearer alone: SwiftPM 6.3 on Linux (URLSession) waits forever on a 401 that offers
+                // Basic, and passes on this one's detail.
                 refusal.headers.append(("WWW-Authenticate", "Bearer realm=\"compose registry\""))
-                refusal.headers.append(("WWW-Authenticate", "Basic realm=\"compose registry\""))
                 return refusal
             }
             return nil

@@ -144,8 +144,8 @@ struct RegistryServeCommand: AsyncParsableCommand {
             Examples:
               compose registry serve specs --scope ios --port 8080
               compose registry serve ./Specs --scope ios --port 0   # a free port, printed
-              COMPOSE_REGISTRY_TOKEN=… compose registry serve specs --scope ios --host 0.0.0.0 \\
-                  --url https://registry.example.com
+              compose registry serve specs --scope ios --host 0.0.0.0 \\
+                  --token-file ~/.registry-token --url https://registry.example.com
             """
     )
 
