@@ -90,6 +90,13 @@ package final class RegistryServer: Sendable {
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // Pipelined requests beyond the one answered wait in the socket, not here: NIO's pipeline
+            // handler stops reading once it holds one, and a read takes at most 16 KiB at a time.
+            .childChannelOption(ChannelOptions.maxMessagesPerRead, value: 1)
+            .childChannelOption(
+                ChannelOptions.recvAllocator,
+                value: AdaptiveRecvByteBufferAllocator(minimum: 1024, initial: 4096, maximum: 16 * 1024)
+            )
             .childChannelOption(
                 ChannelOptions.writeBufferWaterMark, value: .init(low: 64 * 1024, high: 2 * RegistryServer.chunk)
             )

@@ -87,6 +87,10 @@ import Testing
         for connection in hostile { #expect(connection.send(String(repeating: request, count: 60))) }
         // The server has begun answering each (so it has read their requests).
         for connection in hostile { #expect(connection.read(upTo: 1, seconds: 60).count == 1) }
+        // A fourth sends 96,000 requests (4.5 MB) in one go: the server stops reading it, so the sending
+        // stalls (given up after 3 s) while the requests wait in the kernel's buffers, not the server's.
+        let flood = try RawConnection(port: serve.port)
+        flood.send(String(repeating: request, count: 96_000), seconds: 3)
 
         // Meanwhile a client that reads gets the whole archive.
         let answer = try #require(rawRequest(port: serve.port, "/ios/Base/1.0.0.zip", seconds: 120))
@@ -98,6 +102,7 @@ import Testing
         let now = try #require(processStatus(serve.pid, "VmRSS"))
         print("registry serve RSS: \(before) kB at start, \(now) kB now, \(peak) kB at its peak")
         #expect(peak < 100 * 1024, "peak RSS \(peak) kB")
+        withExtendedLifetime((hostile, flood)) {}
     }
 
     @Test(.timeLimit(.minutes(5)))
