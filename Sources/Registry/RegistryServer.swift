@@ -296,8 +296,14 @@ private final class RegistryHandler: ChannelInboundHandler {
             write(chosen, bytes, to: head, context: context)
         case .file(let path):
             guard let (handle, size) = Self.openRegularFile(path) else {
-                let missing = RegistryAnswer.notFound(settings.root)
-                if case .bytes(let bytes) = missing.body { write(missing, bytes, to: head, context: context) }
+                // No descriptor left is not "no such release": SwiftPM would take a 404 as final.
+                var refusal =
+                    [EMFILE, ENFILE].contains(errno)
+                    ? RegistryAnswer.problem(
+                        503, "Service Unavailable", "The registry has no file descriptor left; try again shortly.")
+                    : RegistryAnswer.notFound(settings.root)
+                if refusal.status == 503 { refusal.headers.append(("Retry-After", "1")) }
+                if case .bytes(let bytes) = refusal.body { write(refusal, bytes, to: head, context: context) }
                 return
             }
             context.write(wrapOutboundOut(.head(response(head, chosen, length: size))), promise: nil)
@@ -383,13 +389,15 @@ private final class RegistryHandler: ChannelInboundHandler {
         return parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }
     }
 
-    /// The regular file at `path`, opened without following a link, and its size.
+    /// The regular file at `path`, opened without following a link, and its size; nil with `errno` set
+    /// when there is none or it cannot be opened.
     static func openRegularFile(_ path: String) -> (NIOFileHandle, Int)? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
+            errno = ENOENT
             return nil
         }
         return (NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: descriptor), Int(status.st_size))

@@ -86,6 +86,28 @@ package final class RawConnection: @unchecked Sendable {
         return received
     }
 
+    /// Reads one answer on a connection kept alive: its header block, then as many bytes of body as
+    /// its Content-Length says (none for HEAD), within `seconds`; nil when it did not all come.
+    package func readAnswer(head: Bool = false, seconds: Double) -> RawAnswer? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var received = Data()
+        while Date() < deadline {
+            if let answer = RawAnswer(received) {
+                let length = head ? 0 : Int(answer.header("content-length") ?? "0") ?? 0
+                if answer.body.count >= length { return answer }
+            }
+            guard poll(events: Int16(POLLIN), seconds: deadline.timeIntervalSinceNow) else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let n = recv(descriptor, &buffer, buffer.count, 0)
+            if n > 0 {
+                received.append(contentsOf: buffer[..<n])
+            } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// Whether the peer closed the connection within `seconds` (what it sent before is discarded).
     package func waitForClose(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

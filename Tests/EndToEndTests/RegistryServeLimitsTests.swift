@@ -143,6 +143,47 @@ import Testing
         }
     }
 
+    /// Descriptors spent on answers in flight: a file that cannot be opened for want of one is a 503 to
+    /// retry, never a 404 (which SwiftPM takes as "no such release"), and the server recovers.
+    @Test(.timeLimit(.minutes(3)))
+    func noDescriptorLeftIsAnswerToRetryNotAMissingRelease() async throws {
+        let registry = try await Registry(archiveBytes: 4 * 1024 * 1024)
+        defer { registry.folder.remove() }
+        let serve = try Serve(registry, ["--max-connections", "1000"], descriptors: 64)
+        let request = "GET /ios/Base/1.0.0.zip HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        let kept = try RawConnection(port: serve.port)
+        #expect(kept.send("HEAD /ios/Base HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        #expect(kept.readAnswer(head: true, seconds: 30)?.status == 200)
+
+        // 80 clients ask for the archive and read nothing: each accepted one holds a socket and the file.
+        var readers: [RawConnection] = []
+        for _ in 0..<80 {
+            let reader = try RawConnection(port: serve.port)
+            reader.send(request)
+            readers.append(reader)
+        }
+        // Until every descriptor the server may have is taken (those accepted last found none for the
+        // file; the first ones got their archive).
+        #expect(readers[0].read(upTo: 1, seconds: 30).count == 1)
+        let descriptors = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(serve.pid)/fd").count) ?? 0 }
+        let waited = Date()
+        while descriptors() < 64, Date().timeIntervalSince(waited) < 30 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(descriptors() == 64)
+        #expect(kept.send(request))
+        let starved = try #require(kept.readAnswer(seconds: 30))
+        #expect(starved.status == 503, "\(starved.status)")
+        #expect(starved.header("retry-after") == "1")
+
+        readers.removeAll()
+        var recovered = false
+        let start = Date()
+        while !recovered, Date().timeIntervalSince(start) < 60 {
+            recovered = rawRequest(port: serve.port, "/ios/Base/1.0.0.zip", seconds: 10)?.status == 200
+            if !recovered { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(recovered)
+    }
+
     @Test(.timeLimit(.minutes(3)))
     func anIdleConnectionIsClosed() async throws {
         let registry = try await Registry()
