@@ -94,7 +94,11 @@ final class RegistryServingTests: XCTestCase {
         XCTAssertTrue(alternate.text.hasPrefix("// swift-tools-version:5.10"), alternate.text)
         let missing = try fetchWithCurl("\(server.url)/ios/Feature/1.0.0/Package.swift?swift-version=4")
         XCTAssertEqual(missing.status, 303)
-        XCTAssertEqual(missing.headers["location"], "\(server.url)/ios/Feature/1.0.0/Package.swift")
+        // A path on the same origin, never built from the request's Host.
+        XCTAssertEqual(missing.headers["location"], "/ios/Feature/1.0.0/Package.swift")
+        // A release that is not there is not redirected to.
+        let absent = try fetchWithCurl("\(server.url)/ios/Feature/9.9.9/Package.swift?swift-version=4")
+        XCTAssertEqual(absent.status, 404)
         let head = try fetchWithCurl("\(server.url)/ios/Base", head: true)
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.body, Data())

@@ -122,11 +122,30 @@ struct RegistryServeCommand: AsyncParsableCommand {
             answers SwiftPM from it until stopped (Ctrl-C). It listens on 127.0.0.1 unless --host \
             says otherwise; the first line on standard output names the URL. Read-only: GET and \
             HEAD. Besides the static files it sends the Link headers of alternate manifests \
-            (Package@swift-X.swift), which a static server cannot.
+            (Package@swift-X.swift), which a static server cannot; their URLs start with --url, \
+            never with what the client sent as Host.
+
+            Beyond this machine, a token: put it in a file (--token-file) or in \
+            COMPOSE_REGISTRY_TOKEN, and every request must carry it, as SwiftPM sends it after \
+            `swift package-registry login URL --token TOKEN` (Authorization: Bearer) or with \
+            Basic authentication, the token as the password (--username any --password TOKEN, \
+            curl -u any:TOKEN, a netrc entry). Without one, compose refuses to listen on an \
+            address other than loopback, since anyone who reaches it could download every \
+            archive; --allow-unauthenticated serves openly on a network you trust. SwiftPM logs in \
+            over https only: put a TLS proxy in front (docs/registry.md). Without a token, a \
+            request naming a host other than an IP address, localhost or --url's host is refused \
+            (421), so that no web page can reach the registry through a DNS name of its own.
+
+            Hostile clients are bounded: files are streamed from disk, one answer at a time per \
+            connection, a connection idle for --idle-timeout seconds is closed, and at most \
+            --max-connections are open at once (the next are closed at once, with a line on \
+            standard error).
 
             Examples:
               compose registry serve specs --scope ios --port 8080
               compose registry serve ./Specs --scope ios --port 0   # a free port, printed
+              compose registry serve specs --scope ios --host 0.0.0.0 \\
+                  --token-file ~/.registry-token --url https://registry.example.com
             """
     )
 
@@ -145,23 +164,102 @@ struct RegistryServeCommand: AsyncParsableCommand {
         completion: .directory)
     var folder: String?
 
+    @Option(
+        name: .customLong("url"),
+        help: ArgumentHelp(
+            "The registry's public base URL, as clients reach it (default: the address they connected to).",
+            valueName: "url"))
+    var publicURL: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the token every request must carry (default: $COMPOSE_REGISTRY_TOKEN).",
+            valueName: "file"),
+        completion: .file())
+    var tokenFile: String?
+
+    @Flag(help: "Serve beyond loopback without a token: anyone who reaches the address can download every archive.")
+    var allowUnauthenticated = false
+
+    @Option(help: ArgumentHelp("Close a connection idle for this many seconds.", valueName: "seconds"))
+    var idleTimeout: Double = 30
+
+    @Option(help: ArgumentHelp("The most connections open at once.", valueName: "n"))
+    var maxConnections = 128
+
+    static let tokenVariable = "COMPOSE_REGISTRY_TOKEN"
+
+    func validate() throws {
+        guard idleTimeout > 0, idleTimeout.isFinite else { throw ValidationError("--idle-timeout must be above 0.") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
+        if let publicURL {
+            let components = URLComponents(string: publicURL)
+            guard let components, ["http", "https"].contains(components.scheme?.lowercased() ?? ""),
+                !(components.host ?? "").isEmpty, components.query == nil, components.fragment == nil,
+                components.user == nil
+            else {
+                throw ValidationError(
+                    "--url \(escapedForDisplay(publicURL)) is not a base URL: give http(s)://HOST[:PORT][/PATH].")
+            }
+        }
+        let hasToken = tokenFile != nil || !(Terminal.environment[Self.tokenVariable] ?? "").isEmpty
+        if !hasToken, !allowUnauthenticated, !RegistryServerOptions.isLoopback(host) {
+            throw ValidationError(
+                "Refusing to serve on \(escapedForDisplay(host)) without a token: anyone who reaches that address "
+                    + "could download every archive of the registry. Give a token (--token-file FILE or "
+                    + "\(Self.tokenVariable)), or --allow-unauthenticated on a network you trust.")
+        }
+    }
+
     func run() async throws {
+        let token = try readToken()
         let root =
             folder.map { Terminal.fileURL($0) }
             ?? Terminal.home.url.appendingPathComponent("registry/\(options.scope)", isDirectory: true)
         let summary = try options.export(to: root)
         let err = Terminal.standardError
         for line in summary.skippedLines() { err.write("  skipped \(escapedForDisplay(line))\n") }
+        let base = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         let server: RegistryServer
         do {
-            server = try await RegistryServer.start(root: root, host: host, port: port)
+            server = try await RegistryServer.start(
+                root: root,
+                options: RegistryServerOptions(
+                    host: host, port: port, publicURL: base, token: token, idleTimeout: idleTimeout,
+                    maxConnections: maxConnections, log: { err.write("compose registry serve: \($0)\n") }))
         } catch {
             throw RegistryServeError(host: host, port: port, message: "\(error)")
         }
         Terminal.standardOutput.write(
-            "Serving \(summary.releases) releases of scope \(options.scope) on \(server.url)\n")
+            "Serving \(summary.releases) releases of scope \(options.scope) on \(base ?? server.url)\n")
+        if token != nil { err.write("Every request must carry the token.\n") }
         err.write("Stop with Ctrl-C. Files: \(root.path)\n")
         try await server.wait()
+    }
+
+    /// The token from --token-file or the environment (surrounding white space dropped); nil: none.
+    private func readToken() throws -> String? {
+        if let tokenFile {
+            let url = Terminal.fileURL(tokenFile)
+            guard let bytes = CacheFile.read(url.path) else {
+                throw RegistryTokenError(file: tokenFile, reason: "cannot be read as a regular file")
+            }
+            let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty else { throw RegistryTokenError(file: tokenFile, reason: "is empty") }
+            return token
+        }
+        let token = (Terminal.environment[Self.tokenVariable] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return token.isEmpty ? nil : token
+    }
+}
+
+struct RegistryTokenError: ComposeFailure {
+    let file: String
+    let reason: String
+
+    var kind: FailureKind { .input }
+    var description: String {
+        "The token file \(escapedForDisplay(file)) \(reason). Put the registry's token in it, alone on a line."
     }
 }
 
