@@ -67,7 +67,9 @@ package enum XcconfigIncludes {
         var notes: [XcodeNote] = []
         var output = ""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var removedLines = 0
         for line in lines.enumerated() {
+            // Lines as numbered in the file read for what is removed, in the file written for what stays.
             let lineNumber = line.offset + 1
             let content = line.element
             let isLast = line.offset == lines.count - 1
@@ -77,6 +79,7 @@ package enum XcconfigIncludes {
                         file: path, line: lineNumber,
                         "removed `\(content.trimmingCharacters(in: .whitespaces))`: CocoaPods' settings are gone, the packages bring their own"
                     ))
+                removedLines += 1
                 continue
             }
             if Deintegration.mentionsPods(String(content)),
@@ -84,7 +87,7 @@ package enum XcconfigIncludes {
             {
                 notes.append(
                     XcodeNote(
-                        file: path, line: lineNumber,
+                        file: path, line: lineNumber - removedLines,
                         "`\(content.trimmingCharacters(in: .whitespaces))` still mentions CocoaPods: remove it (packages bring their own search paths and flags)"
                     ))
             }
