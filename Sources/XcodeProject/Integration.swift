@@ -15,19 +15,24 @@ package struct LocalPackageLink: Sendable, Equatable {
     /// The package's folder relative to the folder holding the `.xcodeproj` (`Composed`, `../Composed`).
     package let path: String
     package let targets: [TargetProduct]
+    /// The package's name, which Xcode shows for a folder reference whose path is not just the name.
+    package let name: String
 
-    package init(path: String, targets: [TargetProduct]) {
+    /// `name` defaults to the last component of `path`.
+    package init(path: String, targets: [TargetProduct], name: String? = nil) {
         self.path = path
         self.targets = targets
+        self.name = name ?? path.split(separator: "/").last.map(String.init) ?? path
     }
 }
 
 /// Links a local package into targets the way Xcode itself does for the project's objectVersion:
-/// - 60 and later (Xcode 15+): an `XCLocalSwiftPackageReference` in the project's `packageReferences`,
-///   and per target an `XCSwiftPackageProductDependency` naming it (`package = …`);
+/// - 60 and later (Xcode 15+): an `XCLocalSwiftPackageReference` in the project's `packageReferences`;
 /// - below 60 (Xcode 11–14): the package folder as a `PBXFileReference` (`lastKnownFileType = wrapper`)
-///   in the main group, and per target an `XCSwiftPackageProductDependency` with `productName` only;
-///   a project below 52 is raised to 52, the first format with package dependencies.
+///   first in the main group; a project below 52 is raised to 52, the first format with package
+///   dependencies;
+/// and per target an `XCSwiftPackageProductDependency` with `productName` only (Xcode writes no
+/// `package` for a local package in either form).
 /// Each target gets the dependency in its `packageProductDependencies` and a `PBXBuildFile` with
 /// `productRef` in its frameworks phase (made when it has none). Ids come from the target's name and
 /// the product, so a rerun finds what it made and changes nothing; a target no longer listed loses the
@@ -94,7 +99,7 @@ package enum Integration {
                 }
             }
         } else {
-            let name = link.path.split(separator: "/").last.map(String.init) ?? link.path
+            let name = link.name
             packageComment = name
             if let existing = document.objects(isa: "PBXFileReference").first(where: {
                 $0.body.string("lastKnownFileType") == "wrapper" && $0.body.string("path") == link.path
@@ -106,7 +111,7 @@ package enum Integration {
                     var entries: [(String, PBXNode)] = [
                         ("isa", .string("PBXFileReference")), ("lastKnownFileType", .string("wrapper")),
                     ]
-                    if link.path.contains("/") { entries.append(("name", .string(name))) }
+                    if link.path != name { entries.append(("name", .string(name))) }
                     entries += [("path", .string(link.path)), ("sourceTree", .string("<group>"))]
                     document.add(PBXObject(id: packageID, comment: name, body: PBXDictionary(entries)))
                     changes.append(
@@ -116,7 +121,11 @@ package enum Integration {
             if !link.targets.isEmpty, let mainGroup = project.body.string("mainGroup"),
                 let group = document.object(mainGroup), !group.body.strings("children").contains(packageID)
             {
-                document.update(mainGroup) { body in body.append(.string(packageID, comment: name), to: "children") }
+                document.update(mainGroup) { body in
+                    guard case .array(var children)? = body["children"] else { return }
+                    children.elements.insert(.string(packageID, comment: name), at: 0)
+                    body["children"] = .array(children)
+                }
             }
         }
 
@@ -131,10 +140,8 @@ package enum Integration {
                     let product = dependency.body.string("productName")
                 else { continue }
                 let madeHere =
-                    usesLocalReference
-                    ? dependency.body.string("package") == packageID
-                    : dependency.body.string("package") == nil
-                        && PBXProjDocument.isID(dependencyID, madeFrom: productSeed(targetName, product))
+                    dependency.body["package"] == nil
+                    && PBXProjDocument.isID(dependencyID, madeFrom: productSeed(targetName, product))
                 guard madeHere, !wanted.contains("\(target.id)\u{0}\(product)") else { continue }
                 removing.insert(dependencyID)
                 for buildFile in document.objects(isa: "PBXBuildFile")
@@ -153,9 +160,7 @@ package enum Integration {
         document.remove(removing)
 
         for (target, product) in resolved {
-            changes += linkProduct(
-                product, into: target.id, package: usesLocalReference ? (packageID, packageComment) : nil, in: &document
-            )
+            changes += linkProduct(product, into: target.id, in: &document)
         }
         return changes
     }
@@ -163,10 +168,9 @@ package enum Integration {
     static func productSeed(_ target: String, _ product: String) -> String { "product \(target)\u{0}\(product)" }
 
     /// Links `product` into the target `targetID`: the dependency, and a build file in its frameworks phase.
-    static func linkProduct(
-        _ product: String, into targetID: String, package: (id: String, comment: String)?,
-        in document: inout PBXProjDocument
-    ) -> [XcodeChange] {
+    static func linkProduct(_ product: String, into targetID: String, in document: inout PBXProjDocument)
+        -> [XcodeChange]
+    {
         guard let target = document.object(targetID) else { return [] }
         let targetName = target.body.string("name") ?? targetID
         var changes: [XcodeChange] = []
@@ -174,7 +178,7 @@ package enum Integration {
             guard let dependency = document.object(id), dependency.isa == "XCSwiftPackageProductDependency" else {
                 return false
             }
-            return dependency.body.string("productName") == product && dependency.body.string("package") == package?.id
+            return dependency.body.string("productName") == product && dependency.body["package"] == nil
         }
         let dependencyID: String
         if let existing {
@@ -182,7 +186,6 @@ package enum Integration {
         } else {
             dependencyID = document.makeID(productSeed(targetName, product))
             var entries: [(String, PBXNode)] = [("isa", .string("XCSwiftPackageProductDependency"))]
-            if let package { entries.append(("package", .string(package.id, comment: package.comment))) }
             entries.append(("productName", .string(product)))
             document.add(PBXObject(id: dependencyID, comment: product, body: PBXDictionary(entries)))
             document.update(targetID) { body in
