@@ -178,6 +178,18 @@ package enum Deintegration {
                     ))
             }
         }
+        let parents = document.parents()
+        for file in document.objects(isa: "PBXFileReference") {
+            let path = document.projectRelativePath(file.id, parents: parents) ?? file.body.string("path") ?? ""
+            guard path.hasPrefix("Pods/") || path.contains("/Pods/") || mentionsPods(file.body.string("path") ?? "")
+            else {
+                continue
+            }
+            notes.append(
+                XcodeNote(
+                    "the file reference \(document.displayName(file.id) ?? file.id) points into the Pods folder (\(path)), which is no longer made: move the file into the project or remove the reference"
+                ))
+        }
         for (ownerName, owner) in owners {
             for configuration in document.buildConfigurations(of: owner) {
                 guard let settings = configuration.body["buildSettings"]?.dictionaryValue else { continue }

@@ -57,6 +57,10 @@ import Testing
             })
         #expect(notes.contains { $0.hasPrefix("target 'Rocket.Chat': the build setting HEADER_SEARCH_PATHS of Debug") })
         #expect(notes.contains { $0.hasPrefix("target 'Rocket.Chat': the build setting OTHER_LDFLAGS of Release") })
+        #expect(
+            notes.contains(
+                "the file reference GoogleService-Info.plist points into the Pods folder (Pods/Firebase/GoogleService-Info.plist), which is no longer made: move the file into the project or remove the reference"
+            ))
         #expect(result.userBaseConfigurations == ["Rocket.Chat/Config.xcconfig"])
         // What is left as it was: the user script and the settings that still name Pods.
         let text = String(decoding: document.serialized(), as: UTF8.self)

@@ -116,6 +116,7 @@ import Testing
         let project = folder.appendingPathComponent("App.xcodeproj")
         let pbxproj = project.appendingPathComponent("project.pbxproj")
         var text = try String(contentsOf: pbxproj, encoding: .utf8)
+        let nameLine = try #require(text.components(separatedBy: "\n").firstIndex(of: "\t\t\tname = Rocket.Chat;")) + 1
         text = text.replacingOccurrences(of: "\t\t\tname = Rocket.Chat;\n", with: "\t\t\tname = Rocket.Chat\n")
         try text.write(to: pbxproj, atomically: false, encoding: .utf8)
         let original = try Self.contents(folder)
@@ -126,7 +127,7 @@ import Testing
             guard case .parse(let path, let line, let column, let message) = error as? XcodeProjectError else {
                 return false
             }
-            return path == pbxproj.path && line == 235 && column == 4
+            return path == pbxproj.path && line == nameLine + 1 && column == 4
                 && message == "expected `;` after the value of name, found `p`"
         }
         #expect(try Self.contents(folder) == original)
