@@ -83,6 +83,33 @@ import Testing
         }
     }
 
+    /// Cut short or corrupted anywhere, a project either still reads or gives a parse error with a place
+    /// inside the file; it never crashes or hangs.
+    @Test func damagedProjectsGiveErrorsNotCrashes() throws {
+        let data = try Fixtures.projectData("CocoaPods54")
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
+        var generator = SystemRandomNumberGenerator()
+        var damaged: [Data] = stride(from: 0, to: data.count, by: 997).map { data.prefix($0) }
+        for _ in 0..<60 {
+            var copy = data
+            let position = Int.random(in: 0..<copy.count, using: &generator)
+            copy[position] = Array("{}();=,\"'/*\\\n x".utf8).randomElement(using: &generator)!
+            damaged.append(copy)
+        }
+        for bytes in damaged {
+            do {
+                let document = try PBXProjDocument(data: bytes, path: "p")
+                #expect(document.serialized() == bytes)
+            } catch {
+                guard case .parse(_, let line, let column, let message) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(line >= 1 && line <= lines && column >= 1 && !message.isEmpty)
+            }
+        }
+    }
+
     @Test func quotesStringsAsXcodeDoes() {
         let bare = ["iphoneos", "com.example.App", "../Composed", "Pods_My_App.framework", "$inherited", "A_B/c.d"]
         for value in bare { #expect(PBXWriter.quoted(value) == value) }
