@@ -105,6 +105,14 @@ package enum Deintegration {
             }
         }
 
+        // Pods script phases in no target (left by an old integration).
+        let inTargets = Set(document.targets.flatMap { $0.body.strings("buildPhases") })
+        for phase in document.objects(isa: "PBXShellScriptBuildPhase") where !inTargets.contains(phase.id) {
+            guard let name = phase.body.string("name"), isPodsPhase(name) else { continue }
+            removing.insert(phase.id)
+            result.removed.append(XcodeChange(target: nil, "the script phase '\(name)', in no target"))
+        }
+
         // Build files of Pods products in no phase.
         for buildFile in document.objects(isa: "PBXBuildFile") where !removing.contains(buildFile.id) {
             if let file = buildFile.body.string("fileRef"), podsFiles.contains(file) { removing.insert(buildFile.id) }

@@ -42,6 +42,7 @@ import Testing
             ))
         #expect(removed.contains("My App: Pods_My_App.framework from the 'Frameworks' phase"))
         #expect(removed.contains("-: the file reference Pods.framework"))
+        #expect(removed.contains("-: the script phase '[CP] Embed Pods Frameworks', in no target"))
         #expect(removed.contains("My App: the base configuration Pods-My App.debug.xcconfig of Debug"))
         #expect(removed.contains("-: the group Pods") && removed.contains("-: the group Frameworks"))
         let notes = result.notes.map(\.description)
