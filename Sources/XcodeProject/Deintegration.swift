@@ -188,11 +188,13 @@ package enum Deintegration {
         }
         let parents = document.parents()
         for file in document.objects(isa: "PBXFileReference") {
-            let path = document.projectRelativePath(file.id, parents: parents) ?? file.body.string("path") ?? ""
-            guard path.hasPrefix("Pods/") || path.contains("/Pods/") || mentionsPods(file.body.string("path") ?? "")
-            else {
-                continue
-            }
+            let written = file.body.string("path") ?? ""
+            let resolved = document.projectRelativePath(file.id, parents: parents)
+            let path = resolved ?? written
+            let intoPods =
+                path.hasPrefix("Pods/") || path.contains("/Pods/") || (resolved == nil && mentionsPods(written))
+                || written.contains("PODS_")
+            guard intoPods else { continue }
             notes.append(
                 XcodeNote(
                     "the file reference \(document.displayName(file.id) ?? file.id) points into the Pods folder (\(path)), which is no longer made: move the file into the project or remove the reference"
