@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         /** Basics below every module: running a process, replacing a file atomically, file patterns. */
         library("Support"),
+        /** An Xcode project read and written losslessly; CocoaPods taken out, a local package linked in. */
+        library("XcodeProject", ["Support"]),
         /** The Ruby subset Podfiles and podspecs are written in: lexer, parser, sandboxed evaluator. */
         library("Ruby"),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
@@ -110,6 +112,7 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
         .testTarget(name: "PackageManifestsTests", dependencies: ["PackageManifests"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "ComposeTestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Support"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SpecReposTests",
             dependencies: ["SpecRepos", "CDN", "Layering", "Publishing", "Specs", "Git", "ComposeTestSupport"]),
