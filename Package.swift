@@ -83,12 +83,14 @@ let package = Package(
         /** Lock → fetched sources → a generated SwiftPM package. */
         library(
             "Install", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support"]),
+        /** The app's Xcode project as CocoaPods finds it from the Podfile; `compose integrate`/`deintegrate`. */
+        library("XcodeIntegration", ["ComposefileFormat", "Specs", "XcodeProject"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
             "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Catalogue", "Publishing", "ComposefileFormat",
-            "Project", "Install", "Registry", "Scaffold", "Support",
+            "Project", "Install", "Registry", "Scaffold", "Support", "XcodeIntegration",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
