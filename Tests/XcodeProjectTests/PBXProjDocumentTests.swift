@@ -18,6 +18,35 @@ import Testing
         #expect(document.serialized() == data)
     }
 
+    /// Every object written anew from its values alone (no text kept at any depth) is the text Xcode
+    /// wrote: key order, quoting, escapes, one-line and multi-line forms.
+    @Test(arguments: ["Golden/56/before", "Golden/56/after", "Golden/60/before", "Golden/60/after"])
+    func everyObjectWrittenFromItsValuesIsXcodesText(_ name: String) throws {
+        func bare(_ node: PBXNode) -> PBXNode {
+            switch node {
+            case .string(let string): return .string(PBXString(string.value, comment: string.comment))
+            case .array(let array): return .array(PBXArray(array.elements.map(bare)))
+            case .dictionary(let dictionary): return .dictionary(bare(dictionary))
+            }
+        }
+        func bare(_ dictionary: PBXDictionary) -> PBXDictionary {
+            var result = PBXDictionary(
+                entries: dictionary.entries.map { entry in
+                    PBXEntry(key: PBXString(entry.key.value, comment: entry.key.comment), value: bare(entry.value))
+                }, raw: "")
+            result.raw = nil
+            return result
+        }
+        let data = try Data(contentsOf: Fixtures.folder.appendingPathComponent("\(name).pbxproj"))
+        let document = try PBXProjDocument(data: data, path: name)
+        #expect(document.objects.count > 20)
+        for object in document.objects {
+            var rewritten = PBXObject(id: object.id, comment: object.comment, body: bare(object.body))
+            rewritten.leading = object.leading
+            #expect(rewritten.text == object.raw, "object \(object.id)")
+        }
+    }
+
     @Test func readsObjectsKeysAndComments() throws {
         let document = try Fixtures.document("CocoaPods54")
         #expect(document.objectVersion == 54)
