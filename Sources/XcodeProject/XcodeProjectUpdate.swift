@@ -39,19 +39,34 @@ package enum XcodeProjectUpdate {
         var writes: [(Snapshot, Data)] = []
         for relative in deintegration.userBaseConfigurations {
             let url = projectFolder.appendingPathComponent(relative)
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            // Read through a link to look; only a file that needs a change must be a real file here.
+            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
                 report.notes.append(
-                    XcodeNote(file: relative, "this base configuration file is missing; it was not checked"))
+                    XcodeNote(
+                        file: relative, "this base configuration file cannot be read (missing?); it was not checked"))
                 continue
             }
-            let file = try Snapshot.read(url, limit: PBXProjDocument.maximumSize)
-            guard let text = String(data: file.data, encoding: .utf8) else { continue }
             let edited = XcconfigIncludes.removingPodsIncludes(text, path: relative)
-            report.notes += edited.notes
-            if edited.text != text {
-                try refuseLink(url.path)
-                writes.append((file, Data(edited.text.utf8)))
+            guard edited.text != text else {
+                report.notes += edited.notes
+                continue
             }
+            if relative.hasPrefix("../") {
+                // Outside the folder holding the project: named, not written.
+                report.notes += edited.notes.map { note in
+                    guard note.message.hasPrefix("removed `") else { return note }
+                    let line = note.message.dropFirst("removed `".count).prefix { $0 != "`" }
+                    return XcodeNote(
+                        file: note.file, line: note.line,
+                        "remove `\(line)` yourself: the file is outside the project's folder, so compose does not change it"
+                    )
+                }
+                continue
+            }
+            report.notes += edited.notes
+            let file = try Snapshot.read(url, limit: PBXProjDocument.maximumSize)
+            guard file.data == data else { throw .changedOnDisk(path: url.path) }
+            writes.append((file, Data(edited.text.utf8)))
         }
         if let workspace {
             try refuseLink(workspace.path)
