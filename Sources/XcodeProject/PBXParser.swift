@@ -105,6 +105,8 @@ struct PBXParser {
             while lineEnd < bytes.count && (bytes[lineEnd] == 0x09 || bytes[lineEnd] == 0x20) { lineEnd += 1 }
             if lineEnd < bytes.count && bytes[lineEnd] == 0x0A {
                 lineEnd += 1
+            } else if lineEnd + 1 < bytes.count && bytes[lineEnd] == 0x0D && bytes[lineEnd + 1] == 0x0A {
+                lineEnd += 2
             } else {
                 lineEnd = end
             }

@@ -427,7 +427,7 @@ package struct PBXProjDocument: Sendable {
             items.append(.object(position))
             return
         }
-        let at = text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let at = text.lastIndex { $0 == "\n" || $0 == "\r\n" }.map { text.index(after: $0) } ?? text.startIndex
         split(lastItem, at: at, inserting: [.object(position)])
     }
 

@@ -139,6 +139,33 @@ import Testing
         }
     }
 
+    /// Files other tools wrote: no section markers, CRLF line ends, objects out of order. They read back
+    /// as they were, and an added object goes before the line closing the objects.
+    @Test func projectsWithoutSectionsOrWithCRLFReadBackAndTakeNewObjects() throws {
+        let text =
+            "// !$*UTF8*$!\r\n{\r\n\tarchiveVersion = 1;\r\n\tobjectVersion = 46;\r\n\tobjects = {\r\n"
+            + "\t\tB = {isa = PBXGroup; children = (A, ); sourceTree = \"<group>\"; };\r\n"
+            + "\t\tA = {isa = PBXFileReference; path = x.swift; sourceTree = \"<group>\"; };\r\n"
+            + "\t\tP = {isa = PBXProject; mainGroup = B; targets = (); };\r\n\t};\r\n\trootObject = P;\r\n}\r\n"
+        let data = Data(text.utf8)
+        var document = try PBXProjDocument(data: data, path: "p")
+        #expect(document.serialized() == data)
+        #expect(document.object("A")?.body.string("path") == "x.swift")
+        document.add(PBXObject(id: "C", comment: "y", body: PBXDictionary([("isa", .string("PBXGroup"))])))
+        let written = String(decoding: document.serialized(), as: UTF8.self)
+        #expect(
+            written.hasSuffix(
+                "targets = (); };\r\n\t\tC /* y */ = {\n\t\t\tisa = PBXGroup;\n\t\t};\n\t};\r\n\trootObject = P;\r\n}\r\n"
+            ))
+        document.remove(["A"])
+        let removed = String(decoding: document.serialized(), as: UTF8.self)
+        #expect(
+            removed.contains(
+                "\t\tB = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\r\n"
+            ))
+        #expect(try PBXProjDocument(data: document.serialized(), path: "p").object("C") != nil)
+    }
+
     @Test func quotesStringsAsXcodeDoes() {
         let bare = ["iphoneos", "com.example.App", "../Composed", "Pods_My_App.framework", "$inherited", "A_B/c.d"]
         for value in bare { #expect(PBXWriter.quoted(value) == value) }
