@@ -8,8 +8,8 @@ package struct PBXObject: Sendable {
     package var body: PBXDictionary
     var leading: String
     var trailing: String
-    var keyRaw: String?
-    var raw: String?
+    var keyRaw: Substring?
+    var raw: Substring?
 
     package init(id: String, comment: String?, body: PBXDictionary) {
         self.id = id
@@ -23,8 +23,8 @@ package struct PBXObject: Sendable {
     }
 
     init(
-        id: String, comment: String?, body: PBXDictionary, leading: String, trailing: String, keyRaw: String?,
-        raw: String?
+        id: String, comment: String?, body: PBXDictionary, leading: String, trailing: String, keyRaw: Substring?,
+        raw: Substring?
     ) {
         self.id = id
         self.isa = body.string("isa") ?? ""
@@ -42,7 +42,7 @@ package struct PBXObject: Sendable {
 
     /// The object's text as it is written in the file, from its id to its `;`.
     package var text: String {
-        if let raw { return raw }
+        if let raw { return String(raw) }
         var output = ""
         if let keyRaw {
             output += keyRaw
@@ -89,7 +89,7 @@ package struct PBXProjDocument: Sendable {
                 path: path, line: 1, column: 1,
                 message: "the file is not UTF-8 (Xcode writes project files in UTF-8; was it re-encoded?)")
         }
-        var parser = PBXParser(bytes: Array(text.utf8), maximumObjects: Self.maximumObjects)
+        var parser = PBXParser(source: text, maximumObjects: Self.maximumObjects)
         do {
             try parser.parse()
         } catch {

@@ -43,7 +43,7 @@ import Testing
         for object in document.objects {
             var rewritten = PBXObject(id: object.id, comment: object.comment, body: bare(object.body))
             rewritten.leading = object.leading
-            #expect(rewritten.text == object.raw, "object \(object.id)")
+            #expect(rewritten.text == object.raw.map(String.init), "object \(object.id)")
         }
     }
 
@@ -97,7 +97,7 @@ import Testing
         var text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
         for index in 0..<11 { text += "\t\tA\(index) = {isa = X;};\n" }
         text += "\t};\n}\n"
-        var parser = PBXParser(bytes: Array(text.utf8), maximumObjects: 10)
+        var parser = PBXParser(source: text, maximumObjects: 10)
         #expect(throws: PBXParser.Failure.self) { try parser.parse() }
         #expect(PBXParser.location(of: parser.position, in: parser.bytes).line == 14)
 
