@@ -107,11 +107,13 @@ package enum XcodeProjectUpdate {
         defer { for temporary in temporaries { unlink(temporary) } }
         for (file, data) in writes {
             try file.checkUnchanged()
-            let temporary = file.url.deletingLastPathComponent().appendingPathComponent(
-                ".\(file.url.lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max))\(AtomicFile.partialSuffix)"
-            ).path
+            let temporary = AtomicFile.temporaryPath(for: file.url)
             temporaries.append(temporary)
-            try writeTemporary(data, to: temporary, permissions: file.permissions, for: file.url.path)
+            do {
+                try AtomicFile.writeTemporary(data, at: temporary, for: file.url, permissions: file.permissions)
+            } catch {
+                throw .writeFailed(path: file.url.path, message: error.message)
+            }
         }
         for (file, _) in writes { try file.checkUnchanged() }
         for ((file, _), temporary) in zip(writes, temporaries) {
@@ -120,28 +122,6 @@ package enum XcodeProjectUpdate {
             }
         }
         temporaries.removeAll()
-    }
-
-    static func writeTemporary(_ data: Data, to temporary: String, permissions: mode_t, for path: String)
-        throws(XcodeProjectError)
-    {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw .writeFailed(path: path, message: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure { throw .writeFailed(path: path, message: failure) }
     }
 }
 
