@@ -186,19 +186,26 @@ package enum Deintegration {
                     ))
             }
         }
-        let parents = document.parents()
+        var paths = ProjectPaths(document, parents: document.parents())
         for file in document.objects(isa: "PBXFileReference") {
             let written = file.body.string("path") ?? ""
-            let resolved = document.projectRelativePath(file.id, parents: parents)
+            let resolved = paths.path(of: file.id, in: document)
             let path = resolved ?? written
             let intoPods =
                 path.hasPrefix("Pods/") || path.contains("/Pods/") || (resolved == nil && mentionsPods(written))
                 || written.contains("PODS_")
-            guard intoPods else { continue }
-            notes.append(
-                XcodeNote(
-                    "the file reference \(document.displayName(file.id) ?? file.id) points into the Pods folder (\(path)), which is no longer made: move the file into the project or remove the reference"
-                ))
+            let name = document.displayName(file.id) ?? file.id
+            if intoPods {
+                notes.append(
+                    XcodeNote(
+                        "the file reference \(name) points into the Pods folder (\(path)), which is no longer made: move the file into the project or remove the reference"
+                    ))
+            } else if written.hasPrefix("Pods/") || written.contains("/Pods/") {
+                notes.append(
+                    XcodeNote(
+                        "the file reference \(name) names something the Pods project built (\(written)): remove the reference (a pod's library comes through the package now)"
+                    ))
+            }
         }
         for (ownerName, owner) in owners {
             for configuration in document.buildConfigurations(of: owner) {

@@ -62,7 +62,12 @@ package enum Integration {
         }
         var changes: [XcodeChange] = []
         let version = document.objectVersion ?? 46
-        let usesLocalReference = version >= localReferenceObjectVersion
+        // A project that already refers to the package as a folder (integrated below 60, raised since)
+        // keeps that form: one reference to the package, not two.
+        let hasFolderReference = document.objects(isa: "PBXFileReference").contains {
+            $0.body.string("lastKnownFileType") == "wrapper" && $0.body.string("path") == link.path
+        }
+        let usesLocalReference = version >= localReferenceObjectVersion && !hasFolderReference
         if !link.targets.isEmpty && version < packageObjectVersion {
             document.setObjectVersion(packageObjectVersion)
             changes.append(

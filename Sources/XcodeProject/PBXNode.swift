@@ -39,7 +39,7 @@ package struct PBXString: Sendable, Equatable {
     package var value: String
     package var comment: String?
     /// The token as written, with its comment; nil for a string made here.
-    package var raw: String?
+    package var raw: Substring?
 
     package init(_ value: String, comment: String? = nil) {
         self.value = value
@@ -47,7 +47,7 @@ package struct PBXString: Sendable, Equatable {
         self.raw = nil
     }
 
-    init(value: String, comment: String?, raw: String) {
+    init(value: String, comment: String?, raw: Substring) {
         self.value = value
         self.comment = comment
         self.raw = raw
@@ -59,14 +59,14 @@ package struct PBXArray: Sendable, Equatable {
     package var elements: [PBXNode] {
         didSet { raw = nil }
     }
-    var raw: String?
+    var raw: Substring?
 
     package init(_ elements: [PBXNode]) {
         self.elements = elements
         self.raw = nil
     }
 
-    init(elements: [PBXNode], raw: String) {
+    init(elements: [PBXNode], raw: Substring) {
         self.elements = elements
         self.raw = raw
     }
@@ -87,14 +87,14 @@ package struct PBXDictionary: Sendable, Equatable {
     package private(set) var entries: [PBXEntry] {
         didSet { raw = nil }
     }
-    var raw: String?
+    var raw: Substring?
 
     package init(_ entries: [(String, PBXNode)] = []) {
         self.entries = entries.map { PBXEntry(key: PBXString($0.0), value: $0.1) }
         self.raw = nil
     }
 
-    init(entries: [PBXEntry], raw: String) {
+    init(entries: [PBXEntry], raw: Substring) {
         self.entries = entries
         self.raw = raw
     }

@@ -14,6 +14,7 @@ struct PBXParser {
         case object(Int)
     }
 
+    let source: String
     let bytes: [UInt8]
     let maximumObjects: Int
     var position = 0
@@ -26,13 +27,23 @@ struct PBXParser {
     var rootEntries: [PBXEntry] = []
     var ids: Set<String> = []
 
-    init(bytes: [UInt8], maximumObjects: Int) {
-        self.bytes = bytes
+    init(source: String, maximumObjects: Int) {
+        var source = source
+        source.makeContiguousUTF8()
+        self.source = source
+        self.bytes = Array(source.utf8)
         self.maximumObjects = maximumObjects
     }
 
     func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The source between two byte offsets (both at ASCII delimiters), sharing the source's storage.
+    func slice(_ start: Int, _ end: Int) -> Substring {
+        let utf8 = source.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        return source[lower..<utf8.index(lower, offsetBy: end - start)]
     }
 
     mutating func parse() throws(Failure) {
@@ -105,6 +116,8 @@ struct PBXParser {
             while lineEnd < bytes.count && (bytes[lineEnd] == 0x09 || bytes[lineEnd] == 0x20) { lineEnd += 1 }
             if lineEnd < bytes.count && bytes[lineEnd] == 0x0A {
                 lineEnd += 1
+            } else if lineEnd + 1 < bytes.count && bytes[lineEnd] == 0x0D && bytes[lineEnd + 1] == 0x0A {
+                lineEnd += 2
             } else {
                 lineEnd = end
             }
@@ -124,7 +137,7 @@ struct PBXParser {
             objects.append(
                 PBXObject(
                     id: key.value, comment: key.comment, body: body, leading: text(lineStart, keyStart),
-                    trailing: text(end, lineEnd), keyRaw: key.raw, raw: text(keyStart, end)))
+                    trailing: text(end, lineEnd), keyRaw: key.raw, raw: slice(keyStart, end)))
             items.append(.object(objects.count - 1))
             position = lineEnd
             textStart = lineEnd
@@ -157,7 +170,7 @@ struct PBXParser {
                 try expect(UInt8(ascii: ";"), "`;` after the value of \(key.value)")
                 entries.append(PBXEntry(key: key, value: value))
             }
-            return .dictionary(PBXDictionary(entries: entries, raw: text(start, position)))
+            return .dictionary(PBXDictionary(entries: entries, raw: slice(start, position)))
         case UInt8(ascii: "("):
             position += 1
             var elements: [PBXNode] = []
@@ -176,7 +189,7 @@ struct PBXParser {
                     throw expected("`,` or `)` in the array")
                 }
             }
-            return .array(PBXArray(elements: elements, raw: text(start, position)))
+            return .array(PBXArray(elements: elements, raw: slice(start, position)))
         default:
             return .string(try parseString())
         }
@@ -223,7 +236,7 @@ struct PBXParser {
             end = cursor + 2
             position = end
         }
-        return PBXString(value: value, comment: comment, raw: text(start, end))
+        return PBXString(value: value, comment: comment, raw: slice(start, end))
     }
 
     mutating func parseQuoted(quote: UInt8) throws(Failure) -> String {

@@ -8,11 +8,12 @@ package struct PBXObject: Sendable {
     package var body: PBXDictionary
     var leading: String
     var trailing: String
-    var keyRaw: String?
-    var raw: String?
+    var keyRaw: Substring?
+    var raw: Substring?
 
     package init(id: String, comment: String?, body: PBXDictionary) {
         self.id = id
+        self.isa = body.string("isa") ?? ""
         self.comment = comment
         self.body = body
         self.leading = "\t\t"
@@ -22,10 +23,11 @@ package struct PBXObject: Sendable {
     }
 
     init(
-        id: String, comment: String?, body: PBXDictionary, leading: String, trailing: String, keyRaw: String?,
-        raw: String?
+        id: String, comment: String?, body: PBXDictionary, leading: String, trailing: String, keyRaw: Substring?,
+        raw: Substring?
     ) {
         self.id = id
+        self.isa = body.string("isa") ?? ""
         self.comment = comment
         self.body = body
         self.leading = leading
@@ -34,12 +36,13 @@ package struct PBXObject: Sendable {
         self.raw = raw
     }
 
-    /// The object's class (`PBXNativeTarget`, `PBXBuildFile`, …); empty when it has none.
-    package var isa: String { body.string("isa") ?? "" }
+    /// The object's class (`PBXNativeTarget`, `PBXBuildFile`, …) as it was made or read; empty when it has
+    /// none. An object does not change class.
+    package let isa: String
 
     /// The object's text as it is written in the file, from its id to its `;`.
     package var text: String {
-        if let raw { return raw }
+        if let raw { return String(raw) }
         var output = ""
         if let keyRaw {
             output += keyRaw
@@ -86,7 +89,7 @@ package struct PBXProjDocument: Sendable {
                 path: path, line: 1, column: 1,
                 message: "the file is not UTF-8 (Xcode writes project files in UTF-8; was it re-encoded?)")
         }
-        var parser = PBXParser(bytes: Array(text.utf8), maximumObjects: Self.maximumObjects)
+        var parser = PBXParser(source: text, maximumObjects: Self.maximumObjects)
         do {
             try parser.parse()
         } catch {
@@ -128,15 +131,23 @@ package struct PBXProjDocument: Sendable {
 
     /// Every object, in the order they are written.
     package var objects: [PBXObject] {
-        items.compactMap { item in
-            if case .object(let position) = item { return storage[position] }
-            return nil
+        var result: [PBXObject] = []
+        result.reserveCapacity(index.count)
+        for item in items {
+            if case .object(let position) = item, let object = storage[position] { result.append(object) }
         }
+        return result
     }
 
     /// Every object of class `isa`, in the order written.
     package func objects(isa: String) -> [PBXObject] {
-        objects.filter { $0.isa == isa }
+        var result: [PBXObject] = []
+        for item in items {
+            if case .object(let position) = item, let object = storage[position], object.isa == isa {
+                result.append(object)
+            }
+        }
+        return result
     }
 
     /// The native targets (and aggregate and legacy targets), in the order of the project's `targets`.
@@ -210,8 +221,9 @@ package struct PBXProjDocument: Sendable {
             if case .object(let position) = item { return storage[position] == nil }
             return false
         }
+        let lengths = Set(present.map(\.utf8.count))
         for (position, object) in storage.enumerated() {
-            guard let object, mentions(object.body, present) else { continue }
+            guard let object, mentions(object.body, present, lengths) else { continue }
             var body = object.body
             Self.strip(&body, present)
             var changed = object
@@ -221,15 +233,17 @@ package struct PBXProjDocument: Sendable {
         }
     }
 
-    func mentions(_ dictionary: PBXDictionary, _ ids: Set<String>) -> Bool {
-        dictionary.entries.contains { entry in mentions(entry.value, ids) }
+    /// Whether a string of `dictionary` is one of `ids` (`lengths`: their lengths in UTF-8, to skip
+    /// hashing the long strings, scripts and settings, that cannot be one).
+    func mentions(_ dictionary: PBXDictionary, _ ids: Set<String>, _ lengths: Set<Int>) -> Bool {
+        dictionary.entries.contains { entry in mentions(entry.value, ids, lengths) }
     }
 
-    func mentions(_ node: PBXNode, _ ids: Set<String>) -> Bool {
+    func mentions(_ node: PBXNode, _ ids: Set<String>, _ lengths: Set<Int>) -> Bool {
         switch node {
-        case .string(let string): return ids.contains(string.value)
-        case .array(let array): return array.elements.contains { mentions($0, ids) }
-        case .dictionary(let dictionary): return mentions(dictionary, ids)
+        case .string(let string): return lengths.contains(string.value.utf8.count) && ids.contains(string.value)
+        case .array(let array): return array.elements.contains { mentions($0, ids, lengths) }
+        case .dictionary(let dictionary): return mentions(dictionary, ids, lengths)
         }
     }
 
@@ -413,7 +427,7 @@ package struct PBXProjDocument: Sendable {
             items.append(.object(position))
             return
         }
-        let at = text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let at = text.lastIndex { $0 == "\n" || $0 == "\r\n" }.map { text.index(after: $0) } ?? text.startIndex
         split(lastItem, at: at, inserting: [.object(position)])
     }
 

@@ -39,7 +39,7 @@ extension PBXProjDocument {
     /// The group holding each file reference and group (its parent), by id.
     package func parents() -> [String: String] {
         var parents: [String: String] = [:]
-        for object in objects
+        for case let object? in storage
         where object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" || object.isa == "XCVersionGroup" {
             for child in object.body.strings("children") { parents[child] = object.id }
         }
@@ -48,29 +48,10 @@ extension PBXProjDocument {
 
     /// The path of a file reference or group relative to the folder holding the `.xcodeproj` (where
     /// `<group>` and `SOURCE_ROOT` paths start); nil when it is relative to something else (the SDK,
-    /// built products) or absolute.
+    /// built products) or absolute. For many lookups, `ProjectPaths` remembers the groups on the way.
     package func projectRelativePath(_ id: String, parents: [String: String]) -> String? {
-        var components: [String] = []
-        var current: String? = id
-        var depth = 0
-        while let id = current, let object = object(id), depth < 256 {
-            depth += 1
-            let tree = object.body.string("sourceTree") ?? "<group>"
-            if let path = object.body.string("path"), !path.isEmpty { components.insert(path, at: 0) }
-            switch tree {
-            case "<group>":
-                current = parents[id]
-            case "SOURCE_ROOT":
-                current = nil
-            default:
-                return nil
-            }
-        }
-        if let projectDir = projectObject?.body.string("projectDirPath"), !projectDir.isEmpty {
-            if projectDir.hasPrefix("/") { return nil }
-            components.insert(projectDir, at: 0)
-        }
-        return Self.normalized(components.joined(separator: "/"))
+        var paths = ProjectPaths(self, parents: parents)
+        return paths.path(of: id, in: self)
     }
 
     /// `path` with `.` components and `x/..` pairs taken out (leading `..` kept).
@@ -85,5 +66,49 @@ extension PBXProjDocument {
             }
         }
         return parts.joined(separator: "/")
+    }
+}
+
+/// Paths of file references and groups relative to the folder holding the `.xcodeproj`, the groups on
+/// the way remembered (one walk per group for a whole project).
+package struct ProjectPaths {
+    let parents: [String: String]
+    let projectFolder: String?
+    var cache: [String: String?] = [:]
+
+    package init(_ document: PBXProjDocument, parents: [String: String]) {
+        self.parents = parents
+        let projectDir = document.projectObject?.body.string("projectDirPath") ?? ""
+        self.projectFolder = projectDir.hasPrefix("/") ? nil : projectDir
+    }
+
+    /// The path of `id` (see `PBXProjDocument.projectRelativePath`).
+    package mutating func path(of id: String, in document: PBXProjDocument) -> String? {
+        unnormalized(id, in: document, depth: 0).map(PBXProjDocument.normalized)
+    }
+
+    mutating func unnormalized(_ id: String, in document: PBXProjDocument, depth: Int) -> String? {
+        if let cached = cache[id] { return cached }
+        guard let object = document.object(id), depth < 256 else { return nil }
+        let own = object.body.string("path") ?? ""
+        func joined(_ base: String?) -> String? {
+            guard let base, !own.hasPrefix("/") else { return nil }
+            return base.isEmpty ? own : own.isEmpty ? base : base + "/" + own
+        }
+        let result: String?
+        switch object.body.string("sourceTree") ?? "<group>" {
+        case "<group>":
+            if let parent = parents[id] {
+                result = joined(unnormalized(parent, in: document, depth: depth + 1))
+            } else {
+                result = joined(projectFolder)
+            }
+        case "SOURCE_ROOT":
+            result = joined(projectFolder)
+        default:
+            result = nil
+        }
+        cache[id] = .some(result)
+        return result
     }
 }

@@ -39,19 +39,34 @@ package enum XcodeProjectUpdate {
         var writes: [(Snapshot, Data)] = []
         for relative in deintegration.userBaseConfigurations {
             let url = projectFolder.appendingPathComponent(relative)
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            // Read through a link to look; only a file that needs a change must be a real file here.
+            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
                 report.notes.append(
-                    XcodeNote(file: relative, "this base configuration file is missing; it was not checked"))
+                    XcodeNote(
+                        file: relative, "this base configuration file cannot be read (missing?); it was not checked"))
                 continue
             }
-            let file = try Snapshot.read(url, limit: PBXProjDocument.maximumSize)
-            guard let text = String(data: file.data, encoding: .utf8) else { continue }
             let edited = XcconfigIncludes.removingPodsIncludes(text, path: relative)
-            report.notes += edited.notes
-            if edited.text != text {
-                try refuseLink(url.path)
-                writes.append((file, Data(edited.text.utf8)))
+            guard edited.text != text else {
+                report.notes += edited.notes
+                continue
             }
+            if relative.hasPrefix("../") {
+                // Outside the folder holding the project: named, not written.
+                report.notes += edited.notes.map { note in
+                    guard note.message.hasPrefix("removed `") else { return note }
+                    let line = note.message.dropFirst("removed `".count).prefix { $0 != "`" }
+                    return XcodeNote(
+                        file: note.file, line: note.line,
+                        "remove `\(line)` yourself: the file is outside the project's folder, so compose does not change it"
+                    )
+                }
+                continue
+            }
+            report.notes += edited.notes
+            let file = try Snapshot.read(url, limit: PBXProjDocument.maximumSize)
+            guard file.data == data else { throw .changedOnDisk(path: url.path) }
+            writes.append((file, Data(edited.text.utf8)))
         }
         if let workspace {
             try refuseLink(workspace.path)
@@ -92,11 +107,13 @@ package enum XcodeProjectUpdate {
         defer { for temporary in temporaries { unlink(temporary) } }
         for (file, data) in writes {
             try file.checkUnchanged()
-            let temporary = file.url.deletingLastPathComponent().appendingPathComponent(
-                ".\(file.url.lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max))\(AtomicFile.partialSuffix)"
-            ).path
+            let temporary = AtomicFile.temporaryPath(for: file.url)
             temporaries.append(temporary)
-            try writeTemporary(data, to: temporary, permissions: file.permissions, for: file.url.path)
+            do {
+                try AtomicFile.writeTemporary(data, at: temporary, for: file.url, permissions: file.permissions)
+            } catch {
+                throw .writeFailed(path: file.url.path, message: error.message)
+            }
         }
         for (file, _) in writes { try file.checkUnchanged() }
         for ((file, _), temporary) in zip(writes, temporaries) {
@@ -105,28 +122,6 @@ package enum XcodeProjectUpdate {
             }
         }
         temporaries.removeAll()
-    }
-
-    static func writeTemporary(_ data: Data, to temporary: String, permissions: mode_t, for path: String)
-        throws(XcodeProjectError)
-    {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw .writeFailed(path: path, message: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure { throw .writeFailed(path: path, message: failure) }
     }
 }
 

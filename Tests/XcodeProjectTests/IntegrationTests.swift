@@ -98,6 +98,18 @@ import Testing
         #expect(back["1D4000000000000000000003"]?.contains("packageProductDependencies = (\n\t\t\t);") == true)
     }
 
+    /// A project integrated in the folder form and raised to objectVersion 60 since keeps its one folder
+    /// reference.
+    @Test func aFolderReferenceStaysWhenTheProjectIsRaisedTo60() throws {
+        let once = try Self.integrated("CocoaPods54", Fixtures.appTargets)
+        let raised = String(decoding: once.serialized(), as: UTF8.self)
+            .replacingOccurrences(of: "objectVersion = 54;", with: "objectVersion = 60;")
+        var document = try PBXProjDocument(data: Data(raised.utf8), path: "p")
+        let changes = try Integration.apply(
+            LocalPackageLink(path: "Composed", targets: Fixtures.appTargets), to: &document)
+        #expect(changes.isEmpty && !document.isModified)
+    }
+
     @Test func aTargetWithoutFrameworksPhaseGetsOneAfterItsSources() throws {
         let pair = LocalPackageLink.TargetProduct(target: "My App UITests", product: "My App UITests")
         let document = try Self.integrated("CocoaPods54", [pair])

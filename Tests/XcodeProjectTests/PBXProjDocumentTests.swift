@@ -18,6 +18,35 @@ import Testing
         #expect(document.serialized() == data)
     }
 
+    /// Every object written anew from its values alone (no text kept at any depth) is the text Xcode
+    /// wrote: key order, quoting, escapes, one-line and multi-line forms.
+    @Test(arguments: ["Golden/56/before", "Golden/56/after", "Golden/60/before", "Golden/60/after"])
+    func everyObjectWrittenFromItsValuesIsXcodesText(_ name: String) throws {
+        func bare(_ node: PBXNode) -> PBXNode {
+            switch node {
+            case .string(let string): return .string(PBXString(string.value, comment: string.comment))
+            case .array(let array): return .array(PBXArray(array.elements.map(bare)))
+            case .dictionary(let dictionary): return .dictionary(bare(dictionary))
+            }
+        }
+        func bare(_ dictionary: PBXDictionary) -> PBXDictionary {
+            var result = PBXDictionary(
+                entries: dictionary.entries.map { entry in
+                    PBXEntry(key: PBXString(entry.key.value, comment: entry.key.comment), value: bare(entry.value))
+                }, raw: "")
+            result.raw = nil
+            return result
+        }
+        let data = try Data(contentsOf: Fixtures.folder.appendingPathComponent("\(name).pbxproj"))
+        let document = try PBXProjDocument(data: data, path: name)
+        #expect(document.objects.count > 20)
+        for object in document.objects {
+            var rewritten = PBXObject(id: object.id, comment: object.comment, body: bare(object.body))
+            rewritten.leading = object.leading
+            #expect(rewritten.text == object.raw.map(String.init), "object \(object.id)")
+        }
+    }
+
     @Test func readsObjectsKeysAndComments() throws {
         let document = try Fixtures.document("CocoaPods54")
         #expect(document.objectVersion == 54)
@@ -68,7 +97,7 @@ import Testing
         var text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
         for index in 0..<11 { text += "\t\tA\(index) = {isa = X;};\n" }
         text += "\t};\n}\n"
-        var parser = PBXParser(bytes: Array(text.utf8), maximumObjects: 10)
+        var parser = PBXParser(source: text, maximumObjects: 10)
         #expect(throws: PBXParser.Failure.self) { try parser.parse() }
         #expect(PBXParser.location(of: parser.position, in: parser.bytes).line == 14)
 
@@ -108,6 +137,33 @@ import Testing
                 #expect(line >= 1 && line <= lines && column >= 1 && !message.isEmpty)
             }
         }
+    }
+
+    /// Files other tools wrote: no section markers, CRLF line ends, objects out of order. They read back
+    /// as they were, and an added object goes before the line closing the objects.
+    @Test func projectsWithoutSectionsOrWithCRLFReadBackAndTakeNewObjects() throws {
+        let text =
+            "// !$*UTF8*$!\r\n{\r\n\tarchiveVersion = 1;\r\n\tobjectVersion = 46;\r\n\tobjects = {\r\n"
+            + "\t\tB = {isa = PBXGroup; children = (A, ); sourceTree = \"<group>\"; };\r\n"
+            + "\t\tA = {isa = PBXFileReference; path = x.swift; sourceTree = \"<group>\"; };\r\n"
+            + "\t\tP = {isa = PBXProject; mainGroup = B; targets = (); };\r\n\t};\r\n\trootObject = P;\r\n}\r\n"
+        let data = Data(text.utf8)
+        var document = try PBXProjDocument(data: data, path: "p")
+        #expect(document.serialized() == data)
+        #expect(document.object("A")?.body.string("path") == "x.swift")
+        document.add(PBXObject(id: "C", comment: "y", body: PBXDictionary([("isa", .string("PBXGroup"))])))
+        let written = String(decoding: document.serialized(), as: UTF8.self)
+        #expect(
+            written.hasSuffix(
+                "targets = (); };\r\n\t\tC /* y */ = {\n\t\t\tisa = PBXGroup;\n\t\t};\n\t};\r\n\trootObject = P;\r\n}\r\n"
+            ))
+        document.remove(["A"])
+        let removed = String(decoding: document.serialized(), as: UTF8.self)
+        #expect(
+            removed.contains(
+                "\t\tB = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\r\n"
+            ))
+        #expect(try PBXProjDocument(data: document.serialized(), path: "p").object("C") != nil)
     }
 
     @Test func quotesStringsAsXcodeDoes() {

@@ -91,6 +91,44 @@ import Testing
         #expect(error.description.contains("is a symbolic link") && error.description.contains("Nothing was written"))
     }
 
+    @Test func anXcconfigIsWrittenOnlyInsideTheProjectsFolderAndNeverThroughALink() throws {
+        let folder = try Fixtures.copy("CocoaPods54")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let project = folder.appendingPathComponent("App.xcodeproj")
+        let config = folder.appendingPathComponent("Rocket.Chat/Config.xcconfig")
+        let original = try Data(contentsOf: config)
+
+        // A link to an xcconfig that needs a change: refused, nothing written.
+        let shared = folder.appendingPathComponent("Shared-Config.xcconfig")
+        try FileManager.default.moveItem(at: config, to: shared)
+        try FileManager.default.createSymbolicLink(at: config, withDestinationURL: shared)
+        let before = try Self.contents(folder)
+        #expect(throws: XcodeProjectError.symbolicLink(path: config.path)) {
+            try XcodeProjectUpdate.run(project: project, link: Self.link)
+        }
+        #expect(try Self.contents(folder) == before)
+        // A link to an xcconfig that needs none is only read.
+        try Data("SWIFT_VERSION = 5.0\n".utf8).write(to: shared)
+        let linked = try XcodeProjectUpdate.run(project: project, link: Self.link)
+        #expect(!linked.writtenFiles.contains(config.path))
+        try FileManager.default.removeItem(at: config)
+
+        // Outside the folder holding the project: named in a note, left as it is.
+        let outside = folder.deletingLastPathComponent().appendingPathComponent("Rocket.Chat")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try original.write(to: outside.appendingPathComponent("Config.xcconfig"))
+        let pbxproj = project.appendingPathComponent("project.pbxproj")
+        let text = try String(contentsOf: pbxproj, encoding: .utf8)
+        try text.replacingOccurrences(of: "\t\t\tpath = Rocket.Chat;\n", with: "\t\t\tpath = ../Rocket.Chat;\n")
+            .write(to: pbxproj, atomically: false, encoding: .utf8)
+        let report = try XcodeProjectUpdate.run(project: project, link: Self.link)
+        #expect(try Data(contentsOf: outside.appendingPathComponent("Config.xcconfig")) == original)
+        #expect(
+            report.notes.map(\.description).contains(
+                "../Rocket.Chat/Config.xcconfig:2: remove `#include? \"../Pods/Target Support Files/Pods-Rocket.Chat/Pods-Rocket.Chat.debug.xcconfig\"` yourself: the file is outside the project's folder, so compose does not change it"
+            ))
+    }
+
     @Test func aFileChangedBetweenReadAndWriteIsNotOverwritten() throws {
         let folder = try Fixtures.copy("CocoaPods54")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
