@@ -42,8 +42,7 @@ package struct IntegrationPlan: Sendable, Equatable {
         var implicit: String?
         func defaultProject() throws(IntegrationError) -> String {
             if let implicit { return implicit }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-                .filter { $0.hasSuffix(".xcodeproj") }.sorted()
+            let names = projectNames(in: folder)
             guard !names.isEmpty else { throw .noProject(folder: folder.path) }
             guard names.count == 1 else { throw .severalProjects(folder: folder.path, names: names) }
             try refuseLinks(names[0], in: folder)
@@ -87,6 +86,16 @@ package struct IntegrationPlan: Sendable, Equatable {
             if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path) { workspace = nil }
         }
         return IntegrationPlan(projects: projects, workspace: workspace)
+    }
+
+    /// The `.xcodeproj` folders (or links, refused later) directly in `folder`, sorted.
+    package static func projectNames(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
+            guard name.hasSuffix(".xcodeproj") else { return false }
+            var info = stat()
+            guard lstat(folder.appendingPathComponent(name).path, &info) == 0 else { return false }
+            return info.st_mode & S_IFMT == S_IFDIR || info.st_mode & S_IFMT == S_IFLNK
+        }.sorted()
     }
 
     /// `path` without `.` components, refused when it leaves the folder.

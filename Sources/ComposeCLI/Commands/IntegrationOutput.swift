@@ -41,17 +41,14 @@ func integrateAfterInstall(project: String) throws {
         }
         return
     }
-    if !composefile.concreteTargets.contains(where: { $0.project != nil }), !hasXcodeProject(folder) {
+    if !composefile.concreteTargets.contains(where: { $0.project != nil }),
+        IntegrationPlan.projectNames(in: folder).isEmpty
+    {
         if Terminal.style.verbose { err.write("  no .xcodeproj beside the Podfile: no Xcode project to integrate\n") }
         return
     }
     let result = try ProjectIntegration.run(.integrate, composefile: composefile, folder: folder)
     printIntegration(result, format: .human, dryRun: false)
-}
-
-/// Whether `folder` holds a `.xcodeproj`.
-private func hasXcodeProject(_ folder: URL) -> Bool {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.hasSuffix(".xcodeproj") }
 }
 
 /// What an integration or deintegration did, per project and per target: changes on standard output
