@@ -236,6 +236,44 @@ import Testing
         #expect(!other.contains("[CP]") && other.contains("path = Composed;"))
     }
 
+    /// Targets in two projects: each project links Composed from its own folder, and bad input in
+    /// the second writes nothing in the first.
+    @Test func targetsInTwoProjectsAreIntegratedTogetherOrNotAtAll() async throws {
+        let temporary = try TemporaryDirectory("xcode-two-projects")
+        defer { temporary.remove() }
+        let folder = try await app(in: temporary, component: false)
+        let watch = folder.appendingPathComponent("Watch")
+        try FileManager.default.createDirectory(at: watch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("App.xcodeproj"), to: watch.appendingPathComponent("Watch.xcodeproj"))
+        let podfile = """
+            target 'My App' do
+              project 'App'
+            end
+            abstract_target 'Watch' do
+              project 'Watch/Watch.xcodeproj'
+              target 'Rocket.Chat'
+            end
+
+            """
+        let watchFile = watch.appendingPathComponent("Watch.xcodeproj/project.pbxproj")
+        let good = try Data(contentsOf: watchFile)
+        try Data("// !$*UTF8*$!\n{\n\tobjects = {\n".utf8).write(to: watchFile)
+        try await refuses(folder, podfile: podfile, ["Watch/Watch.xcodeproj/project.pbxproj:4:"])
+        try good.write(to: watchFile)
+
+        let run = try await runComposeInProcess(["integrate", "--project", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Integrated App.xcodeproj: Composed linked into 1 target;"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("Integrated Watch/Watch.xcodeproj: Composed (at ../Composed) linked into 1 target;"))
+        let app = try pbxproj(folder)
+        let other = try String(contentsOf: watchFile, encoding: .utf8)
+        #expect(app.contains("path = Composed;") && app.contains("productName = \"My App\";\n\t\t};"))
+        #expect(other.contains("path = ../Composed;") && other.contains("productName = Rocket.Chat;\n\t\t};"))
+        #expect(!app.contains("[CP]") && !other.contains("[CP]"))
+    }
+
     @Test func integrateBeforeInstallSaysToInstall() async throws {
         let temporary = try TemporaryDirectory("xcode-no-composed")
         defer { temporary.remove() }
