@@ -45,10 +45,23 @@ package enum Deintegration {
     }
 
     /// Whether `text` refers to what CocoaPods makes (`${PODS_ROOT}`, `$(PODS_…)`, the Pods folder).
+    /// (`Pods/` only as a whole folder name: `MyPods/` is not the Pods folder.)
     package static func mentionsPods(_ text: String) -> Bool {
-        ["PODS_", "Pods/", "/Pods\"", "-l\"Pods", "-lPods", "-framework \"Pods", "-framework Pods"].contains {
+        if ["PODS_", "/Pods\"", "-l\"Pods", "-lPods", "-framework \"Pods", "-framework Pods"].contains(where: {
             text.contains($0)
-        } || text.hasSuffix("/Pods")
+        }) || text == "Pods" || text.hasSuffix("/Pods") {
+            return true
+        }
+        var rest = text[...]
+        while let found = rest.range(of: "Pods/") {
+            if found.lowerBound == text.startIndex
+                || " /\"'=(){}\t".contains(text[text.index(before: found.lowerBound)])
+            {
+                return true
+            }
+            rest = text[found.upperBound...]
+        }
+        return false
     }
 
     package static func apply(to document: inout PBXProjDocument) -> Result {

@@ -105,6 +105,18 @@ import Testing
         #expect(!Deintegration.isPodsXcconfig("Config/App.xcconfig"))
     }
 
+    @Test func whatMentionsPods() {
+        for text in [
+            "${PODS_ROOT}/SwiftLint/swiftlint", "$(PODS_CONFIGURATION_BUILD_DIR)/x", "Pods/Firebase/x.plist",
+            "\"$(SRCROOT)/Pods/Headers\"", "../Pods/x", "$(inherited) -l\"Pods-App\"", "-framework Pods_App", "Pods",
+        ] {
+            #expect(Deintegration.mentionsPods(text), "\(text)")
+        }
+        for text in ["$(SRCROOT)/ThirdParty/MyPods/include", "CocoaPodsKeys", "$(inherited)", "Podspecs/x"] {
+            #expect(!Deintegration.mentionsPods(text), "\(text)")
+        }
+    }
+
     @Test func workspaceLosesOnlyThePodsProject() {
         let workspace = """
             <?xml version="1.0" encoding="UTF-8"?>
