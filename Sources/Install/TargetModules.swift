@@ -74,3 +74,11 @@ package struct TargetModules: Sendable, Equatable {
         return result
     }
 }
+
+extension ComposedPackage {
+    /// Whether `manifest`, a `Composed/Package.swift` install wrote, offers the library product
+    /// `name` (as the manifest writer spells it).
+    package static func offersProduct(_ name: String, in manifest: String) -> Bool {
+        manifest.contains(".library(name: \(literal(name)), targets: [")
+    }
+}

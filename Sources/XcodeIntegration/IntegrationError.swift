@@ -19,6 +19,8 @@ package enum IntegrationError: ComposeFailure, Equatable {
     case targetNotFound(target: String, project: String, found: [String], location: ComposefileLocation)
     /// `compose integrate` before `compose install` wrote Composed/.
     case composedMissing(path: String)
+    /// Composed/ offers no product for these Podfile targets (written from another Podfile).
+    case productsMissing(targets: [String], manifest: String)
     /// The project could not be read, changed or written (a project file that does not parse, with
     /// file:line:column; one that changed on disk meanwhile; a failed write).
     case xcode(XcodeProjectError)
@@ -26,7 +28,7 @@ package enum IntegrationError: ComposeFailure, Equatable {
     package var kind: FailureKind {
         switch self {
         case .noProject, .severalProjects, .projectNotFound, .pathOutsideFolder, .symbolicLink, .targetNotFound,
-            .composedMissing:
+            .composedMissing, .productsMissing:
             return .input
         case .xcode(let error):
             return error.isInputError ? .input : .environment
@@ -60,6 +62,10 @@ package enum IntegrationError: ComposeFailure, Equatable {
         case .composedMissing(let path):
             return
                 "\(path) does not exist: `compose integrate` links the package `compose install` writes. Run `compose install` (which integrates too). Nothing was written."
+        case .productsMissing(let targets, let manifest):
+            let names = targets.map { "'\(escapedForDisplay($0))'" }.joined(separator: ", ")
+            return
+                "\(manifest) offers no product for the Podfile target\(targets.count == 1 ? "" : "s") \(names): it was written from another Podfile. Run `compose install` (which integrates too). Nothing was written."
         case .xcode(let error):
             return error.description
         }

@@ -38,14 +38,19 @@ package enum ProjectIntegration {
 
     /// Integrates or deintegrates the projects `composefile` (read in `folder`) names. With `dryRun`
     /// nothing is written and the result says what would be.
+    /// `offers` answers, from the text of `Composed/Package.swift`, whether it offers a product of
+    /// that name (Install's `ComposedPackage.offersProduct`): a target without one is refused.
     package static func run(
-        _ mode: Mode, composefile: Composefile, folder: URL, dryRun: Bool = false
+        _ mode: Mode, composefile: Composefile, folder: URL, dryRun: Bool = false,
+        offers: (String, String) -> Bool = { _, _ in true }
     ) throws(IntegrationError) -> Result {
+        var manifestText = ""
+        let manifest = folder.appendingPathComponent("Composed/Package.swift")
         if mode == .integrate {
-            let manifest = folder.appendingPathComponent("Composed/Package.swift")
-            guard FileManager.default.fileExists(atPath: manifest.path) else {
+            guard let data = FileManager.default.contents(atPath: manifest.path) else {
                 throw .composedMissing(path: manifest.path)
             }
+            manifestText = String(decoding: data, as: UTF8.self)
         }
         let plan = try IntegrationPlan.make(for: composefile, in: folder)
         func update(_ project: IntegrationPlan.Project, workspace: String?, dryRun: Bool) throws(IntegrationError)
@@ -81,6 +86,11 @@ package enum ProjectIntegration {
                 ProjectResult(
                     path: project.path, workspace: workspace, targets: mode == .integrate ? project.targets : [],
                     composedPath: project.composedPath, report: report))
+        }
+        // The targets are in their projects; Composed must offer each its product.
+        if mode == .integrate {
+            let missing = composefile.concreteTargets.map(\.name).filter { !offers($0, manifestText) }
+            if !missing.isEmpty { throw .productsMissing(targets: missing, manifest: manifest.path) }
         }
         if dryRun { return Result(mode: mode, projects: results) }
         for (index, (project, workspace)) in zip(plan.projects, workspaces).enumerated()

@@ -157,12 +157,15 @@ import Testing
 
     /// Bad input: an error naming what and where, exit code 1, and not a byte of the project changed.
     func refuses(
-        _ folder: URL, arguments: [String] = [], podfile: String? = nil, _ expected: [String]
+        _ folder: URL, arguments: [String] = [], podfile: String? = nil,
+        products: [String] = ["My App", "Extensions-Share", "Rocket.Chat", "My App UITests"], _ expected: [String]
     ) async throws {
         if let podfile { try Data(podfile.utf8).write(to: folder.appendingPathComponent("Podfile")) }
         let composed = folder.appendingPathComponent("Composed")
         try FileManager.default.createDirectory(at: composed, withIntermediateDirectories: true)
-        try Data("// swift-tools-version:5.9\n".utf8).write(to: composed.appendingPathComponent("Package.swift"))
+        let products = products.map { "        .library(name: \"\($0)\", targets: [\"X\"]),\n" }
+        try Data(("// swift-tools-version:5.9\n" + products.joined()).utf8).write(
+            to: composed.appendingPathComponent("Package.swift"))
         let before = try projectFiles(folder)
         let run = try await runComposeInProcess(["integrate", "--project", folder.path] + arguments)
         #expect(run.code == 1, "\(run.stderr)")
@@ -280,6 +283,10 @@ import Testing
         let folder = try await app(in: temporary, component: false)
         let run = try await runComposeInProcess(["integrate", "--project", folder.path])
         #expect(run.code == 1 && run.stderr.contains("Run `compose install`"), "\(run.stderr)")
+        // A Composed/ written from another Podfile offers no product for a new target.
+        try await refuses(
+            folder, products: ["My App", "Extensions-Share", "My App UITests"],
+            ["offers no product for the Podfile target 'Rocket.Chat'", "Run `compose install`"])
     }
 
     @Test func helpTeaches() async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Install
 import XcodeIntegration
 import XcodeProject
 
@@ -21,7 +22,8 @@ struct IntegrationOptions: ParsableArguments {
         let folder = URL(fileURLWithPath: project, isDirectory: true).standardizedFileURL
         let composefile = try ProjectIntegration.readComposefile(
             in: folder, display: project, environment: Terminal.environment)
-        let result = try ProjectIntegration.run(mode, composefile: composefile, folder: folder, dryRun: dryRun)
+        let result = try ProjectIntegration.run(
+            mode, composefile: composefile, folder: folder, dryRun: dryRun, offers: ComposedPackage.offersProduct)
         printIntegration(result, format: format, dryRun: dryRun)
     }
 }
@@ -47,7 +49,8 @@ func integrateAfterInstall(project: String) throws {
         if Terminal.style.verbose { err.write("  no .xcodeproj beside the Podfile: no Xcode project to integrate\n") }
         return
     }
-    let result = try ProjectIntegration.run(.integrate, composefile: composefile, folder: folder)
+    let result = try ProjectIntegration.run(
+        .integrate, composefile: composefile, folder: folder, offers: ComposedPackage.offersProduct)
     printIntegration(result, format: .human, dryRun: false)
 }
 
