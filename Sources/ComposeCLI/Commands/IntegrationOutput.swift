@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Install
+import Specs
 import XcodeIntegration
 import XcodeProject
 
@@ -66,17 +67,19 @@ func printIntegration(_ result: ProjectIntegration.Result, format: ProjectOutput
         var text = ""
         for project in result.projects {
             let report = project.report
-            for note in report.notes { err.write("note: \(noteText(note, in: project))\n") }
+            let shown = escapedForDisplay(project.path)
+            // Names and scripts come from the project file, which anyone may have written: no terminal sequence gets through.
+            for note in report.notes { err.write("note: \(escapedForDisplay(noteText(note, in: project)))\n") }
             let changes = report.removed.map { ("-", $0) } + report.added.map { ("+", $0) }
             let verb = result.mode == .integrate ? "Integrated" : "Deintegrated"
             guard !changes.isEmpty else {
                 text +=
                     result.mode == .integrate
-                    ? "\(project.path) is up to date (\(counted(project.targets.count, "target")) linked to Composed).\n"
-                    : "\(project.path) has nothing of CocoaPods left to take out.\n"
+                    ? "\(shown) is up to date (\(counted(project.targets.count, "target")) linked to Composed).\n"
+                    : "\(shown) has nothing of CocoaPods left to take out.\n"
                 continue
             }
-            text += "\(project.path)\n"
+            text += "\(shown)\n"
             var groups: [(String, [(String, XcodeChange)])] = []
             for (sign, change) in changes {
                 let key = change.target.map { "target '\($0)'" } ?? "project"
@@ -89,19 +92,19 @@ func printIntegration(_ result: ProjectIntegration.Result, format: ProjectOutput
             // Targets first, in the order met; what concerns the project as a whole last.
             groups = groups.filter { $0.0 != "project" } + groups.filter { $0.0 == "project" }
             for (key, entries) in groups {
-                text += "  \(key)\n"
-                for (sign, change) in entries { text += "    \(sign) \(change.description)\n" }
+                text += "  \(escapedForDisplay(key))\n"
+                for (sign, change) in entries { text += "    \(sign) \(escapedForDisplay(change.description))\n" }
             }
             let written = report.writtenFiles.count
-            let place = project.composedPath == "Composed" ? "" : " (at \(project.composedPath))"
+            let place = project.composedPath == "Composed" ? "" : " (at \(escapedForDisplay(project.composedPath)))"
             let what =
                 result.mode == .integrate
                 ? "Composed\(place) linked into \(counted(project.targets.count, "target"))"
                 : "CocoaPods taken out"
             text +=
                 dryRun
-                ? "Would write \(counted(written, "file")): \(what) of \(project.path) (dry run, nothing written).\n"
-                : "\(verb) \(project.path): \(what); wrote \(counted(written, "file")).\n"
+                ? "Would write \(counted(written, "file")): \(what) of \(shown) (dry run, nothing written).\n"
+                : "\(verb) \(shown): \(what); wrote \(counted(written, "file")).\n"
         }
         out.write(text)
     }
