@@ -155,17 +155,24 @@ import Testing
         #expect(again.stdout == "App.xcodeproj has nothing of CocoaPods left to take out.\n")
     }
 
+    /// A `Composed/Package.swift` offering `products`, as install writes their lines.
+    func composedStub(
+        in folder: URL, products: [String] = ["My App", "Extensions-Share", "Rocket.Chat", "My App UITests"]
+    ) throws {
+        let composed = folder.appendingPathComponent("Composed")
+        try FileManager.default.createDirectory(at: composed, withIntermediateDirectories: true)
+        let products = products.map { "        .library(name: \"\($0)\", targets: [\"X\"]),\n" }
+        try Data(("// swift-tools-version:5.9\n" + products.joined()).utf8).write(
+            to: composed.appendingPathComponent("Package.swift"))
+    }
+
     /// Bad input: an error naming what and where, exit code 1, and not a byte of the project changed.
     func refuses(
         _ folder: URL, arguments: [String] = [], podfile: String? = nil,
         products: [String] = ["My App", "Extensions-Share", "Rocket.Chat", "My App UITests"], _ expected: [String]
     ) async throws {
         if let podfile { try Data(podfile.utf8).write(to: folder.appendingPathComponent("Podfile")) }
-        let composed = folder.appendingPathComponent("Composed")
-        try FileManager.default.createDirectory(at: composed, withIntermediateDirectories: true)
-        let products = products.map { "        .library(name: \"\($0)\", targets: [\"X\"]),\n" }
-        try Data(("// swift-tools-version:5.9\n" + products.joined()).utf8).write(
-            to: composed.appendingPathComponent("Package.swift"))
+        try composedStub(in: folder, products: products)
         let before = try projectFiles(folder)
         let run = try await runComposeInProcess(["integrate", "--project", folder.path] + arguments)
         #expect(run.code == 1, "\(run.stderr)")
@@ -275,6 +282,22 @@ import Testing
         #expect(app.contains("path = Composed;") && app.contains("productName = \"My App\";\n\t\t};"))
         #expect(other.contains("path = ../Composed;") && other.contains("productName = Rocket.Chat;\n\t\t};"))
         #expect(!app.contains("[CP]") && !other.contains("[CP]"))
+    }
+
+    /// A name in the project file is shown escaped: no terminal sequence reaches the terminal.
+    @Test func namesFromTheProjectFileAreShownEscaped() async throws {
+        let temporary = try TemporaryDirectory("xcode-escape")
+        defer { temporary.remove() }
+        let folder = try await app(in: temporary, component: false)
+        try composedStub(in: folder)
+        let file = folder.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: #"name = "[CP] Copy Pods Resources";"#, with: #"name = "[CP] Copy Pods Resources\U001B[2J";"#)
+        try Data(text.utf8).write(to: file)
+        let run = try await runComposeInProcess(["integrate", "--project", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("\u{1B}"))
+        #expect(run.stdout.contains(#"- the script phase '[CP] Copy Pods Resources\u{1B}[2J'"#), "\(run.stdout)")
     }
 
     @Test func integrateBeforeInstallSaysToInstall() async throws {
