@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         /** Basics below every module: running a process, replacing a file atomically, file patterns. */
         library("Support"),
+        /** An Xcode project read and written losslessly; CocoaPods taken out, a local package linked in. */
+        library("XcodeProject", ["Support"]),
         /** The Ruby subset Podfiles and podspecs are written in: lexer, parser, sandboxed evaluator. */
         library("Ruby"),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
@@ -81,12 +83,14 @@ let package = Package(
         /** Lock → fetched sources → a generated SwiftPM package. */
         library(
             "Install", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support"]),
+        /** The app's Xcode project as CocoaPods finds it from the Podfile; `compose integrate`/`deintegrate`. */
+        library("XcodeIntegration", ["ComposefileFormat", "Specs", "XcodeProject"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
             "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Catalogue", "Publishing", "ComposefileFormat",
-            "Project", "Install", "Registry", "Scaffold", "Support",
+            "Project", "Install", "Registry", "Scaffold", "Support", "XcodeIntegration",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
@@ -110,6 +114,7 @@ let package = Package(
         .testTarget(name: "GitTests", dependencies: ["Git", "ComposeTestSupport"]),
         .testTarget(name: "PackageManifestsTests", dependencies: ["PackageManifests"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "ComposeTestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Support"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SpecReposTests",
             dependencies: ["SpecRepos", "CDN", "Layering", "Publishing", "Specs", "Git", "ComposeTestSupport"]),

@@ -124,6 +124,27 @@ echo "-- $work/ShopApp/Main/Sources/Main/main.swift:"; cat "$work/ShopApp/Main/S
 (cd "$work/ShopApp/Main" && step swift run --quiet Main)
 
 # ---------------------------------------------------------------------------------------------
+# An app that CocoaPods integrated (demo/CocoaPodsApp: ShopApp.xcodeproj with the [CP] phases,
+# Pods frameworks and Pods xcconfigs `pod install` writes, a workspace naming Pods/Pods.xcodeproj):
+# one `compose install` where the Podfile is writes Composed/, takes CocoaPods out of the project
+# and links Composed into both targets (docs/xcode.md).
+echo
+echo "== an app integrated by CocoaPods: compose install takes CocoaPods out of its Xcode project =="
+app="$work/CocoaPodsApp"
+rm -rf "$app" && cp -R demo/CocoaPodsApp "$app"
+sed -e "s#^source .*#source 'file://$work/remotes/specs.git'#" demo/CocoaPodsApp/Podfile >"$app/Podfile"
+echo "-- $app/Podfile:"; grep -v '^#' "$app/Podfile"
+(cd "$app" && step "$compose" install)
+echo "-- the project and the workspace, before and after:"
+diff -u --label "before/ShopApp.xcodeproj/project.pbxproj" --label "after/ShopApp.xcodeproj/project.pbxproj" \
+  demo/CocoaPodsApp/ShopApp.xcodeproj/project.pbxproj "$app/ShopApp.xcodeproj/project.pbxproj" || true
+diff -u --label "before/ShopApp.xcworkspace/contents.xcworkspacedata" --label "after/ShopApp.xcworkspace/contents.xcworkspacedata" \
+  demo/CocoaPodsApp/ShopApp.xcworkspace/contents.xcworkspacedata "$app/ShopApp.xcworkspace/contents.xcworkspacedata" || true
+cp "$app/ShopApp.xcodeproj/project.pbxproj" "$work/integrated.pbxproj"
+(cd "$app" && step "$compose" install)
+cmp "$work/integrated.pbxproj" "$app/ShopApp.xcodeproj/project.pbxproj" && echo "-- the second install changed no byte of the project"
+
+# ---------------------------------------------------------------------------------------------
 # The spec repo as a Swift package registry (SE-0292): the releases published above, served by
 # `compose registry serve` (the same files nginx serves, docs/registry.md), and an app that gets
 # Toolkit through it: SwiftPM downloads a checked zip, no git repository (the remotes are away).

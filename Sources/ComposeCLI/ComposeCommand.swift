@@ -40,6 +40,8 @@ package struct ComposeCommand: AsyncParsableCommand {
             UpdateCommand.self,
             OutdatedCommand.self,
             InstallCommand.self,
+            IntegrateCommand.self,
+            DeintegrateCommand.self,
             LibCommand.self,
             RegistryCommand.self,
             SpecCommand.self,

@@ -25,8 +25,12 @@ package struct Composefile: Sendable, Equatable {
     package internal(set) var root: TargetDefinition
     /// Bare integration flags seen (`use_frameworks!`, `inhibit_all_warnings!` …), in order.
     package internal(set) var flags: [String] = []
-    /// Things accepted but ignored (`project`, `workspace`, `install!` …), for the user's information.
+    /// Things accepted but ignored (`install!` options, `plugin` …), for the user's information.
     package internal(set) var notes: [Note] = []
+    /// The `workspace` line (CocoaPods' `workspace_path`; `.xcworkspace` added when missing).
+    package internal(set) var workspace: XcodePathDeclaration?
+    /// False after `install! 'cocoapods', :integrate_targets => false`: the Xcode project is left alone.
+    package internal(set) var integratesTargets = true
     /// What the file's Ruby read besides its own bytes: environment variables and files (absolute
     /// paths). A resolve that answers "nothing changed" from the file's bytes alone must not be
     /// trusted when these are not empty.
@@ -47,24 +51,31 @@ package struct Composefile: Sendable, Equatable {
     }
 
     /// Every concrete (non-abstract) target, depth first in file order, with the pods it gets
-    /// (its own plus those inherited under `inherit! :complete`) and its effective platform.
+    /// (its own plus those inherited under `inherit! :complete`), its effective platform and its
+    /// project (its own `project` line, else the nearest enclosing block's, as CocoaPods reads it).
+    /// These are the targets CocoaPods integrates: nested ones, `abstract_target` children and
+    /// `inherit! :search_paths` or `:none` test targets alike.
     package var concreteTargets: [ConcreteTarget] {
         var result: [ConcreteTarget] = []
-        func walk(_ target: TargetDefinition, inherited: [Dependency], platform: PlatformDeclaration?) {
+        func walk(
+            _ target: TargetDefinition, inherited: [Dependency], platform: PlatformDeclaration?,
+            project: XcodePathDeclaration?
+        ) {
             let effectivePlatform = target.platform ?? platform
+            let effectiveProject = target.project ?? project
             let base = target.inheritance == .complete ? inherited : []
             let dependencies = base + target.dependencies
             if !target.isAbstract {
                 result.append(
                     ConcreteTarget(
                         name: target.name, platform: effectivePlatform, dependencies: dependencies,
-                        location: target.location))
+                        location: target.location, project: effectiveProject))
             }
             for child in target.children {
-                walk(child, inherited: dependencies, platform: effectivePlatform)
+                walk(child, inherited: dependencies, platform: effectivePlatform, project: effectiveProject)
             }
         }
-        walk(root, inherited: [], platform: nil)
+        walk(root, inherited: [], platform: nil, project: nil)
         return result
     }
 
@@ -111,6 +122,8 @@ package struct TargetDefinition: Sendable, Equatable {
     package internal(set) var platform: PlatformDeclaration?
     package internal(set) var dependencies: [Dependency] = []
     package internal(set) var children: [TargetDefinition] = []
+    /// The block's `project` line (`xcodeproj`, its older spelling, too).
+    package internal(set) var project: XcodePathDeclaration?
     package let location: ComposefileLocation
 
     init(name: String, isAbstract: Bool, location: ComposefileLocation) {
@@ -126,6 +139,20 @@ package struct ConcreteTarget: Sendable, Equatable {
     package let platform: PlatformDeclaration?
     package let dependencies: [Dependency]
     package let location: ComposefileLocation
+    /// The Xcode project the target is in, when a `project` line says (else the one beside the Podfile).
+    package var project: XcodePathDeclaration? = nil
+}
+
+/// A `project 'App'` or `workspace 'App'` line: the path as written with the extension CocoaPods
+/// adds when it is missing (`App` → `App.xcodeproj`), relative to the Podfile's folder.
+package struct XcodePathDeclaration: Sendable, Hashable {
+    package let path: String
+    package let location: ComposefileLocation
+
+    package init(path: String, location: ComposefileLocation) {
+        self.path = path
+        self.location = location
+    }
 }
 
 /// `platform :ios, '15.0'`. Names are canonical podspec keys: ios, osx, tvos, watchos, visionos.

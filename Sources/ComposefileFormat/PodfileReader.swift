@@ -64,10 +64,6 @@ final class PodfileReader: RubyHost {
         "generate_bundle_file!", "set_arc_compatibility_flag!", "supports_swift_versions",
     ]
     private static let ignoredWithNote: [String: String] = [
-        "project": "compose generates a SwiftPM package; the Xcode project setting is ignored.",
-        "xcodeproj": "compose generates a SwiftPM package; the Xcode project setting is ignored.",
-        "workspace": "compose generates a SwiftPM package; the workspace setting is ignored.",
-        "install!": "installation options of CocoaPods do not apply to compose and are ignored.",
         "plugin": "CocoaPods plugins do not run in compose; the plugin line is ignored.",
         "link_with": "link_with is ignored; declare a target block per target instead.",
     ]
@@ -182,6 +178,10 @@ final class PodfileReader: RubyHost {
             stack[stack.count - 1].inheritance = inheritance
         case "pod":
             try pod(arguments, at: here)
+        case "project", "xcodeproj", "workspace":
+            try xcodePath(name, arguments, at: here)
+        case "install!":
+            installOptions(arguments, at: here)
         case "podspec":
             throw invalid(
                 at,
@@ -331,6 +331,52 @@ final class PodfileReader: RubyHost {
             }
         }
         stack[stack.count - 1].platform = PlatformDeclaration(name: name, deploymentTarget: target, location: here)
+    }
+
+    /// `project 'App'` (per target block, inherited by the blocks inside; the build configuration
+    /// pairs after it are CocoaPods' and ignored) and `workspace 'App'` (the file's).
+    private func xcodePath(_ word: String, _ arguments: RubyArguments, at here: ComposefileLocation)
+        throws(RubyFailure)
+    {
+        let isWorkspace = word == "workspace"
+        let suffix = isWorkspace ? ".xcworkspace" : ".xcodeproj"
+        guard let first = arguments.values.first, var path = first.stringValue ?? first.symbolValue, !path.isEmpty
+        else {
+            throw invalid(arguments.offset, "'\(word)' takes a quoted path, for example \(word) 'App\(suffix)'.")
+        }
+        if !path.hasSuffix(suffix) { path += suffix }
+        let declaration = XcodePathDeclaration(path: path, location: here)
+        if isWorkspace {
+            file.workspace = declaration
+        } else {
+            stack[stack.count - 1].project = declaration
+        }
+    }
+
+    /// `install! 'cocoapods', :integrate_targets => false` is kept (install leaves the Xcode project
+    /// alone); CocoaPods' other installation options get a note.
+    private func installOptions(_ arguments: RubyArguments, at here: ComposefileLocation) {
+        var ignored: [String] = []
+        for value in arguments.values.dropFirst() {
+            guard case .hash(let pairs) = value.kind else { continue }
+            for (key, option) in pairs {
+                let name = key.symbolValue ?? key.stringValue ?? "?"
+                if name == "integrate_targets", case .bool(let flag) = option.kind {
+                    file.integratesTargets = flag
+                } else {
+                    ignored.append(":" + name)
+                }
+            }
+        }
+        if !ignored.isEmpty || arguments.values.count <= 1 {
+            let list = ignored.isEmpty ? "" : " (\(ignored.joined(separator: ", ")))"
+            file.notes.append(
+                Composefile.Note(
+                    location: here,
+                    message:
+                        "'install!': installation options of CocoaPods\(list) do not apply to compose and are ignored; only :integrate_targets is read."
+                ))
+        }
     }
 
     private func target(_ word: String, _ arguments: RubyArguments, in interpreter: RubyInterpreter)

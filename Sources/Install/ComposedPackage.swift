@@ -113,13 +113,14 @@ package struct ComposedPackage: Sendable, Equatable {
     package func files() throws(InstallError) -> [String: String] {
         var files: [String: String] = [:]
         files["Package.swift"] = try manifest()
-        let modules = Dictionary(components.map { ($0.name, $0.module) }, uniquingKeysWith: { first, _ in first })
+        let podModules = Dictionary(components.map { ($0.name, $0.module) }, uniquingKeysWith: { first, _ in first })
+        let modules = targetModules.modules
         for target in targets {
-            let module = try Self.moduleName(for: target.name)
+            let module = modules[target.name]!
             // Every pod the target links, its pods' dependencies included, as CocoaPods offers them;
             // pods limited by `:configurations` (and what only they need) behind `#if DEBUG`.
             func exports(_ pods: [String]) throws(InstallError) -> [String] {
-                let names = Array(Set(closure(ofPods: pods).compactMap { modules[$0] })).sorted()
+                let names = Array(Set(closure(ofPods: pods).compactMap { podModules[$0] })).sorted()
                 for name in names where !isIdentifier(name) { throw .invalidModuleName(name) }
                 return names
             }
@@ -152,14 +153,15 @@ package struct ComposedPackage: Sendable, Equatable {
             }.joined()
     }
 
-    /// The SwiftPM module that carries a Composefile target's exports.
-    static func moduleName(for target: String) throws(InstallError) -> String {
-        guard let first = target.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
-            target.unicodeScalars.allSatisfy({
-                ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || $0 == "_"
-            })
-        else { throw .invalidTargetName(target) }
-        return target
+    /// The SwiftPM module behind each Composefile target's product (`TargetModules`), clear of the
+    /// components' modules and of each other.
+    package var targetModules: TargetModules {
+        var reserved: [String: String] = [:]
+        for component in components {
+            reserved[component.module] = "the module of \(component.name)"
+            if component.pin.isBinary { reserved[component.name] = "the prebuilt \(component.name)" }
+        }
+        return TargetModules(targets: targets, reserved: reserved)
     }
 
     /// Every component a target needs: its pods and, transitively, their dependencies.
@@ -209,9 +211,10 @@ package struct ComposedPackage: Sendable, Equatable {
             lines.append(contentsOf: platformLines)
             lines.append("    ],")
         }
+        let modules = targetModules.modules
         lines.append("    products: [")
         for target in targets {
-            let module = try Self.moduleName(for: target.name)
+            let module = modules[target.name]!
             lines.append("        .library(name: \(literal(target.name)), targets: [\(literal(module))]),")
         }
         lines.append("    ],")
@@ -222,7 +225,7 @@ package struct ComposedPackage: Sendable, Equatable {
         lines.append("    ],")
         lines.append("    targets: [")
         for target in targets {
-            let module = try Self.moduleName(for: target.name)
+            let module = modules[target.name]!
             lines.append("        .target(")
             lines.append("            name: \(literal(module)),")
             lines.append("            dependencies: [")

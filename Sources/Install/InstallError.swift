@@ -14,8 +14,6 @@ package enum InstallError: ComposeFailure, Equatable {
     case invalidPrebuilt(name: String, reason: String)
     /// A component is prebuilt while a component built from source depends on it.
     case binaryDependedOnBySource(name: String, dependents: [String])
-    /// A Composefile target's name cannot name a SwiftPM product.
-    case invalidTargetName(String)
     /// A locked pod's name or its spec's `module_name` cannot become generated Swift.
     case invalidName(pod: String, version: String, reason: String)
     /// A module name handed to the generator is not a C99 identifier.
@@ -34,7 +32,7 @@ package enum InstallError: ComposeFailure, Equatable {
     package var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
-            .binaryDependedOnBySource, .invalidTargetName, .invalidName, .invalidModuleName, .noProduct,
+            .binaryDependedOnBySource, .invalidName, .invalidModuleName, .noProduct,
             .cannotGenerate, .invalidRegistry:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
@@ -63,8 +61,6 @@ package enum InstallError: ComposeFailure, Equatable {
         case .binaryDependedOnBySource(let name, let dependents):
             return
                 "\(name) cannot be prebuilt while \(dependents.joined(separator: ", ")) (built from source) depend on it: SwiftPM would see \(name) twice. Use its source (unset COMPOSE_\(environmentName(name))_USE_BINARY) or make the dependents prebuilt too."
-        case .invalidTargetName(let name):
-            return "the Composefile target '\(name)' cannot name a SwiftPM product: use letters, digits and '_'."
         case .invalidName(let pod, let version, let reason):
             return
                 "cannot install \(String(reflecting: pod)) (\(version)): \(reason). Nothing was written; fix the spec in its spec repo (compose lint checks it) or remove the pod from the Composefile."

@@ -197,6 +197,7 @@ package struct Installer: Sendable {
             targets: inputs.targets, components: composed, platforms: platformFloor.mapValues(\.string),
             mirrors: mirrors,
             registry: composed.contains { if case .registry = $0.pin { true } else { false } } ? registry : nil)
+        notes += package.targetModules.notes
         var files = try package.files().mapValues { Data($0.utf8) }
         files.merge(podFiles) { $1 }
         let changed = try write(files, binaries: binaryFiles, into: folder)

@@ -15,11 +15,14 @@ package struct InstallInputs: Sendable {
         /// The build configurations of pods limited by `:configurations` (pod name → names as
         /// written); a pod not listed is used in every configuration.
         package let configurations: [String: [String]]
+        /// Where the target is declared (`Podfile:12:1`), for notes about it; nil when not read from a file.
+        package var location: String?
 
-        package init(name: String, pods: [String], configurations: [String: [String]] = [:]) {
+        package init(name: String, pods: [String], configurations: [String: [String]] = [:], location: String? = nil) {
             self.name = name
             self.pods = pods
             self.configurations = configurations
+            self.location = location
         }
 
         /// Which SwiftPM build configuration may use `pod`: SwiftPM has two, debug and release, so
@@ -145,7 +148,8 @@ extension ResolveService {
                     target.dependencies.compactMap { dependency in
                         dependency.configurations.map { (dependency.name, $0) }
                     },
-                    uniquingKeysWith: { first, _ in first }))
+                    uniquingKeysWith: { first, _ in first }),
+                location: "\(target.location.file):\(target.location.line)")
         }
         var platforms: [String: Version] = [:]
         for platform in project.platforms {

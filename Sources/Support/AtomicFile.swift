@@ -32,16 +32,34 @@ package enum AtomicFile {
                 throw AtomicWriteFailure(path: url.path, message: error.localizedDescription)
             }
         }
-        let temporary = folder.appendingPathComponent(
+        try write(data, to: url, through: temporaryPath(for: url), permissions: permissions)
+    }
+
+    /// A new name for a temporary file beside `url`, the one `write(_:to:)` uses (`sweep(in:)` knows it).
+    package static func temporaryPath(for url: URL) -> String {
+        url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max))\(partialSuffix)"
         ).path
-        try write(data, to: url, through: temporary, permissions: permissions)
     }
 
     /// As `write(_:to:)`, through the temporary file at `temporary` (whatever is there is removed
     /// first, never followed): for a writer that names and sweeps its temporary files itself.
     package static func write(
         _ data: some ContiguousBytes, to url: URL, through temporary: String, permissions: mode_t = 0o644
+    ) throws(AtomicWriteFailure) {
+        try writeTemporary(data, at: temporary, for: url, permissions: permissions)
+        if rename(temporary, url.path) != 0 {
+            let failure = String(cString: strerror(errno))
+            unlink(temporary)
+            throw AtomicWriteFailure(path: url.path, message: failure)
+        }
+    }
+
+    /// The first half of `write(_:to:through:)`: `data` in a new file at `temporary` (whatever is there
+    /// is removed first, never followed), removed again on failure; for a writer that checks something
+    /// before it renames the file over `url` itself.
+    package static func writeTemporary(
+        _ data: some ContiguousBytes, at temporary: String, for url: URL, permissions: mode_t = 0o644
     ) throws(AtomicWriteFailure) {
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
@@ -62,7 +80,6 @@ package enum AtomicFile {
             }
         }
         if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(temporary, url.path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw AtomicWriteFailure(path: url.path, message: failure)

@@ -6,7 +6,8 @@ import Testing
 /// The root command in process: help screens, the version, usage errors, and runs that overlap.
 @Suite struct RootCommandTests {
     static let subcommands = [
-        "lint", "repo", "publish", "search", "info", "resolve", "update", "outdated", "install", "lib",
+        "lint", "repo", "publish", "search", "info", "resolve", "update", "outdated", "install", "integrate",
+        "deintegrate", "lib",
     ]
 
     @Test func helpListsEveryCommand() async throws {

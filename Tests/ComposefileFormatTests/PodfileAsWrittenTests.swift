@@ -136,7 +136,8 @@ struct PodfileAsWrittenTests {
         #expect(pods[2].external == .podspec("vendor/Legacy.podspec"))
         #expect(pods[2].description == "Legacy (from `vendor/Legacy.podspec`)")
         #expect(pods[3].external == .git(url: "https://git.example.com/notes.git", reference: .branch("main")))
-        #expect(file.notes.count == 4)
+        #expect(file.notes.count == 2)
+        #expect(file.notes[1].message.contains("(:deterministic_uuids, :generate_multiple_pod_projects)"))
         #expect(file.notes[0].description.hasPrefix("Podfile:2:1: note: 'plugin':"))
     }
 

@@ -110,10 +110,56 @@ import Testing
         }
     }
 
-    @Test(arguments: ["My App", "App-iOS", "9App", "../App", ""])
-    func badTargetNamesAreRefused(_ name: String) {
-        let bad = ComposedPackage(targets: [InstallInputs.Target(name: name, pods: [])], components: [])
-        #expect(throws: InstallError.invalidTargetName(name)) { try bad.files() }
+    /// Every name Xcode allows is a product of that exact name; the module behind it is a C99 identifier.
+    @Test func everyTargetNameIsAProductWithAnIdentifierModule() throws {
+        let names = [
+            "Rocket.Chat", "ShadowsocksX-NG", "Extensions-Share", "Habitica UI Tests", "DogeChatWatch Watch App",
+            "9Lives", "../App", "Café", "\"quoted\" \\ back", "🚀",
+        ]
+        let package = ComposedPackage(
+            targets: names.map { InstallInputs.Target(name: $0, pods: []) }, components: [])
+        let modules = package.targetModules.modules
+        #expect(modules["Rocket.Chat"] == "Rocket_Chat")
+        #expect(modules["ShadowsocksX-NG"] == "ShadowsocksX_NG")
+        #expect(modules["Habitica UI Tests"] == "Habitica_UI_Tests")
+        #expect(modules["DogeChatWatch Watch App"] == "DogeChatWatch_Watch_App")
+        #expect(modules["9Lives"] == "_9Lives")
+        #expect(modules["../App"] == "___App")
+        #expect(modules["Café"] == "Caf_")
+        #expect(modules["🚀"] == "_")
+        for module in modules.values { #expect(isIdentifier(module), "\(module)") }
+        let files = try package.files()
+        let manifest = try #require(files["Package.swift"])
+        #expect(manifest.contains(#".library(name: "Rocket.Chat", targets: ["Rocket_Chat"]),"#))
+        #expect(manifest.contains(#".library(name: "\"quoted\" \\ back", targets: ["_quoted____back"]),"#))
+        #expect(files["Targets/DogeChatWatch_Watch_App/Exports.swift"] != nil)
+    }
+
+    /// Names that meet on one module: the name that is the identifier keeps it, the others get a
+    /// suffix in name order, with a note naming where the target is declared; a pod's module and
+    /// the toolchain's are never taken, and case does not tell modules apart.
+    @Test func targetsThatMeetOnOneModuleAreToldApartWithANote() {
+        let targets = ["App Tests", "App-Tests", "App_Tests", "Pay", "Swift", "app.tests"].map {
+            InstallInputs.Target(name: $0, pods: [], location: "Podfile:3")
+        }
+        let package = ComposedPackage(
+            targets: targets, components: [ComposedComponent(name: "PayKit", module: "Pay", pin: .path("Pay"))])
+        let named = package.targetModules
+        #expect(
+            named.modules == [
+                "App_Tests": "App_Tests", "App Tests": "App_Tests_2", "App-Tests": "App_Tests_3",
+                "app.tests": "app_tests_4", "Pay": "Pay_2", "Swift": "Swift_2",
+            ])
+        #expect(named.notes.count == 5)
+        #expect(
+            named.notes.contains {
+                $0.hasPrefix("Podfile:3: the target 'App Tests' gets the module App_Tests_2")
+                    && $0.contains("App_Tests is the target 'App_Tests'")
+            })
+        #expect(
+            named.notes.contains { $0.contains("'Pay' gets the module Pay_2") && $0.contains("the module of PayKit") })
+        // The same names in another order: the same modules.
+        #expect(ComposedPackage(targets: targets.reversed(), components: package.components).targetModules == named)
     }
 }
 

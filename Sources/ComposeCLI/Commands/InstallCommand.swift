@@ -24,12 +24,21 @@ struct InstallCommand: AsyncParsableCommand {
             COMPOSE_PAY_USE_BINARY=1 only Pay's (=0 keeps Pay from source). A checksum mismatch \
             is refused.
 
+            The app's Xcode project: when the Podfile names one (`project 'App.xcodeproj'`) or one \
+            .xcodeproj is beside it, install then integrates it as `compose integrate` does: \
+            CocoaPods taken out ([CP] phases, Pods frameworks, base configurations, the Pods \
+            group, Pods/Pods.xcodeproj in the workspace), the local package Composed added, and \
+            each Podfile target linked to the Composed product of its name. A second install \
+            changes no byte. --no-integrate, or install! 'cocoapods', :integrate_targets => false \
+            in the Podfile, leaves the project alone (docs/xcode.md).
+
             Examples:
               compose install
               compose install --project ShopApp
               COMPOSE_PAY_USE_BINARY=1 compose install
               cd Composed && swift build
               compose install --check-layers   # refuse a graph that breaks Layers.yml
+              compose install --no-integrate   # leave the Xcode project as it is
               compose install --repo-update    # fetch the spec sources first
               compose install --registry https://registry.example.com --registry-scope ios
 
@@ -42,7 +51,8 @@ struct InstallCommand: AsyncParsableCommand {
             Notes of one kind that apply to several pods are printed once, naming every pod; \
             --verbose prints each, and --format json prints what was installed with every note.
 
-            Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum), \
+            Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum, a project \
+            file that does not parse, a Podfile target missing from its project), \
             3 environment (git, network, file system), 64 usage error.
             """
     )
@@ -62,6 +72,11 @@ struct InstallCommand: AsyncParsableCommand {
 
     @Flag(help: "Check the resolved graph against the spec repos' layering rules before writing anything.")
     var checkLayers = false
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Integrate the app's Xcode project after writing Composed/ (--no-integrate leaves it as it is).")
+    var integrate = true
 
     @Option(
         help: ArgumentHelp(
@@ -87,13 +102,14 @@ struct InstallCommand: AsyncParsableCommand {
         let target = try registry.map { try InstallRegistry(url: $0, scope: registryScope ?? "") }
         try await Self.install(
             project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate, registry: target,
-            allowing: environment.allowed, verbose: global.verbose, format: format)
+            allowing: environment.allowed, verbose: global.verbose, format: format, integrate: integrate)
     }
 
     /// `compose install` (also run by `compose update` when Composed/ exists).
     static func install(
         project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool, registry: InstallRegistry? = nil,
-        allowing: Set<String>, verbose: Bool = false, format: ProjectOutputFormat = .human
+        allowing: Set<String>, verbose: Bool = false, format: ProjectOutputFormat = .human,
+        integrate: Bool = true
     ) async throws {
         let err = Terminal.standardError
         let preference = BinaryPreference(flag: binary, environment: Terminal.environment)
@@ -106,6 +122,7 @@ struct InstallCommand: AsyncParsableCommand {
                     folder: URL(fileURLWithPath: install.service.projectDirectory).appendingPathComponent("Composed")
                         .standardizedFileURL.path, upToDate: true, components: recorded.componentLines, fetched: [],
                     notes: recorded.notes)
+                if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
                 return
             }
             for note in verbose ? recorded.notes : InstallNotes.grouped(recorded.notes) { err.write("note: \(note)\n") }
@@ -117,6 +134,7 @@ struct InstallCommand: AsyncParsableCommand {
             let out = Terminal.standardOutput
             for line in recorded.componentLines { out.write("  \(line)\n") }
             out.write(upToDateLine(count: recorded.componentLines.count))
+            if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
             return
         }
         if checkLayers {
@@ -139,6 +157,7 @@ struct InstallCommand: AsyncParsableCommand {
             printJSON(
                 folder: result.folder.path, upToDate: result.changedFiles.isEmpty, components: result.componentLines,
                 fetched: result.fetched, notes: result.notes)
+            if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
             return
         }
         // Notes of one kind once, naming every pod; --verbose says each.
@@ -154,6 +173,7 @@ struct InstallCommand: AsyncParsableCommand {
                 "Installed \(counted(result.package.components.count, "component")) into \(result.folder.path) (\(fetched)).\n"
             )
         }
+        if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
     }
 
     /// `--format json`: what was installed and every note, one per pod.
