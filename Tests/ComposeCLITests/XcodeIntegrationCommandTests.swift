@@ -130,6 +130,32 @@ import Testing
             after == original.filter { $0.key != "Podfile" }, "\(Set(after.keys).symmetricDifference(original.keys))")
     }
 
+    /// `--format json` keeps one JSON object on standard output and still integrates (the changes go to
+    /// standard error); a Podfile whose `project` line comes from an allowed variable integrates that
+    /// project, since integration reads the Podfile with the same `--allow-env` list as resolve.
+    @Test func installAsJSONAndWithAnAllowedVariableIntegrates() async throws {
+        let temporary = try TemporaryDirectory("xcode-install-json")
+        defer { temporary.remove() }
+        let podfile = "project ENV['APP_PROJECT']\n" + Self.podfile
+        let folder = try await app(in: temporary, podfile: podfile)
+        let environment = [
+            "COMPOSE_HOME": temporary.url.appendingPathComponent("home").path, "APP_PROJECT": "App.xcodeproj",
+        ]
+        let refused = try await runComposeInProcess(
+            ["install", "--project", folder.path], environment: environment)
+        #expect(refused.code == 1 && refused.stderr.contains("ENV['APP_PROJECT']"), "\(refused.stderr)")
+        #expect(try pbxproj(folder).contains("[CP] Check Pods Manifest.lock"))
+
+        let run = try await runComposeInProcess(
+            ["install", "--project", folder.path, "--format", "json", "--allow-env", "APP_PROJECT"],
+            environment: environment)
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["folder"] != nil, "\(run.stdout)")
+        #expect(run.stderr.contains("Integrated App.xcodeproj: Composed linked into 4 targets"), "\(run.stderr)")
+        #expect(!(try pbxproj(folder)).contains("[CP]"))
+    }
+
     @Test func deintegrateTakesCocoaPodsOutAndLinksNothing() async throws {
         let temporary = try TemporaryDirectory("xcode-deintegrate")
         defer { temporary.remove() }
