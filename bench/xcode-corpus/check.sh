@@ -23,7 +23,8 @@
 #                     Xcodeproj 1.28.1, Nanaimo 0.4.0, CLAide 1.1.0, cocoapods-deintegrate 1.0.5.
 #                     Debian's ruby, ruby-cfpropertylist and ruby-colored2 provide the rest; the
 #                     atomos gem is replaced by oracle.rb's three lines.
-#   ONLY=regex        only projects whose corpus path matches
+#   ONLY=regex        only projects whose row (app and path) matches; the doc is left alone
+#   DOCS=0            print only; leave docs/xcode-corpus.md alone
 #   SKIP_COMPOSE=1    run (a) and (b) only
 # Needs python3 with `pbxproj` and `openstep-parser` (pip install pbxproj openstep-parser) for (c).
 set -euo pipefail
@@ -98,11 +99,14 @@ while IFS=$'\t' read -r repo path; do
             rm -rf "$copy"
             mkdir -p "$(dirname "$copy")"
             cp -a "$app" "$copy"
-            read -r de_rc de_ms < <(timed "$out/compose/${repo/\//+}.deintegrate.log" "$compose" deintegrate --project "$copy")
+            # the folder of the app's Podfile
+            podfile=$(awk -F'\t' -v r="$repo" '$1 == r && $5 == "podfile" { print $3; exit }' "$corpus/corpus.tsv")
+            podfile_dir=$copy/$(dirname "$podfile")
+            read -r de_rc de_ms < <(timed "$out/compose/${repo/\//+}.deintegrate.log" "$compose" deintegrate --project "$podfile_dir")
             cp -a "$copy" "$copy.deintegrated"
-            read -r in_rc in_ms < <(timed "$out/compose/${repo/\//+}.integrate.log" "$compose" integrate --project "$copy")
+            read -r in_rc in_ms < <(timed "$out/compose/${repo/\//+}.integrate.log" "$compose" integrate --project "$podfile_dir")
             find "$copy" -name project.pbxproj -o -name contents.xcworkspacedata | sort | xargs -d '\n' sha256sum >"$copy.first.sha"
-            read -r again_rc again_ms < <(timed "$out/compose/${repo/\//+}.integrate-again.log" "$compose" integrate --project "$copy")
+            read -r again_rc again_ms < <(timed "$out/compose/${repo/\//+}.integrate-again.log" "$compose" integrate --project "$podfile_dir")
             find "$copy" -name project.pbxproj -o -name contents.xcworkspacedata | sort | xargs -d '\n' sha256sum >"$copy.second.sha"
             composed_app[$repo]="$de_rc $de_ms $in_rc $in_ms $again_rc $again_ms"
         fi
@@ -131,12 +135,15 @@ except Exception as e:
 print(json.dumps(result))
 PY
 )
+        deintegrated=$(ruby_oracle leftovers "$copy.deintegrated/$(dirname "$path")" 2>>"$work/check.err" || echo '{"error":"the gem could not open the deintegrated project"}')
         diffed=$(diff "$proj/project.pbxproj" "$after/project.pbxproj" | grep -c '^[<>]' || true)
-        c="{\"deintegrate_rc\":$de_rc,\"deintegrate_ms\":$de_ms,\"integrate_rc\":$in_rc,\"integrate_ms\":$in_ms,\"again_rc\":$again_rc,\"again_ms\":$again_ms,\"second_run_identical\":$same,\"diff_lines\":$diffed,\"check\":$check,\"parsers\":$parsers}"
+        c="{\"deintegrate_rc\":$de_rc,\"deintegrate_ms\":$de_ms,\"integrate_rc\":$in_rc,\"integrate_ms\":$in_ms,\"again_rc\":$again_rc,\"again_ms\":$again_ms,\"second_run_identical\":$same,\"diff_lines\":$diffed,\"check\":$check,\"deintegrated\":$deintegrated,\"parsers\":$parsers}"
     fi
     printf '{"app":"%s","project":"%s","roundtrip":%s,"gem_deintegrate":%s,"compose":%s}\n' \
         "$repo" "$path" "$a" "$b" "$c" >>"$results"
     echo "checked $repo $path" >&2
 done <"$out/projects.tsv"
 
-python3 "$root/bench/xcode-corpus/report.py" "$results" "$corpus" "$root/docs/xcode-corpus.md"
+doc=$root/docs/xcode-corpus.md
+if [ -n "${ONLY:-}" ] || [ "${DOCS:-1}" = 0 ]; then doc=; fi
+python3 "$root/bench/xcode-corpus/report.py" "$results" "$corpus" "$doc"

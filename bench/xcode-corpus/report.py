@@ -75,20 +75,20 @@ if with_c:
     more = []
     for r in with_c:
         g = set(r["gem_deintegrate"].get("leftovers", {}))
-        c = set(r["compose"]["check"].get("leftovers", {}))
+        c = set(r["compose"].get("deintegrated", {}).get("leftovers", {}))
         if g - c:
             more.append(f"{r['app']} {short(r['project'])}: " + ", ".join(dict(KINDS).get(k, k) for k in sorted(g - c)))
     if more:
         out("")
-        out(f"Where compose removes more than the gem ({len(more)} projects):")
+        out(f"Where `compose deintegrate` removes more than cocoapods-deintegrate ({len(more)} projects):")
         out("")
         out("\n".join(f"- {m}" for m in more))
 out("")
 header = "| app | project | objectVersion | targets | bytes | (a) gem round trip | (b) left by cocoapods-deintegrate |"
 sep = "|---|---|---|---|---|---|---|"
 if with_c:
-    header += " (c) deintegrate / integrate / again | opens, targets linked | unexpected changes | left by compose | parsers | 2nd run same |"
-    sep += "---|---|---|---|---|---|"
+    header += " (c) deintegrate / integrate / again | left by `compose deintegrate` | opens, targets linked | unexpected changes | left after `compose integrate` | parsers | 2nd run same |"
+    sep += "---|---|---|---|---|---|---|"
 out(header)
 out(sep)
 for r in rows:
@@ -115,7 +115,9 @@ for r in rows:
             op, un, left = "no: " + ch.get("error", "")[:80], "-", "-"
         ps = "both" if c["parsers"].get("pbxproj") is True and c["parsers"].get("openstep") is True else \
             "; ".join(f"{k}: {v}" for k, v in c["parsers"].items() if v is not True)[:100]
-        row += (f" {c['deintegrate_ms']} / {c['integrate_ms']} / {c['again_ms']} ms{rc} | {op} | {un} | {left} | {ps} | "
+        dl = c.get("deintegrated", {})
+        dleft = leftover_text(dl.get("leftovers")) if "error" not in dl else dl["error"][:60]
+        row += (f" {c['deintegrate_ms']} / {c['integrate_ms']} / {c['again_ms']} ms{rc} | {dleft} | {op} | {un} | {left} | {ps} | "
                 f"{'yes' if c['second_run_identical'] else 'no'} |")
     out(row)
 
