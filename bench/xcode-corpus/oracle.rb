@@ -141,8 +141,11 @@ def deintegrate(path, dir)
   { 'removed_objects' => (before - project.objects_by_uuid.keys.to_set).size, 'ms' => took, 'leftovers' => leftovers(project) }
 end
 
-def hashes(project)
-  project.objects_by_uuid.transform_values(&:to_hash)
+# The project's objects by id as the gem's plist reader reads them (the object model itself rewrites
+# some settings by objectVersion, e.g. LD_RUNPATH_SEARCH_PATHS into a list past 46, which would count
+# as a change of bytes that did not change).
+def raw_objects(project)
+  Xcodeproj::Plist.read_from_path(File.join(project, 'project.pbxproj'))['objects']
 end
 
 def pods_related?(hash, name_of)
@@ -154,6 +157,7 @@ ALLOWED_CHANGES = {
   'PBXNativeTarget' => %w[buildPhases packageProductDependencies],
   'PBXAggregateTarget' => %w[buildPhases],
   'PBXFrameworksBuildPhase' => %w[files],
+  'PBXCopyFilesBuildPhase' => %w[files],
   'PBXGroup' => %w[children],
   'PBXProject' => %w[packageReferences],
   'XCBuildConfiguration' => %w[baseConfigurationReference],
@@ -161,12 +165,15 @@ ALLOWED_CHANGES = {
 ADDED_KINDS = %w[XCLocalSwiftPackageReference XCSwiftPackageProductDependency PBXBuildFile PBXFrameworksBuildPhase PBXFileReference PBXGroup].freeze
 
 # AFTER as `compose integrate` must leave BEFORE: every CocoaPods-integrated target free of CocoaPods,
-# with one new product dependency linked in its frameworks phase; everything else unchanged.
+# with one new product dependency linked in its frameworks phase; everything else unchanged (the
+# objects by id before and after, minus what was removed or added: a remaining object may change only
+# its build phases, the files of a build phase, a group's children, its package lists or its base
+# configuration).
 def check(before_path, after_path)
   before = Xcodeproj::Project.open(before_path)
   after = Xcodeproj::Project.open(after_path)
-  b = hashes(before)
-  a = hashes(after)
+  b = raw_objects(before_path)
+  a = raw_objects(after_path)
   name_of = ->(uuid) { uuid && b[uuid] && (b[uuid]['name'] || b[uuid]['path']) }
   removed = b.keys - a.keys
   added = a.keys - b.keys
