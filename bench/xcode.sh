@@ -74,19 +74,8 @@ EOF
 echo "$table"
 
 if [ "${DOCS:-1}" != 0 ]; then
-    TABLE="$table" DAY="$(date -u +%Y-%m-%d)" python3 - "$root/docs/benchmarks.md" <<'PY'
-import os, sys
-path, day, table = sys.argv[1], os.environ["DAY"], os.environ["TABLE"]
-begin, end = "<!-- bench/xcode.sh: begin -->", "<!-- bench/xcode.sh: end -->"
-section = f"{begin}\n## `compose integrate` on the largest Xcode project of the corpus ({day})\n\n{table}\n{end}\n"
-text = open(path).read()
-if begin in text and end in text:
-    head, rest = text.split(begin, 1)
-    text = head + section + rest.split(end, 1)[1].lstrip("\n")
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-open(path, "w").write(text)
-PY
+    echo "$table" | python3 bench/doc_section.py "$root/docs/benchmarks.md" bench/xcode.sh \
+        "\`compose integrate\` on the largest Xcode project of the corpus ($(date -u +%Y-%m-%d))"
 fi
 rm -rf "$out/app"
 awk -v t="$integrate_median" 'BEGIN { exit !(t < 500) }' || { echo "bench/xcode.sh: compose integrate took $integrate_median ms, over 500 ms" >&2; exit 1; }

@@ -123,14 +123,9 @@ for r in rows:
 
 table = "\n".join(lines)
 print(table)
-if doc and os.path.exists(os.path.dirname(doc) or "."):
+if doc:
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from doc_section import write_section
+
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
-    begin, end = "<!-- bench/xcode-corpus/check.sh: begin -->", "<!-- bench/xcode-corpus/check.sh: end -->"
-    section = f"{begin}\n## Figures ({day})\n\n{table}\n{end}\n"
-    text = open(doc).read() if os.path.exists(doc) else ""
-    if begin in text and end in text:
-        head, rest = text.split(begin, 1)
-        text = head + section + rest.split(end, 1)[1].lstrip("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    open(doc, "w").write(text)
+    write_section(doc, "bench/xcode-corpus/check.sh", f"Figures ({day})", table)
