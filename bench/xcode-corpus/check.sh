@@ -3,7 +3,8 @@
 # every CocoaPods-integrated project of corpus.tsv,
 #   (a) the Xcodeproj gem's own round trip: open + save, byte-identical?
 #   (b) cocoapods-deintegrate's Deintegrator on a copy: what still mentions Pods afterwards;
-#   (c) `compose deintegrate`, then `compose integrate`, on a copy of the app's folder, checked with
+#   (c) `compose deintegrate`, then `compose integrate` (Composed/ stood in for by a one-line
+#       manifest: integrate links it, install would write it), on a copy of the app's folder, checked with
 #       the gem (oracle.rb check): the project opens; no target keeps a [CP] phase, Pods library or
 #       Pods base configuration; each CocoaPods-integrated target has one new product dependency,
 #       linked in its frameworks phase; every object unrelated to CocoaPods unchanged (the gem's
@@ -66,6 +67,13 @@ elif [ ! -x "$compose" ] || ! "$compose" integrate --help >/dev/null 2>&1 || ! "
 fi
 
 now_ns() { date +%s%N; }
+# stand_in_composed DIR: `compose integrate` links the Composed/ that `compose install` writes from
+# the pods (and only reads that Composed/Package.swift exists); the corpus has no pods to install,
+# so a one-line manifest stands in for it.
+stand_in_composed() {
+    mkdir -p "$1/Composed"
+    [ -f "$1/Composed/Package.swift" ] || echo '// swift-tools-version:5.9' >"$1/Composed/Package.swift"
+}
 # timed LOG CMD...: runs CMD, its output in LOG; prints "RC MS".
 timed() {
     local log=$1 start end rc=0
@@ -104,6 +112,7 @@ while IFS=$'\t' read -r repo path; do
             podfile_dir=$copy/$(dirname "$podfile")
             read -r de_rc de_ms < <(timed "$out/compose/${repo/\//+}.deintegrate.log" "$compose" deintegrate --project "$podfile_dir")
             cp -a "$copy" "$copy.deintegrated"
+            stand_in_composed "$podfile_dir"
             read -r in_rc in_ms < <(timed "$out/compose/${repo/\//+}.integrate.log" "$compose" integrate --project "$podfile_dir")
             find "$copy" -name project.pbxproj -o -name contents.xcworkspacedata | sort | xargs -d '\n' sha256sum >"$copy.first.sha"
             read -r again_rc again_ms < <(timed "$out/compose/${repo/\//+}.integrate-again.log" "$compose" integrate --project "$podfile_dir")
