@@ -66,6 +66,9 @@ elif [ ! -x "$compose" ] || ! "$compose" integrate --help >/dev/null 2>&1 || ! "
     with_compose=0
 fi
 
+# compose gets a home of its own, and what the corpus's Podfiles read from the environment
+# (ProtonVPN's builds a git URL from PROTON_GIT_URL, as CocoaPods would fail without it too).
+export COMPOSE_HOME=$out/home PROTON_GIT_URL=${PROTON_GIT_URL:-git.example.com}
 now_ns() { date +%s%N; }
 # stand_in_composed DIR: `compose integrate` links the Composed/ that `compose install` writes from
 # the pods (and only reads that Composed/Package.swift exists); the corpus has no pods to install,
