@@ -120,9 +120,15 @@ while IFS=$'\t' read -r repo path; do
             find "$copy" -name project.pbxproj -o -name contents.xcworkspacedata | sort | xargs -d '\n' sha256sum >"$copy.first.sha"
             read -r again_rc again_ms < <(timed "$out/compose/${repo/\//+}.integrate-again.log" "$compose" integrate --project "$podfile_dir")
             find "$copy" -name project.pbxproj -o -name contents.xcworkspacedata | sort | xargs -d '\n' sha256sum >"$copy.second.sha"
-            composed_app[$repo]="$de_rc $de_ms $in_rc $in_ms $again_rc $again_ms"
+            # the app's workspaces that still name the Pods project
+            workspaces=0 pods_workspaces=0
+            while IFS= read -r ws; do
+                workspaces=$((workspaces + 1))
+                grep -q 'Pods/Pods.xcodeproj' "$copy/$ws" && pods_workspaces=$((pods_workspaces + 1))
+            done < <(awk -F'\t' -v r="$repo" '$1 == r && $5 == "workspace" { print $3 }' "$corpus/corpus.tsv")
+            composed_app[$repo]="$de_rc $de_ms $in_rc $in_ms $again_rc $again_ms $workspaces $pods_workspaces"
         fi
-        read -r de_rc de_ms in_rc in_ms again_rc again_ms <<<"${composed_app[$repo]}"
+        read -r de_rc de_ms in_rc in_ms again_rc again_ms workspaces pods_workspaces <<<"${composed_app[$repo]}"
         after=$copy/$(dirname "$path")
         same=false
         cmp -s "$copy.first.sha" "$copy.second.sha" && same=true
@@ -149,7 +155,7 @@ PY
 )
         deintegrated=$(ruby_oracle leftovers "$copy.deintegrated/$(dirname "$path")" 2>>"$work/check.err" || echo '{"error":"the gem could not open the deintegrated project"}')
         diffed=$(diff "$proj/project.pbxproj" "$after/project.pbxproj" | grep -c '^[<>]' || true)
-        c="{\"deintegrate_rc\":$de_rc,\"deintegrate_ms\":$de_ms,\"integrate_rc\":$in_rc,\"integrate_ms\":$in_ms,\"again_rc\":$again_rc,\"again_ms\":$again_ms,\"second_run_identical\":$same,\"diff_lines\":$diffed,\"check\":$check,\"deintegrated\":$deintegrated,\"parsers\":$parsers}"
+        c="{\"deintegrate_rc\":$de_rc,\"deintegrate_ms\":$de_ms,\"integrate_rc\":$in_rc,\"integrate_ms\":$in_ms,\"again_rc\":$again_rc,\"again_ms\":$again_ms,\"second_run_identical\":$same,\"workspaces\":$workspaces,\"workspaces_naming_pods\":$pods_workspaces,\"diff_lines\":$diffed,\"check\":$check,\"deintegrated\":$deintegrated,\"parsers\":$parsers}"
     fi
     printf '{"app":"%s","project":"%s","roundtrip":%s,"gem_deintegrate":%s,"compose":%s}\n' \
         "$repo" "$path" "$a" "$b" "$c" >>"$results"

@@ -66,12 +66,16 @@ if with_c:
     untouched = sum(1 for c in cs if c["check"].get("opens") and c["check"].get("unexpected_count", 1) == 0)
     parsed = sum(1 for c in cs if c["parsers"].get("pbxproj") is True and c["parsers"].get("openstep") is True)
     again = sum(1 for c in cs if c["second_run_identical"])
+    per_app = {r["app"]: r["compose"] for r in with_c}.values()
+    workspaces = sum(c.get("workspaces", 0) for c in per_app)
+    pods_workspaces = sum(c.get("workspaces_naming_pods", 0) for c in per_app)
     slowest = max(cs, key=lambda c: c["integrate_ms"])
     out(f"- (c) compose: both commands succeed on **{ok_cmd} of {len(cs)}**; the gem opens **{opens}**; "
         f"no [CP] phase, Pods library or Pods base configuration left in **{clean}**; every integrated "
         f"target has one new product dependency, linked, in **{linked}**; nothing unrelated changed in "
         f"**{untouched}**; `pbxproj` and `openstep-parser` parse **{parsed}**; a second integrate changes "
-        f"no byte in **{again}**; slowest `compose integrate` {slowest['integrate_ms']} ms.")
+        f"no byte in **{again}**; workspaces still naming `Pods/Pods.xcodeproj`: **{pods_workspaces} of {workspaces}**; "
+        f"slowest `compose integrate` {slowest['integrate_ms']} ms.")
     more = []
     for r in with_c:
         g = set(r["gem_deintegrate"].get("leftovers", {}))
