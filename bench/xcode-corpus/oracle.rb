@@ -63,7 +63,9 @@ def ms_since(start)
   ((Process.clock_gettime(Process::CLOCK_MONOTONIC) - start) * 1000).round(1)
 end
 
-POD_WORDS = /\bPods?\b|PODS_|\[CP(-User)?\]|libPods|Pods[-_]/.freeze
+# A script or setting that uses CocoaPods: a PODS_ variable or a path through a Pods folder (not the
+# word CocoaPods in a comment or URL).
+MENTIONS_PODS = %r{PODS_|(^|[^A-Za-z])Pods(/|\b)}.freeze
 
 # What in PROJECT still mentions CocoaPods, by kind, with up to 3 examples each.
 def leftovers(project)
@@ -74,7 +76,7 @@ def leftovers(project)
       name = phase.name.to_s
       if name.start_with?('[CP')
         found['cp_phase'] << "#{target.name}: #{name}"
-      elsif phase.shell_script.to_s =~ /PODS_|Pods\//
+      elsif phase.shell_script.to_s =~ MENTIONS_PODS
         found['user_script_with_pods'] << "#{target.name}: #{name}"
       end
     end
@@ -87,13 +89,13 @@ def leftovers(project)
         found['pods_base_configuration'] << "#{target.name}/#{config.name}: #{ref.display_name}"
       end
       config.build_settings.each do |key, value|
-        found['setting_with_pods'] << "#{target.name}/#{config.name}: #{key}" if Array(value).join(' ') =~ /PODS_|\/Pods\b|Pods\//
+        found['setting_with_pods'] << "#{target.name}/#{config.name}: #{key}" if Array(value).join(' ') =~ MENTIONS_PODS
       end
     end
   end
   project.build_configurations.each do |config|
     config.build_settings.each do |key, value|
-      found['setting_with_pods'] << "project/#{config.name}: #{key}" if Array(value).join(' ') =~ /PODS_|\/Pods\b|Pods\//
+      found['setting_with_pods'] << "project/#{config.name}: #{key}" if Array(value).join(' ') =~ MENTIONS_PODS
     end
   end
   project.objects.each do |object|
