@@ -42,14 +42,13 @@ pbxproj=$(awk -F'\t' '$5 == "project" { print $3; exit }' "$out/corpus.tsv")
 bytes=$(wc -c <"$source_dir/$pbxproj")
 targets=$(grep -c 'isa = PBXNativeTarget;' "$source_dir/$pbxproj")
 
-# fresh: a new copy of the app's folder at $out/app, with Composed/ stood in for by a one-line
-# manifest (integrate links the Composed/ that install writes, and only reads that it exists); its
-# Podfile's folder printed.
+# fresh: a new copy of the app's folder at $out/app; its Podfile's folder printed. Composed/ (which
+# install writes from the pods, and integrate links) is stood in for by a manifest offering a product
+# per Xcode target, made once.
+python3 bench/xcode-corpus/stand-in-composed.py "$source_dir/$(dirname "$podfile")"
 fresh() {
     rm -rf "$out/app"
     cp -a "$source_dir" "$out/app"
-    mkdir -p "$out/app/$(dirname "$podfile")/Composed"
-    echo '// swift-tools-version:5.9' >"$out/app/$(dirname "$podfile")/Composed/Package.swift"
     echo "$out/app/$(dirname "$podfile")"
 }
 version=() deintegrate=() integrate=() again=()

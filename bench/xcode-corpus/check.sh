@@ -3,8 +3,9 @@
 # every CocoaPods-integrated project of corpus.tsv,
 #   (a) the Xcodeproj gem's own round trip: open + save, byte-identical?
 #   (b) cocoapods-deintegrate's Deintegrator on a copy: what still mentions Pods afterwards;
-#   (c) `compose deintegrate`, then `compose integrate` (Composed/ stood in for by a one-line
-#       manifest: integrate links it, install would write it), on a copy of the app's folder, checked with
+#   (c) `compose deintegrate`, then `compose integrate` (Composed/ stood in for by a manifest offering
+#       a product per Xcode target: integrate links it, install would write it), on a copy of the
+#       app's folder, checked with
 #       the gem (oracle.rb check): the project opens; no target keeps a [CP] phase, Pods library or
 #       Pods base configuration; each CocoaPods-integrated target has one new product dependency,
 #       linked in its frameworks phase; every object unrelated to CocoaPods unchanged (the gem's
@@ -71,12 +72,9 @@ fi
 export COMPOSE_HOME=$out/home PROTON_GIT_URL=${PROTON_GIT_URL:-git.example.com}
 now_ns() { date +%s%N; }
 # stand_in_composed DIR: `compose integrate` links the Composed/ that `compose install` writes from
-# the pods (and only reads that Composed/Package.swift exists); the corpus has no pods to install,
-# so a one-line manifest stands in for it.
-stand_in_composed() {
-    mkdir -p "$1/Composed"
-    [ -f "$1/Composed/Package.swift" ] || echo '// swift-tools-version:5.9' >"$1/Composed/Package.swift"
-}
+# the pods; the corpus has no pods to install, so a manifest offering a product per Xcode target
+# stands in for it.
+stand_in_composed() { python3 "$root/bench/xcode-corpus/stand-in-composed.py" "$1"; }
 # timed LOG CMD...: runs CMD, its output in LOG; prints "RC MS".
 timed() {
     local log=$1 start end rc=0
