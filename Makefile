@@ -41,6 +41,7 @@ bench:
 	bash bench/ruby-podspecs.sh
 	bash bench/site.sh
 	bash bench/registry.sh
+	bash bench/xcode.sh
 
 bench-spec-repos:
 	bash bench/spec-repos.sh

@@ -106,18 +106,7 @@ EOF
 echo "$table"
 
 if [ "${DOCS:-1}" != 0 ]; then
-    TABLE="$table" DAY="$(date -u +%Y-%m-%d)" python3 - "$root/docs/benchmarks.md" <<'PY'
-import os, sys
-path, day, table = sys.argv[1], os.environ["DAY"], os.environ["TABLE"]
-begin, end = "<!-- bench/search.sh: begin -->", "<!-- bench/search.sh: end -->"
-section = f"{begin}\n## `compose search` from the search index ({day})\n\n{table}\n{end}\n"
-text = open(path).read()
-if begin in text and end in text:
-    head, rest = text.split(begin, 1)
-    text = head + section + rest.split(end, 1)[1].lstrip("\n")
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-open(path, "w").write(text)
-PY
+    echo "$table" | python3 bench/doc_section.py "$root/docs/benchmarks.md" bench/search.sh \
+        "\`compose search\` from the search index ($(date -u +%Y-%m-%d))"
 fi
 rm -rf "$out"

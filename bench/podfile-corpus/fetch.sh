@@ -5,8 +5,9 @@
 # (WordPress-iOS' Gutenberg/*.rb), rows of kind "data" files a Podfile reads (.swiftlint.yml for
 # YAML.load_file); both land at their repository paths, so the require or read finds them.
 #
-#   bench/podfile-corpus/fetch.sh DIR    DIR: where the folders go, outside the repository
-#                                        (corpus.tsv is copied there)
+#   bench/podfile-corpus/fetch.sh DIR [TSV]   DIR: where the folders go, outside the repository
+#                                             (TSV, default corpus.tsv beside this script, is
+#                                             copied there as DIR/corpus.tsv)
 #
 # Environment:
 #   MIRRORS=/work/.mirror     read bare mirrors at $MIRRORS/OWNER+NAME/repo (the default); a missing
@@ -19,10 +20,11 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-dir=${1:?usage: fetch.sh DIR (where the corpus goes, outside the repository)}
+dir=${1:?usage: fetch.sh DIR [TSV] (where the corpus goes, outside the repository)}
+tsv=${2:-$here/corpus.tsv}
 mirrors=${MIRRORS-/work/.mirror}
 mkdir -p "$dir"
-[ -f "$dir/corpus.tsv" ] || cp "$here/corpus.tsv" "$dir/corpus.tsv"
+[ -f "$dir/corpus.tsv" ] || cp "$tsv" "$dir/corpus.tsv"
 work=$(mktemp -d "${TMPDIR:-/tmp}/podfile-corpus-fetch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
