@@ -19,15 +19,28 @@ package enum SourceArchive {
 
     /// The zip of `files` (paths relative to the package's root → bytes) under `folder/`.
     package static func make(_ files: [(path: String, data: Data)], folder: String) throws -> Data {
+        let contents = Dictionary(files.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first })
+        return try make(paths: files.map { ($0.path, $0.data.count) }, folder: folder) { contents[$0] ?? Data() }
+    }
+
+    /// The zip of the files at `paths` (with their sizes) under `folder/`, each read by `read` when its
+    /// entry is written and dropped after it: one file's bytes are held at a time, beside the archive.
+    package static func make(
+        paths: [(path: String, size: Int)], folder: String, read: (String) throws -> Data
+    ) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         let date = Date(timeIntervalSince1970: 946_684_800)
-        for (path, data) in files.sorted(by: { $0.path < $1.path }) {
+        for (path, size) in paths.sorted(by: { $0.path < $1.path }) {
+            var data: Data? = nil
             try archive.addEntry(
-                with: folder + "/" + path, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
+                with: folder + "/" + path, type: .file, uncompressedSize: Int64(size), modificationDate: date,
                 permissions: 0o644, compressionMethod: .deflate,
-                provider: { position, size in
+                provider: { position, chunk in
+                    if data == nil { data = try read(path) }
+                    let bytes = data!
                     let start = Int(position)
-                    return data.subdata(in: start..<min(start + size, data.count))
+                    guard start < bytes.count else { return Data() }
+                    return bytes.subdata(in: start..<min(start + chunk, bytes.count))
                 })
         }
         guard let bytes = archive.data else { throw SourceArchiveError.notWritten }
