@@ -15,10 +15,10 @@ struct PodFiles: Sendable {
     /// Sizes in bytes, when known before reading (a git tree's, from object headers).
     var sizes: [String: Int] = [:]
 
-    /// Throws `.fileTooLarge` when `relative` is known to be over `Installer.maximumSourceFileSize`.
-    func checkSize(of relative: String, pod: String) throws(InstallError) {
-        if let size = sizes[relative], size > Installer.maximumSourceFileSize {
-            throw .fileTooLarge(name: pod, path: relative, size: size, limit: Installer.maximumSourceFileSize)
+    /// Throws `.fileTooLarge` when `relative` is known to be over `limit` bytes.
+    func checkSize(of relative: String, pod: String, limit: Int) throws(InstallError) {
+        if let size = sizes[relative], size > limit {
+            throw .fileTooLarge(name: pod, path: relative, size: size, limit: limit)
         }
     }
 
@@ -46,7 +46,7 @@ extension Installer {
         } catch {
             throw .fetchFailed(name: name, url: path, message: "cannot read the fetched commit \(commit): \(error)")
         }
-        let limit = Installer.maximumSourceFileSize
+        let limit = maximumFileSize
         return PodFiles(
             files: files.map(\.path), shown: "\(path) at \(commit)",
             read: { relative in
@@ -55,8 +55,8 @@ extension Installer {
             sizes: Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// The largest file install copies from a component's tree into `Composed/` or reads (a manifest);
-    /// GitHub refuses files over 100 MB.
+    /// The largest file install copies from a component's tree into `Composed/` or reads (a manifest)
+    /// by default (`maximumFileSize`); GitHub refuses files over 100 MB.
     package static let maximumSourceFileSize = 100 * 1_048_576
 
     /// The library product install links for `pod`, read from its manifest by `PodModule`'s rule; nil
@@ -67,7 +67,7 @@ extension Installer {
         _ pod: InstallInputs.Pod, naming: PodModule, in source: PodFiles, reference: String, notes: inout [String]
     ) throws(InstallError) -> String? {
         guard let file = source.manifest else { return nil }
-        try source.checkSize(of: file, pod: pod.name)
+        try source.checkSize(of: file, pod: pod.name, limit: maximumFileSize)
         guard let data = source.read(file) else {
             throw .fetchFailed(name: pod.name, url: source.shown, message: "cannot read its \(file)")
         }
@@ -118,7 +118,9 @@ extension Installer {
         let folder = "Pods/\(pod.name)"
         var files: [String: Data] = [:]
         for (relative, text) in output.files { files["\(folder)/\(relative)"] = Data(text.utf8) }
-        for relative in output.usedFiles { try item.files.checkSize(of: relative, pod: pod.name) }
+        for relative in output.usedFiles {
+            try item.files.checkSize(of: relative, pod: pod.name, limit: maximumFileSize)
+        }
         for relative in output.usedFiles {
             guard let data = item.files.read(relative) else {
                 throw .fetchFailed(name: pod.name, url: item.files.shown, message: "cannot read \(relative)")

@@ -31,7 +31,7 @@ package enum InstallError: ComposeFailure, Equatable {
     case cannotGenerate(name: String, version: String, reason: String)
     /// `--registry` or `--registry-scope` cannot name a registry.
     case invalidRegistry(String)
-    /// A file install would copy from a component's tree is over `Installer.maximumSourceFileSize`
+    /// A file install would copy from a component's tree is over `Installer.maximumFileSize`
     /// (its size read from the git object header; none of it was read).
     case fileTooLarge(name: String, path: String, size: Int, limit: Int)
 
