@@ -197,6 +197,8 @@ func compilerDiagnostics(in output: String, root: URL) -> [CompilerDiagnostic] {
 /// (uncommitted changes are not part of a release, so they are not built).
 package struct ComponentLint: Sendable {
     package let check: ComponentBuildCheck
+    /// The largest file of the component's tree checked out (its size read from the object header).
+    package var maximumFileSize = ComponentLint.defaultMaximumFileSize
 
     package init(check: ComponentBuildCheck = ComponentBuildCheck()) {
         self.check = check
@@ -263,7 +265,7 @@ package struct ComponentLint: Sendable {
         let checkout = scratch.appendingPathComponent(spec.name)
         do {
             let clone = try Repository.clone(from: repository, to: checkout, checkout: false)
-            try clone.checkoutMeasured(revision ?? "HEAD", maximumFileSize: Self.maximumFileSize)
+            try clone.checkoutMeasured(revision ?? "HEAD", maximumFileSize: maximumFileSize)
         } catch let error as GitError where error.tooLargeFile != nil {
             let (path, size, limit) = error.tooLargeFile!
             return Self.failure(
@@ -290,7 +292,7 @@ extension ComponentLint {
 
     /// The largest file of a component's tree the build check checks out (GitHub refuses files over
     /// 100 MB); its size is read from the object header, so a larger one costs no memory.
-    package static let maximumFileSize = 100 * 1_048_576
+    package static let defaultMaximumFileSize = 100 * 1_048_576
 
     /// The full lint: `report` (the spec rules' findings, from `LintDriver.run`) with the build check
     /// of every spec it read that has no errors of its own added. `starting` hears each spec as its

@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import Foundation
+import Lint
 import Project
 import Specs
 import Testing
@@ -42,5 +43,31 @@ import Testing
         let installed = try await Installer(composeHome: temporary.url.appendingPathComponent("home")).install(
             project: project, inputs: inputs)
         #expect(installed.changedFiles.contains("Pods/Legacy/Sources/Legacy/Big.swift"), "\(installed.changedFiles)")
+    }
+}
+
+/// The full lint's build check clones the component: a file over its limit is refused by name and
+/// size before the checkout writes anything.
+@Suite struct LargeFileBuildCheckTests {
+    @Test func aTreeWithAFileOverTheLimitIsAFindingAndNotCheckedOut() throws {
+        let temporary = try TemporaryDirectory("lint-large-file")
+        defer { temporary.remove() }
+        let fixture = try ComponentFixture(root: temporary.url.appendingPathComponent("team"))
+        try fixture.release("Pay", "1.0.0", extraFiles: ["Resources/big.bin": String(repeating: "0", count: 70_000)])
+        let spec = try Spec(
+            json: Data(contentsOf: fixture.specs.appendingPathComponent("Pay/1.0.0/Pay.podspec.json")),
+            label: "Pay.podspec.json")
+        var lint = ComponentLint()
+        lint.maximumFileSize = 64 * 1024
+        let outcome = lint.run(
+            spec: spec, display: "Pay.podspec.json", repository: fixture.url(of: "Pay"), revision: "1.0.0",
+            reference: "tag 1.0.0")
+        #expect(outcome.findings.count == 1)
+        let finding = try #require(outcome.findings.first)
+        #expect(finding.ruleID == "build-source")
+        #expect(
+            finding.message.hasPrefix(
+                "The component's tree at tag 1.0.0 holds Resources/big.bin, 68.4 KiB, over the build check's limit of 64.0 KiB per file; nothing of it was checked out."
+            ), "\(finding.message)")
     }
 }
