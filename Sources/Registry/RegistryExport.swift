@@ -100,6 +100,17 @@ package enum RegistryExport {
         let repository = SpecRepository(root: URL(fileURLWithPath: source))
         var changed: [ChangedRelease] = []
         var retiredNow = Set<String>()
+        // Archives are written here as they are made (one file's bytes in memory at a time), then
+        // moved into the output once every path is checked.
+        var archives: [String: URL] = [:]
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "compose-registry-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw .export(.fileSystem(path: staging.path, message: error.localizedDescription))
+        }
+        defer { try? FileManager.default.removeItem(at: staging) }
 
         for name in repository.podNames() {
             let versions = repository.versions(of: name)
@@ -160,7 +171,7 @@ package enum RegistryExport {
                     }
                     switch makeRelease(
                         of: file.spec, identity: identity, version: registryVersion, sources: sources,
-                        maximumBytes: maximumArchiveBytes)
+                        staging: staging, maximumBytes: maximumArchiveBytes)
                     {
                     case .success(let release):
                         if let recorded, recorded.checksum != release.checksum {
@@ -185,9 +196,10 @@ package enum RegistryExport {
                     }
                     progress("\(identity) \(registryVersion)")
                     contents.merge(made.files) { $1 }
+                    archives[made.archive.relative] = made.archive.staged
                     next.releases[key] = .init(
                         spec: digest, version: registryVersion, checksum: made.checksum,
-                        files: made.files.keys.sorted())
+                        files: (Array(made.files.keys) + [made.archive.relative]).sorted())
                 }
                 summary.releases += 1
                 packages[identity, default: [:]][registryVersion] = next.releases[key]!.checksum
@@ -214,14 +226,29 @@ package enum RegistryExport {
             "type": "about:blank", "status": 404, "title": "Not Found",
             "detail": "No such package, release or file in this registry.",
         ])
-        next.files = Set(contents.keys).union(next.releases.values.flatMap(\.files))
+        next.files = Set(contents.keys).union(archives.keys).union(next.releases.values.flatMap(\.files))
 
         // Check every path before writing anything; then write what changed, remove what is stale.
         let stale = (previous?.files ?? []).subtracting(next.files).filter(ExportManifest.couldBeWritten)
         do {
-            for relative in contents.keys.sorted() + stale.sorted() { try folder.check(relative, isFile: true) }
+            for relative in (Array(contents.keys) + Array(archives.keys)).sorted() + stale.sorted() {
+                try folder.check(relative, isFile: true)
+            }
         } catch {
             throw .export(error)
+        }
+        for (relative, staged) in archives.sorted(by: { $0.key < $1.key }) {
+            // Mapped, not read: the pages come from the file and go to the other.
+            let data: Data
+            do {
+                data = try Data(contentsOf: staged, options: .alwaysMapped)
+            } catch {
+                throw .export(.fileSystem(path: staged.path, message: error.localizedDescription))
+            }
+            let existing = try? Data(contentsOf: URL(fileURLWithPath: output + "/" + relative), options: .alwaysMapped)
+            if existing == data { continue }
+            try write(data, to: relative, in: output)
+            summary.written.append(relative)
         }
         for (relative, data) in contents.sorted(by: { $0.key < $1.key }) {
             if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) { continue }
@@ -236,6 +263,7 @@ package enum RegistryExport {
         if CacheFile.read(output + "/" + RegistryLayout.manifestName).map({ $0.elementsEqual(manifestData) }) != true {
             try write(manifestData, to: RegistryLayout.manifestName, in: output)
         }
+        summary.written.sort()
         summary.skipped.sort { ($0.name, $0.version) < ($1.name, $1.version) }
         return summary
     }
@@ -243,7 +271,10 @@ package enum RegistryExport {
     // MARK: One release
 
     struct Release {
+        /// The metadata and manifests.
         var files: [String: Data]
+        /// The archive's path in the registry and the file it was written to in the staging folder.
+        var archive: (relative: String, staged: URL)
         var checksum: String
     }
 
@@ -255,7 +286,7 @@ package enum RegistryExport {
     }
 
     static func makeRelease(
-        of spec: Spec, identity: RegistryIdentity, version: String, sources: SourceCache,
+        of spec: Spec, identity: RegistryIdentity, version: String, sources: SourceCache, staging: URL,
         maximumBytes: Int = SourceArchive.maximumBytes
     )
         -> Result<Release, ReleaseFailure>
@@ -310,24 +341,27 @@ package enum RegistryExport {
                     "it has no Package.swift at \(reference) (compose install makes one from the podspec; a registry serves the package's own)"
                 ))
         }
-        let archive: Data
+        let archive = staging.appendingPathComponent("\(UUID().uuidString).zip")
+        let checksum: String
         do {
-            archive = try SourceArchive.make(paths: paths, folder: identity.name) { path in
+            try SourceArchive.write(paths: paths, folder: identity.name, to: archive) { path in
                 try repository.readFile(path, at: fetch.commit, limit: maximumBytes) ?? Data()
             }
+            checksum = try SourceArchive.checksum(ofFile: archive)
         } catch let error as GitError {
             return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
         } catch {
-            return .failure(.permanent("its archive could not be made: \(error)"))
+            return .failure(.transient("its archive could not be written to \(staging.path): \(error)"))
         }
-        let checksum = SourceArchive.checksum(of: archive)
-        var out: [String: Data] = [RegistryLayout.archiveFile(identity, version): archive]
+        var out: [String: Data] = [:]
         for manifest in manifests {
             out[RegistryLayout.manifestFile(identity, version, manifest.path)] = manifest.data
         }
         out[RegistryLayout.releaseFile(identity, version)] = json(
             releaseMetadata(of: spec, identity: identity, version: version, checksum: checksum))
-        return .success(Release(files: out, checksum: checksum))
+        return .success(
+            Release(
+                files: out, archive: (RegistryLayout.archiveFile(identity, version), archive), checksum: checksum))
     }
 
     /// `Package.swift` or `Package@swift-X(.Y(.Z)).swift` at the root of the tree.

@@ -93,3 +93,28 @@ final class RegistryReleaseSafetyTests: XCTestCase {
         XCTAssertTrue(later.stdout.contains("retired with --retire (its checksum was \(checksum))"), later.stdout)
     }
 }
+
+final class SourceArchiveStreamingTests: XCTestCase {
+    /// The archive written to disk a file at a time has the bytes of the one made in memory (the
+    /// checksums recorded by earlier exports stay valid), and reads each file once.
+    func testTheStreamedArchiveHasTheBytesOfTheOneMadeInMemory() throws {
+        let folder = try TemporaryDirectory("registry-archive-streamed")
+        defer { folder.remove() }
+        let files: [(path: String, data: Data)] = [
+            ("Package.swift", Data("// swift-tools-version:5.9\n".utf8)),
+            ("Sources/A/A.swift", Data(String(repeating: "let a = 1\n", count: 20_000).utf8)),
+            ("Sources/A/Empty.swift", Data()),
+            ("Resources/blob.bin", Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })),
+        ]
+        let memory = try SourceArchive.make(files, folder: "A")
+        let file = folder.url.appendingPathComponent("A.zip")
+        var reads: [String] = []
+        try SourceArchive.write(paths: files.map { ($0.path, $0.data.count) }, folder: "A", to: file) { path in
+            reads.append(path)
+            return files.first { $0.path == path }!.data
+        }
+        XCTAssertEqual(try Data(contentsOf: file), memory)
+        XCTAssertEqual(try SourceArchive.checksum(ofFile: file), SourceArchive.checksum(of: memory))
+        XCTAssertEqual(reads.sorted(), files.map(\.path).sorted(), "each file is read once")
+    }
+}
