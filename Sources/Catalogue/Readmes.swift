@@ -11,9 +11,16 @@ package enum Readmes {
     static let names = ["README.md", "README.markdown", "README", "README.txt", "Readme.md", "readme.md"]
     /// The most of a README shown.
     static let limit = 256 * 1024
+    /// The largest README read at all: its size is read from the git object header first, and a
+    /// larger one is not read (the page says its size instead).
+    package static let maximumFileSize = 8 * 1_048_576
 
     /// `catalogue` with each entry's `readme` filled, `lanes` repositories at a time.
-    package static func fetch(into catalogue: inout Catalogue, cache: SourceCache, lanes: Int = 8) {
+    /// A README over `maximumFileSize` bytes is not read.
+    package static func fetch(
+        into catalogue: inout Catalogue, cache: SourceCache, lanes: Int = 8,
+        maximumFileSize: Int = Readmes.maximumFileSize
+    ) {
         let entries = catalogue.entries
         let results = Results(count: entries.count)
         let next = Results.Counter()
@@ -22,7 +29,7 @@ package enum Readmes {
             group.enter()
             let thread = Thread {
                 while let index = next.take(below: entries.count) {
-                    results.set(index, readme(of: entries[index], cache: cache))
+                    results.set(index, readme(of: entries[index], cache: cache, maximumFileSize: maximumFileSize))
                 }
                 group.leave()
             }
@@ -32,7 +39,9 @@ package enum Readmes {
         for index in catalogue.entries.indices { catalogue.entries[index].readme = results.value(index) }
     }
 
-    static func readme(of entry: CatalogueEntry, cache: SourceCache) -> Readme {
+    static func readme(of entry: CatalogueEntry, cache: SourceCache, maximumFileSize: Int = Readmes.maximumFileSize)
+        -> Readme
+    {
         guard let url = entry.gitURL, let tag = entry.tag, !url.isEmpty, !tag.isEmpty else { return .noSource }
         let reference: SourceReference =
             tag.utf8.count == 40 && tag.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 || $0 >= 97 && $0 <= 102 })
@@ -41,6 +50,13 @@ package enum Readmes {
             let fetched = try cache.ensure(url: url, reference: reference)
             let repository = try Repository.open(at: fetched.repository)
             for name in names {
+                if let size = try repository.fileSize(name, at: fetched.commit), size > maximumFileSize {
+                    return .text(
+                        file: name,
+                        contents:
+                            "\(name) is \(byteCount(size)), over the \(byteCount(maximumFileSize)) a catalogue page reads; it is not shown."
+                    )
+                }
                 guard let data = try repository.readFile(name, at: fetched.commit) else { continue }
                 var text = String(decoding: data.prefix(limit), as: UTF8.self)
                 if data.count > limit { text += "\n[…]" }

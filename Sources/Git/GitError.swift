@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every failure of a git operation. Messages name the operation and carry libgit2's own words;
 /// URLs in them are redacted (`redact(_:)`), so a credential never reaches a terminal or a log.
 /// Every case is a failure of the environment (exit 3): SpecRepos, the lowest module that knows both
@@ -25,6 +27,15 @@ package enum GitError: Error, Equatable, CustomStringConvertible {
     case unsafePath(path: String, reason: String)
     /// Neither the environment nor git's configuration says who makes a commit or a tag.
     case noIdentity(repository: String)
+    /// A file of a tree is larger than the caller's limit: its size was read from the object's
+    /// header, and none of its bytes were read.
+    case fileTooLarge(path: String, size: Int, limit: Int)
+
+    /// The file, its size and the limit of a `.fileTooLarge`; nil for every other case.
+    package var tooLargeFile: (path: String, size: Int, limit: Int)? {
+        if case .fileTooLarge(let path, let size, let limit) = self { return (path, size, limit) }
+        return nil
+    }
 
     package var description: String {
         switch self {
@@ -60,6 +71,21 @@ package enum GitError: Error, Equatable, CustomStringConvertible {
                 + "`git fsck` names them)"
         case .tagExists(let name, let target):
             return "tag \(name) exists already (at \(target.short))"
+        case .fileTooLarge(let path, let size, let limit):
+            return "'\(path)' is \(byteCount(size)), over the limit of \(byteCount(limit)); it was not read"
         }
     }
+}
+
+/// `size` bytes for a message: bytes below 1 KiB, else KiB, MiB or GiB with one decimal.
+package func byteCount(_ size: Int) -> String {
+    if size < 1024 { return "\(size) bytes" }
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var value = Double(size) / 1024
+    var unit = 0
+    while value >= 1024, unit < units.count - 1 {
+        value /= 1024
+        unit += 1
+    }
+    return String(format: "%.1f", value) + " " + units[unit]
 }

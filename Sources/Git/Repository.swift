@@ -426,6 +426,21 @@ package final class Repository {
         try check("git_repository_set_head_detached(\(revision))", git_repository_set_head_detached(pointer, &oid))
     }
 
+    /// After `clone(checkout: false)`: checks out `revision` with a detached HEAD into the empty
+    /// working tree, once every file of its tree is known (from object headers) to be at most
+    /// `maximumFileSize` bytes; a larger one throws `.fileTooLarge` naming it, before anything is written.
+    package func checkoutMeasured(_ revision: String, maximumFileSize: Int) throws(GitError) {
+        guard let commit = try resolveCommit(revision) else {
+            throw .revisionNotFound(revision: revision, repository: location.path)
+        }
+        if let large = try fileSizes(at: commit.hex).first(where: { $0.size > maximumFileSize }) {
+            throw .fileTooLarge(path: large.path, size: large.size, limit: maximumFileSize)
+        }
+        try checkoutTree(of: commit, force: true)
+        var oid = commit.oid
+        try check("git_repository_set_head_detached(\(revision))", git_repository_set_head_detached(pointer, &oid))
+    }
+
     /// Checks out the tree of `commit`; with `paths`, only those files and folders are looked at.
     func checkoutTree(of commit: ObjectID, force: Bool, paths: [String]? = nil, removeUntracked: Bool = false)
         throws(GitError)
@@ -566,11 +581,17 @@ package final class Repository {
 
     /// The contents of `path` (relative to the repository root) in the tree of `revision`, or nil
     /// when the revision does not have that file.
-    package func readFile(_ path: String, at revision: String) throws(GitError) -> Data? {
+    /// With `limit`, the blob's size is read from its object header first and a larger file throws
+    /// `.fileTooLarge` before any of its bytes are read (or inflated).
+    package func readFile(_ path: String, at revision: String, limit: Int? = nil) throws(GitError) -> Data? {
         guard let commit = try resolveCommit(revision) else {
             throw .revisionNotFound(revision: revision, repository: location.path)
         }
         guard let blobID = try entryID(path, in: commit, kind: GIT_OBJECT_BLOB) else { return nil }
+        if let limit {
+            let size = try objectSizes([blobID.oid], path: path)[0]
+            guard size <= limit else { throw .fileTooLarge(path: path, size: size, limit: limit) }
+        }
         var oid = blobID.oid
         var blob: OpaquePointer?
         try check("git_blob_lookup(\(path) at \(revision))", git_blob_lookup(&blob, pointer, &oid))
@@ -592,6 +613,50 @@ package final class Repository {
         return try WorkingTreeWriter.entries(of: root, repository: pointer)
             .filter { $0.mode == WorkingTreeWriter.fileMode || $0.mode == WorkingTreeWriter.executableMode }
             .map(\.path).sorted()
+    }
+
+    /// The size in bytes of the file `path` at `revision`, read from its object header (nothing is
+    /// inflated), or nil when the revision does not have that file.
+    package func fileSize(_ path: String, at revision: String) throws(GitError) -> Int? {
+        guard let commit = try resolveCommit(revision) else {
+            throw .revisionNotFound(revision: revision, repository: location.path)
+        }
+        guard let blobID = try entryID(path, in: commit, kind: GIT_OBJECT_BLOB) else { return nil }
+        return try objectSizes([blobID.oid], path: path)[0]
+    }
+
+    /// The regular files of the tree of `revision` as `files(at:)` lists them, each with its size in
+    /// bytes read from the object header (`git_odb_read_header`): no blob is inflated, so a tree can
+    /// be measured before anything of it is read or written.
+    package func fileSizes(at revision: String) throws(GitError) -> [(path: String, size: Int)] {
+        guard let commit = try resolveCommit(revision) else {
+            throw .revisionNotFound(revision: revision, repository: location.path)
+        }
+        let root = try tree(of: commit)
+        defer { git_tree_free(root) }
+        let entries = try WorkingTreeWriter.entries(of: root, repository: pointer)
+            .filter { $0.mode == WorkingTreeWriter.fileMode || $0.mode == WorkingTreeWriter.executableMode }
+            .sorted { $0.path < $1.path }
+        let sizes = try objectSizes(entries.map(\.id), path: revision)
+        return zip(entries, sizes).map { ($0.path, $1) }
+    }
+
+    /// The sizes of objects from their headers (for a packed object, the pack's entry header; for a
+    /// loose one, its first inflated bytes), never their contents.
+    func objectSizes(_ ids: [git_oid], path: String) throws(GitError) -> [Int] {
+        var database: OpaquePointer?
+        try check("git_repository_odb(\(location.path))", git_repository_odb(&database, pointer))
+        defer { git_odb_free(database) }
+        var sizes: [Int] = []
+        sizes.reserveCapacity(ids.count)
+        for id in ids {
+            var oid = id
+            var size = 0
+            var type = GIT_OBJECT_INVALID
+            try check("git_odb_read_header(\(path))", git_odb_read_header(&size, &type, database, &oid))
+            sizes.append(size)
+        }
+        return sizes
     }
 
     private func entryID(_ path: String, in commit: ObjectID, kind: git_object_t?) throws(GitError) -> ObjectID? {

@@ -197,6 +197,8 @@ func compilerDiagnostics(in output: String, root: URL) -> [CompilerDiagnostic] {
 /// (uncommitted changes are not part of a release, so they are not built).
 package struct ComponentLint: Sendable {
     package let check: ComponentBuildCheck
+    /// The largest file of the component's tree checked out (its size read from the object header).
+    package var maximumFileSize = ComponentLint.defaultMaximumFileSize
 
     package init(check: ComponentBuildCheck = ComponentBuildCheck()) {
         self.check = check
@@ -262,8 +264,13 @@ package struct ComponentLint: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let checkout = scratch.appendingPathComponent(spec.name)
         do {
-            let clone = try Repository.clone(from: repository, to: checkout)
-            if let revision { try clone.checkout(revision) }
+            let clone = try Repository.clone(from: repository, to: checkout, checkout: false)
+            try clone.checkoutMeasured(revision ?? "HEAD", maximumFileSize: maximumFileSize)
+        } catch let error as GitError where error.tooLargeFile != nil {
+            let (path, size, limit) = error.tooLargeFile!
+            return Self.failure(
+                "The component's tree at \(reference ?? revision ?? "HEAD") holds \(path), \(byteCount(size)), over the build check's limit of \(byteCount(limit)) per file; nothing of it was checked out. Keep large files out of the component's repository (git LFS, a release asset).",
+                display: display, rule: RuleCatalog.Build.source)
         } catch {
             return Self.failure("Could not fetch the component to build it: \(error)", display: display)
         }
@@ -282,6 +289,10 @@ extension ComponentLint {
     /// The rule of a component that could not be fetched (the network, the server, credentials): a
     /// failure of the environment, so the full lint exits 3 rather than 1.
     package static let fetchRule = RuleCatalog.Build.fetch
+
+    /// The largest file of a component's tree the build check checks out (GitHub refuses files over
+    /// 100 MB); its size is read from the object header, so a larger one costs no memory.
+    package static let defaultMaximumFileSize = 100 * 1_048_576
 
     /// The full lint: `report` (the spec rules' findings, from `LintDriver.run`) with the build check
     /// of every spec it read that has no errors of its own added. `starting` hears each spec as its

@@ -12,6 +12,15 @@ struct PodFiles: Sendable {
     /// Where they are, for messages.
     let shown: String
     let read: @Sendable (String) -> Data?
+    /// Sizes in bytes, when known before reading (a git tree's, from object headers).
+    var sizes: [String: Int] = [:]
+
+    /// Throws `.fileTooLarge` when `relative` is known to be over `limit` bytes.
+    func checkSize(of relative: String, pod: String, limit: Int) throws(InstallError) {
+        if let size = sizes[relative], size > limit {
+            throw .fileTooLarge(name: pod, path: relative, size: size, limit: limit)
+        }
+    }
 
     /// The manifest SwiftPM would read at the root, if any (`Package.swift`, or a `Package@swift-X.swift` beside it).
     var manifest: String? {
@@ -60,16 +69,24 @@ extension Installer {
     func podFiles(_ name: String, in fetch: SourceCache.Fetch) throws(InstallError) -> PodFiles {
         let path = fetch.repository.path
         let commit = fetch.commit
-        let files: [String]
+        let files: [(path: String, size: Int)]
         do {
-            files = try Repository.open(at: fetch.repository).files(at: commit)
+            files = try Repository.open(at: fetch.repository).fileSizes(at: commit)
         } catch {
             throw .fetchFailed(name: name, url: path, message: "cannot read the fetched commit \(commit): \(error)")
         }
+        let limit = maximumFileSize
         return PodFiles(
-            files: files, shown: "\(path) at \(commit)",
-            read: { relative in try? Repository.open(at: URL(fileURLWithPath: path)).readFile(relative, at: commit) })
+            files: files.map(\.path), shown: "\(path) at \(commit)",
+            read: { relative in
+                try? Repository.open(at: URL(fileURLWithPath: path)).readFile(relative, at: commit, limit: limit)
+            },
+            sizes: Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first }))
     }
+
+    /// The largest file install copies from a component's tree into `Composed/` or reads (a manifest)
+    /// by default (`maximumFileSize`); GitHub refuses files over 100 MB.
+    package static let maximumSourceFileSize = 100 * 1_048_576
 
     /// The library product install links for `pod`, read from its manifest by `PodModule`'s rule; nil
     /// when it has no manifest (install generates one). When the manifest offers no product named like
@@ -81,6 +98,7 @@ extension Installer {
         _ pod: InstallInputs.Pod, naming: PodModule, in source: PodFiles, reference: String, notes: inout [String]
     ) throws(InstallError) -> LinkedProduct? {
         guard let file = source.manifest else { return nil }
+        try source.checkSize(of: file, pod: pod.name, limit: maximumFileSize)
         guard let data = source.read(file) else {
             throw .fetchFailed(name: pod.name, url: source.shown, message: "cannot read its \(file)")
         }
@@ -145,6 +163,9 @@ extension Installer {
         let folder = "Pods/\(pod.name)"
         var files: [String: Data] = [:]
         for (relative, text) in output.files { files["\(folder)/\(relative)"] = Data(text.utf8) }
+        for relative in output.usedFiles {
+            try item.files.checkSize(of: relative, pod: pod.name, limit: maximumFileSize)
+        }
         for relative in output.usedFiles {
             guard let data = item.files.read(relative) else {
                 throw .fetchFailed(name: pod.name, url: item.files.shown, message: "cannot read \(relative)")

@@ -1,3 +1,4 @@
+import Git
 import Specs
 
 /// Why `compose install` stopped. Nothing in the project is changed when one of these is thrown.
@@ -28,12 +29,15 @@ package enum InstallError: ComposeFailure, Equatable {
     case cannotGenerate(name: String, version: String, reason: String)
     /// `--registry` or `--registry-scope` cannot name a registry.
     case invalidRegistry(String)
+    /// A file install would copy from a component's tree is over `Installer.maximumFileSize`
+    /// (its size read from the git object header; none of it was read).
+    case fileTooLarge(name: String, path: String, size: Int, limit: Int)
 
     package var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
             .binaryDependedOnBySource, .invalidName, .invalidModuleName, .noProduct,
-            .cannotGenerate, .invalidRegistry:
+            .cannotGenerate, .invalidRegistry, .fileTooLarge:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
@@ -80,6 +84,9 @@ package enum InstallError: ComposeFailure, Equatable {
         case .cannotGenerate(let name, let version, let reason):
             return
                 "cannot install \(name) (\(version)), which has no Package.swift: generating one from its podspec failed: \(reason)"
+        case .fileTooLarge(let name, let path, let size, let limit):
+            return
+                "cannot install \(name): its file \(path) is \(byteCount(size)), over install's limit of \(byteCount(limit)) per file; nothing was read or written. Keep large files out of the component's sources (git LFS, a release asset) or out of its source_files."
         case .writeFailed(let path, let message):
             return
                 "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."

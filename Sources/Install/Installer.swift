@@ -54,6 +54,8 @@ package struct InstallResult: Sendable, Equatable {
 package struct Installer: Sendable {
     package let sources: SourceCache
     package let artifacts: ArtifactStore
+    /// The largest file of a component's tree install reads (sizes from the git object headers).
+    package var maximumFileSize = Installer.maximumSourceFileSize
 
     /// `composeHome` holds `cache/git` (bare clones) and `cache/binaries` (verified artifacts).
     package init(composeHome: URL) {

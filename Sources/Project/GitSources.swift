@@ -92,6 +92,13 @@ extension ResolveService {
         // `Name.podspec.json` wins over `Name.podspec` when the repository has both.
         var found: (file: String, data: Data)?
         for file in ["\(root).podspec.json", "\(root).podspec"] where found == nil {
+            // A podspec is a few KiB; the lint's bound on a spec file (1 MiB) keeps a huge blob unread.
+            if let size = try cache.fileSize(file, url: url, commit: fetch.commit), size > 1 << 20 {
+                throw ProjectError.invalidSpec(
+                    path: "\(redact(url)) (\(fetch.commit.prefix(10))):\(file)",
+                    message:
+                        "it is \(byteCount(size)), over the \(byteCount(1 << 20)) a podspec may have; it was not read")
+            }
             if let data = try cache.readFile(file, url: url, commit: fetch.commit) { found = (file, data) }
         }
         guard let (file, data) = found else {

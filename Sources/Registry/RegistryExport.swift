@@ -64,9 +64,15 @@ package enum RegistryExport {
 
     /// Exports the spec repo at `source` to `output` as the registry scope `scope`. Component trees
     /// are fetched through `sources` (the compose cache); `progress` hears each release made.
+    ///
+    /// A release is immutable: one the last export recorded whose tag's tree now gives another
+    /// checksum (a moved tag) stops the export before anything is written, naming both checksums.
+    /// `retiring` (`NAME@VERSION`) withdraws releases: their files are removed and the manifest
+    /// remembers them, so they never come back with other bytes. A tree whose files add up to more
+    /// than `maximumArchiveBytes` (sizes read from the object headers) is skipped before it is read.
     package static func export(
-        from source: URL, to output: URL, scope: String, sources: SourceCache,
-        progress: (String) -> Void = { _ in }
+        from source: URL, to output: URL, scope: String, sources: SourceCache, retiring: Set<String> = [],
+        maximumArchiveBytes: Int = SourceArchive.maximumBytes, progress: (String) -> Void = { _ in }
     ) throws(RegistryExportError) -> Summary {
         guard RegistryIdentity.isValidScope(scope) else { throw .invalidScope(scope) }
         let source = SpecRepoExport.resolvedPath(source.standardizedFileURL.path)
@@ -92,6 +98,19 @@ package enum RegistryExport {
         // A source that could not be fetched is tried once per export, not once per version.
         var unreachable: [String: String] = [:]
         let repository = SpecRepository(root: URL(fileURLWithPath: source))
+        var changed: [ChangedRelease] = []
+        var retiredNow = Set<String>()
+        // Archives are written here as they are made (one file's bytes in memory at a time), then
+        // moved into the output once every path is checked.
+        var archives: [String: URL] = [:]
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "compose-registry-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw .export(.fileSystem(path: staging.path, message: error.localizedDescription))
+        }
+        defer { try? FileManager.default.removeItem(at: staging) }
 
         for name in repository.podNames() {
             let versions = repository.versions(of: name)
@@ -121,6 +140,20 @@ package enum RegistryExport {
                         permanent: true, digest: digest)
                     continue
                 }
+                let spelling = "\(name)@\(version.string)"
+                let recorded = sameScope ? previous?.releases[key] : nil
+                if let checksum = sameScope ? previous?.retired?[key] : nil {
+                    next.retired = (next.retired ?? [:]).merging([key: checksum]) { $1 }
+                    skip(ExportManifest.retiredReason(checksum), permanent: false, digest: digest)
+                    continue
+                }
+                if retiring.contains(spelling) {
+                    retiredNow.insert(spelling)
+                    let checksum = recorded?.checksum ?? ""
+                    next.retired = (next.retired ?? [:]).merging([key: checksum]) { $1 }
+                    skip(ExportManifest.retiredReason(checksum), permanent: false, digest: digest)
+                    continue
+                }
                 if sameScope, let earlier = previous?.skipped[key], earlier.spec == digest {
                     skip(earlier.reason, permanent: true, digest: digest)
                     continue
@@ -137,9 +170,22 @@ package enum RegistryExport {
                         continue
                     }
                     switch makeRelease(
-                        of: file.spec, identity: identity, version: registryVersion, sources: sources)
+                        of: file.spec, identity: identity, version: registryVersion, sources: sources,
+                        staging: staging, maximumBytes: maximumArchiveBytes)
                     {
-                    case .success(let release): made = release
+                    case .success(let release):
+                        if let recorded, recorded.checksum != release.checksum {
+                            // Immutable: the recorded release stays as it is, and the export stops below.
+                            let git = file.spec.source?.git
+                            changed.append(
+                                ChangedRelease(
+                                    name: name, version: version.string,
+                                    tag: git?.tag ?? git?.commit ?? "", url: git?.url ?? "",
+                                    recorded: recorded.checksum, now: release.checksum))
+                            next.releases[key] = recorded
+                            continue
+                        }
+                        made = release
                     case .failure(.permanent(let reason)):
                         skip(reason, permanent: true, digest: digest)
                         continue
@@ -150,9 +196,10 @@ package enum RegistryExport {
                     }
                     progress("\(identity) \(registryVersion)")
                     contents.merge(made.files) { $1 }
+                    archives[made.archive.relative] = made.archive.staged
                     next.releases[key] = .init(
                         spec: digest, version: registryVersion, checksum: made.checksum,
-                        files: made.files.keys.sorted())
+                        files: (Array(made.files.keys) + [made.archive.relative]).sorted())
                 }
                 summary.releases += 1
                 packages[identity, default: [:]][registryVersion] = next.releases[key]!.checksum
@@ -161,6 +208,10 @@ package enum RegistryExport {
                 }
             }
         }
+        if let unknown = retiring.subtracting(retiredNow).sorted().first {
+            throw .unknownRetirement(unknown)
+        }
+        guard changed.isEmpty else { throw .releasesChanged(changed) }
         summary.packages = packages.count
         for (identity, releases) in packages {
             contents[RegistryLayout.packageFile(identity)] = json([
@@ -175,14 +226,29 @@ package enum RegistryExport {
             "type": "about:blank", "status": 404, "title": "Not Found",
             "detail": "No such package, release or file in this registry.",
         ])
-        next.files = Set(contents.keys).union(next.releases.values.flatMap(\.files))
+        next.files = Set(contents.keys).union(archives.keys).union(next.releases.values.flatMap(\.files))
 
         // Check every path before writing anything; then write what changed, remove what is stale.
         let stale = (previous?.files ?? []).subtracting(next.files).filter(ExportManifest.couldBeWritten)
         do {
-            for relative in contents.keys.sorted() + stale.sorted() { try folder.check(relative, isFile: true) }
+            for relative in (Array(contents.keys) + Array(archives.keys)).sorted() + stale.sorted() {
+                try folder.check(relative, isFile: true)
+            }
         } catch {
             throw .export(error)
+        }
+        for (relative, staged) in archives.sorted(by: { $0.key < $1.key }) {
+            // Mapped, not read: the pages come from the file and go to the other.
+            let data: Data
+            do {
+                data = try Data(contentsOf: staged, options: .alwaysMapped)
+            } catch {
+                throw .export(.fileSystem(path: staged.path, message: error.localizedDescription))
+            }
+            let existing = try? Data(contentsOf: URL(fileURLWithPath: output + "/" + relative), options: .alwaysMapped)
+            if existing == data { continue }
+            try write(data, to: relative, in: output)
+            summary.written.append(relative)
         }
         for (relative, data) in contents.sorted(by: { $0.key < $1.key }) {
             if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) { continue }
@@ -197,6 +263,7 @@ package enum RegistryExport {
         if CacheFile.read(output + "/" + RegistryLayout.manifestName).map({ $0.elementsEqual(manifestData) }) != true {
             try write(manifestData, to: RegistryLayout.manifestName, in: output)
         }
+        summary.written.sort()
         summary.skipped.sort { ($0.name, $0.version) < ($1.name, $1.version) }
         return summary
     }
@@ -204,7 +271,10 @@ package enum RegistryExport {
     // MARK: One release
 
     struct Release {
+        /// The metadata and manifests.
         var files: [String: Data]
+        /// The archive's path in the registry and the file it was written to in the staging folder.
+        var archive: (relative: String, staged: URL)
         var checksum: String
     }
 
@@ -215,7 +285,10 @@ package enum RegistryExport {
         case transient(String)
     }
 
-    static func makeRelease(of spec: Spec, identity: RegistryIdentity, version: String, sources: SourceCache)
+    static func makeRelease(
+        of spec: Spec, identity: RegistryIdentity, version: String, sources: SourceCache, staging: URL,
+        maximumBytes: Int = SourceArchive.maximumBytes
+    )
         -> Result<Release, ReleaseFailure>
     {
         guard let git = spec.source?.git else {
@@ -235,47 +308,60 @@ package enum RegistryExport {
         } catch {
             return .failure(.transient("its source could not be fetched: \(error.description)"))
         }
-        var files: [(path: String, data: Data)] = []
+        let repository: Repository
+        let paths: [(path: String, size: Int)]
         do {
-            let repository = try Repository.open(at: fetch.repository)
-            let paths = try repository.files(at: fetch.commit)
-            guard paths.count <= SourceArchive.maximumFiles else {
-                return .failure(.permanent("its tree has \(paths.count) files, over \(SourceArchive.maximumFiles)"))
-            }
-            var total = 0
-            for path in paths {
-                let data = try repository.readFile(path, at: fetch.commit) ?? Data()
-                total += data.count
-                guard total <= SourceArchive.maximumBytes else {
-                    return .failure(
-                        .permanent("its tree is over \(SourceArchive.maximumBytes / 1_048_576) MiB"))
-                }
-                files.append((path, data))
+            repository = try Repository.open(at: fetch.repository)
+            paths = try repository.fileSizes(at: fetch.commit)
+        } catch {
+            return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
+        }
+        // Measured from the object headers before a byte of the tree is read.
+        guard paths.count <= SourceArchive.maximumFiles else {
+            return .failure(.permanent("its tree has \(paths.count) files, over \(SourceArchive.maximumFiles)"))
+        }
+        let total = paths.reduce(0) { $0 + $1.size }
+        if total > maximumBytes, let largest = paths.max(by: { $0.size < $1.size }) {
+            return .failure(
+                .permanent(
+                    "its tree at \(reference) is \(byteCount(total)), over the archive limit of \(byteCount(maximumBytes)) (largest file: \(largest.path), \(byteCount(largest.size))); none of it was read"
+                ))
+        }
+        var manifests: [(path: String, data: Data)] = []
+        do {
+            for path in paths.map(\.path) where isManifestName(path) {
+                manifests.append((path, try repository.readFile(path, at: fetch.commit, limit: maximumBytes) ?? Data()))
             }
         } catch {
             return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
         }
-        let manifests = files.filter { isManifestName($0.path) }
         guard manifests.contains(where: { $0.path == "Package.swift" }) else {
             return .failure(
                 .permanent(
                     "it has no Package.swift at \(reference) (compose install makes one from the podspec; a registry serves the package's own)"
                 ))
         }
-        let archive: Data
+        let archive = staging.appendingPathComponent("\(UUID().uuidString).zip")
+        let checksum: String
         do {
-            archive = try SourceArchive.make(files, folder: identity.name)
+            try SourceArchive.write(paths: paths, folder: identity.name, to: archive) { path in
+                try repository.readFile(path, at: fetch.commit, limit: maximumBytes) ?? Data()
+            }
+            checksum = try SourceArchive.checksum(ofFile: archive)
+        } catch let error as GitError {
+            return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
         } catch {
-            return .failure(.permanent("its archive could not be made: \(error)"))
+            return .failure(.transient("its archive could not be written to \(staging.path): \(error)"))
         }
-        let checksum = SourceArchive.checksum(of: archive)
-        var out: [String: Data] = [RegistryLayout.archiveFile(identity, version): archive]
+        var out: [String: Data] = [:]
         for manifest in manifests {
             out[RegistryLayout.manifestFile(identity, version, manifest.path)] = manifest.data
         }
         out[RegistryLayout.releaseFile(identity, version)] = json(
             releaseMetadata(of: spec, identity: identity, version: version, checksum: checksum))
-        return .success(Release(files: out, checksum: checksum))
+        return .success(
+            Release(
+                files: out, archive: (RegistryLayout.archiveFile(identity, version), archive), checksum: checksum))
     }
 
     /// `Package.swift` or `Package@swift-X(.Y(.Z)).swift` at the root of the tree.
@@ -350,7 +436,15 @@ struct ExportManifest: Codable {
     var scope: String
     var releases: [String: Entry] = [:]
     var skipped: [String: SkippedEntry] = [:]
+    /// Releases withdrawn with `--retire` (`Name/version` → the checksum they had): never made again.
+    /// Optional, so a manifest written before it still reads.
+    var retired: [String: String]?
     var files: Set<String> = []
+
+    static func retiredReason(_ checksum: String) -> String {
+        "retired with --retire" + (checksum.isEmpty ? "" : " (its checksum was \(checksum))")
+            + "; a registry release never changes, publish a new version"
+    }
 
     init(scope: String) {
         self.scope = scope
@@ -378,12 +472,16 @@ struct ExportManifest: Codable {
 /// Why `compose registry export` wrote nothing (or, for a file system error, stopped).
 package enum RegistryExportError: ComposeFailure, Equatable {
     case invalidScope(String)
+    /// Releases the last export recorded whose tag's tree now gives another archive.
+    case releasesChanged([ChangedRelease])
+    /// `--retire NAME@VERSION` names no version of the spec repo.
+    case unknownRetirement(String)
     /// What the CDN export also refuses: no spec repo, overlapping folders, links in the output.
     case export(ExportError)
 
     package var kind: FailureKind {
         switch self {
-        case .invalidScope: .input
+        case .invalidScope, .releasesChanged, .unknownRetirement: .input
         case .export(let error): error.kind
         }
     }
@@ -393,8 +491,30 @@ package enum RegistryExportError: ComposeFailure, Equatable {
         case .invalidScope(let scope):
             return
                 "'\(escapedForDisplay(scope))' is not a registry scope: 1 to 39 letters, digits and -, a - only between two of them (--scope ios). Nothing was written."
+        case .releasesChanged(let releases):
+            let lines = releases.map { release in
+                "\(release.name) \(release.version): tag \(release.tag) of \(redact(release.url)) now gives checksum \(release.now); the registry recorded \(release.recorded)"
+            }
+            let retire = releases.map { "--retire \($0.name)@\($0.version)" }.joined(separator: " ")
+            return
+                "a registry release never changes (SwiftPM refuses a release whose checksum differs from the one it recorded), and the tree of \(releases.count == 1 ? "this release has" : "these releases have") changed:\n"
+                + lines.map { "  " + $0 }.joined(separator: "\n")
+                + "\nNothing was written; the recorded archives stay. Move the tag back, or publish a new version; to withdraw a release, export with \(retire)."
+        case .unknownRetirement(let spelling):
+            return
+                "--retire \(escapedForDisplay(spelling)) names no version of the spec repo (NAME@VERSION, e.g. Pay@1.0.0). Nothing was written."
         case .export(let error):
             return error.description
         }
     }
+}
+
+/// A recorded release whose tag's tree gives another archive now.
+package struct ChangedRelease: Sendable, Equatable {
+    package let name: String
+    package let version: String
+    package let tag: String
+    package let url: String
+    package let recorded: String
+    package let now: String
 }

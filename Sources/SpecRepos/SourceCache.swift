@@ -162,6 +162,16 @@ package struct SourceCache: Sendable {
         }
     }
 
+    /// The size of the file at `path` in the mirror of `url` at `commit` from its object header
+    /// (nothing read), or nil when there is none.
+    package func fileSize(_ path: String, url: String, commit: String) throws(SourceCacheError) -> Int? {
+        do {
+            return try Repository.open(at: location(of: url)).fileSize(path, at: commit)
+        } catch {
+            throw .fetchFailed(url: redact(url), message: error.description)
+        }
+    }
+
     private static let mirrorRefspecs = ["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
 
     private func commit(of reference: SourceReference, in repository: Repository) throws(GitError) -> String? {

@@ -146,6 +146,30 @@ struct GitSourceTests {
         #expect(updated.changes == [ResolveService.Change(name: "Checkout", from: "0.3.0", to: "0.4.0")])
     }
 
+    /// A `:git` pod's podspec is read from the component's tree: one over 1 MiB is refused from its
+    /// object header, by name and size, unread.
+    @Test func aGitPodWhosePodspecIsOverTheLimitIsRefusedUnread() throws {
+        let project = try ProjectFixture("git-pod-large-podspec", composefile: "")
+        defer { project.directory.remove() }
+        let spec =
+            #"{"name": "Big", "version": "1.0.0", "summary": ""# + String(repeating: "x", count: 1_300_000) + "\"}"
+        let url = try makeBareRepository(
+            at: project.directory.url.appendingPathComponent("remotes/Big.git"), files: ["Big.podspec.json": spec])
+        try project.write("platform :ios, '15.0'\ntarget 'App' do\n  pod 'Big', :git => '\(url)'\nend\n")
+        do {
+            _ = try project.service.resolve()
+            Issue.record("a 1.3 MB podspec was read")
+        } catch let error as ProjectError {
+            #expect(
+                error.description.contains(
+                    "Big.podspec.json is not a readable podspec: it is 1.2 MiB, over the 1.0 MiB a podspec may have; it was not read"
+                ),
+                "\(error.description)")
+        }
+        #expect(
+            !FileManager.default.fileExists(atPath: project.directory.url.appendingPathComponent("Compose.lock").path))
+    }
+
     @Test func aMissingTagNamesTheComposefileLine() throws {
         let project = try ProjectFixture("git-missing-tag", composefile: "")
         defer { project.directory.remove() }

@@ -44,12 +44,19 @@ struct RegistrySourceOptions: ParsableArguments {
             "The registry scope of this spec repo's packages: ios makes Pay the package ios.Pay.", valueName: "scope"))
     var scope: String
 
+    @Option(
+        name: .customLong("retire"),
+        help: ArgumentHelp(
+            "Withdraw a release (NAME@VERSION, repeatable): its files are removed and it is never made again. A release never changes: when its tag's tree gives another checksum than the one recorded, the export stops until the tag is moved back or the release is retired.",
+            valueName: "name@version"))
+    var retire: [String] = []
+
     /// Exports to `output`, a line per release made on standard error.
     func export(to output: URL) throws -> RegistryExport.Summary {
         let err = Terminal.standardError
         return try RegistryExport.export(
             from: specRepoFolder(named: source), to: output, scope: scope,
-            sources: SpecRepoStore(home: Terminal.home).componentSources(),
+            sources: SpecRepoStore(home: Terminal.home).componentSources(), retiring: Set(retire),
             progress: { err.write("  made \($0)\n") })
     }
 }
