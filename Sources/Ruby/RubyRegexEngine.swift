@@ -85,8 +85,9 @@ final class RubyRegexMeter {
     }
 #else
     extension RubyRegex {
-        /// Where Foundation's ICU is not a module of its own: NSRegularExpression, whose progress
-        /// reports are counted as ticks.
+        /// Where Foundation's ICU is not a module of its own (Darwin): NSRegularExpression, whose
+        /// progress reports during one find are counted as ticks (a measure of the same order, not
+        /// ICU's exact one).
         final class Pattern {
             fileprivate let expression: NSRegularExpression
 
@@ -106,19 +107,27 @@ final class RubyRegexMeter {
         ) -> Bool {
             var count = 0
             var complete = true
-            pattern.expression.enumerateMatches(
-                in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)
-            ) { result, _, stop in
-                guard let result else {
-                    if !meter.tick() {
-                        complete = false
-                        stop.pointee = true
+            // Foundation reports progress after each match as well: only a run of reports with no
+            // match between them is the engine's work on one find.
+            var reportsSinceMatch = 0
+            // Foundation's block is escaping on some platforms; it is not kept past the call.
+            withoutActuallyEscaping(each) { each in
+                pattern.expression.enumerateMatches(
+                    in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)
+                ) { result, _, stop in
+                    guard let result else {
+                        reportsSinceMatch += 1
+                        if reportsSinceMatch > 8, !meter.tick() {
+                            complete = false
+                            stop.pointee = true
+                        }
+                        return
                     }
-                    return
+                    each((0..<result.numberOfRanges).map { Range(result.range(at: $0), in: text) })
+                    reportsSinceMatch = 0
+                    count += 1
+                    if count >= limit { stop.pointee = true }
                 }
-                each((0..<result.numberOfRanges).map { Range(result.range(at: $0), in: text) })
-                count += 1
-                if count >= limit { stop.pointee = true }
             }
             return complete
         }
