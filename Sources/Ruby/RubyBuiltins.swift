@@ -512,17 +512,21 @@ enum RubyBuiltins {
             } ?? .null(at: at)
         case "scan":
             guard let pattern = args.first else { break }
-            let matches = try RubyRegex(pattern, interpreter: interpreter).matches(in: s)
-            return RubyValue(
-                .array(
-                    matches.map { m in
-                        m.groups.count > 1
-                            ? RubyValue(
-                                .array(
-                                    m.groups.dropFirst().map { g in g.map { .string($0, at: at) } ?? .null(at: at) }),
-                                at: at)
-                            : .string(m.groups[0] ?? "", at: at)
-                    }), at: at)
+            // One match past the bound of an array is enough to refuse it.
+            let matches = try RubyRegex(pattern, interpreter: interpreter).matches(
+                in: s, limit: RubyInterpreter.maximumElements + 1)
+            return try interpreter.bounded(
+                RubyValue(
+                    .array(
+                        matches.map { m in
+                            m.groups.count > 1
+                                ? RubyValue(
+                                    .array(
+                                        m.groups.dropFirst().map { g in g.map { .string($0, at: at) } ?? .null(at: at) }
+                                    ),
+                                    at: at)
+                                : .string(m.groups[0] ?? "", at: at)
+                        }), at: at))
         case "gsub", "sub", "gsub!", "sub!":
             guard let pattern = args.first else { break }
             let regex = try RubyRegex(pattern, interpreter: interpreter)
@@ -674,7 +678,8 @@ enum RubyBuiltins {
             let regex = try RubyRegex(separator!, interpreter: interpreter)
             fields = []
             var last = s.startIndex
-            for m in try regex.matches(in: s) where m.range.lowerBound != m.range.upperBound {
+            try regex.forEachMatch(in: s) { m in
+                guard m.range.lowerBound != m.range.upperBound else { return }
                 fields.append(String(s[last..<m.range.lowerBound]))
                 last = m.range.upperBound
             }

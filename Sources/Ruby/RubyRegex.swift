@@ -87,29 +87,45 @@ struct RubyRegex {
     /// Every match, left to right (`limit` at most), each find charged to the file's budget of
     /// matching steps: a pattern that backtracks without end is stopped there, whatever its shape.
     func matches(in text: String, limit: Int = Int.max) throws(RubyFailure) -> [Match] {
+        var found: [Match] = []
+        try forEachMatch(in: text, limit: limit) { found.append($0) }
+        return found
+    }
+
+    /// Calls `body` with each match as it is found (none is kept), `limit` at most.
+    func forEachMatch(in text: String, limit: Int = Int.max, _ body: (Match) throws(RubyFailure) -> Void)
+        throws(RubyFailure)
+    {
         guard text.utf8.count <= RubyInterpreter.maximumStringBytes else {
             throw interpreter.failure(offset, "the string is too long to match", kind: .limit)
         }
         try interpreter.charge(text.utf8.count / 16, at: offset)
-        var found: [Match] = []
+        var caught: RubyFailure?
+        var count = 0
         // The start in characters, counted on from the previous match (not from the string's start each time).
         var counted = (index: text.startIndex, characters: 0)
         let complete = RubyRegex.find(expression, in: text, limit: limit, meter: interpreter.regexMeter) {
             ranges in
-            guard let whole = ranges[0] else { return }
+            guard let whole = ranges[0] else { return true }
             let characters = counted.characters + text.distance(from: counted.index, to: whole.lowerBound)
             counted = (whole.lowerBound, characters)
-            found.append(
-                Match(range: whole, groups: ranges.map { $0.map { String(text[$0]) } }, start: characters))
+            count += 1
+            do throws(RubyFailure) {
+                try body(Match(range: whole, groups: ranges.map { $0.map { String(text[$0]) } }, start: characters))
+                return true
+            } catch {
+                caught = error
+                return false
+            }
         }
-        try interpreter.charge(found.count, at: offset)
+        if let caught { throw caught }
+        try interpreter.charge(count, at: offset)
         guard complete else {
             throw interpreter.failure(
                 offset,
                 "matching this regular expression takes more than \(RubyRegexMeter.maximumTicks / 100) M steps of the engine (it backtracks without end on this string); write it without repetitions that can match the same text in many ways",
                 kind: .limit)
         }
-        return found
     }
 
     func firstMatch(in text: String) throws(RubyFailure) -> Match? {
@@ -123,7 +139,7 @@ struct RubyRegex {
     {
         var out = ""
         var last = text.startIndex
-        for match in try matches(in: text) {
+        try forEachMatch(in: text, limit: all ? Int.max : 1) { (match) throws(RubyFailure) in
             out += text[last..<match.range.lowerBound]
             let whole = match.groups[0] ?? ""
             switch replacement?.kind {
@@ -142,7 +158,7 @@ struct RubyRegex {
                 out += try interpreter.stringify(replacement!, at: at)
             }
             last = match.range.upperBound
-            if !all { break }
+            try interpreter.refuseString(ofAtLeast: out.utf8.count, at: at)
         }
         out += text[last...]
         try interpreter.charge(out.utf8.count, at: at)

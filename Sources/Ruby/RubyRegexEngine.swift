@@ -45,10 +45,10 @@ final class RubyRegexMeter {
         }
 
         /// Calls `each` with the ranges of every match (the whole match, then each group) until `limit`
-        /// matches; false when the meter stopped the engine.
+        /// matches or `each` answers false; false when the meter stopped the engine.
         static func find(
             _ pattern: Pattern, in text: String, limit: Int, meter: RubyRegexMeter,
-            _ each: ([Range<String.Index>?]) -> Void
+            _ each: ([Range<String.Index>?]) -> Bool
         ) -> Bool {
             let units = Array(text.utf16)
             var status = U_ZERO_ERROR
@@ -75,7 +75,7 @@ final class RubyRegexMeter {
                                 : String.Index(
                                     utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text))
                     }
-                    each(ranges)
+                    guard each(ranges) else { break }
                     count += 1
                 }
                 // Nothing stops a find but the meter: a pattern that compiled matches any text.
@@ -103,7 +103,7 @@ final class RubyRegexMeter {
 
         static func find(
             _ pattern: Pattern, in text: String, limit: Int, meter: RubyRegexMeter,
-            _ each: ([Range<String.Index>?]) -> Void
+            _ each: ([Range<String.Index>?]) -> Bool
         ) -> Bool {
             var count = 0
             var complete = true
@@ -123,7 +123,9 @@ final class RubyRegexMeter {
                         }
                         return
                     }
-                    each((0..<result.numberOfRanges).map { Range(result.range(at: $0), in: text) })
+                    if !each((0..<result.numberOfRanges).map { Range(result.range(at: $0), in: text) }) {
+                        stop.pointee = true
+                    }
                     reportsSinceMatch = 0
                     count += 1
                     if count >= limit { stop.pointee = true }

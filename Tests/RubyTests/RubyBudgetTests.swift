@@ -72,9 +72,14 @@ struct RubyBuiltinBudgetTests {
 
     @Test func scanOfAVeryLongStringIsLinear() throws {
         var out: [String] = []
-        let seconds = try timed { out = try run("emit(('ab' * 200_000).scan(/b/).size)\n") }
-        #expect(out == ["200000"])
+        let seconds = try timed { out = try run("emit(('ab' * 100_000).scan(/b/).size)\n") }
+        #expect(out == ["100000"])
         #expect(seconds < refusalSeconds)
+        // One match past the bound of an array, and the scan stops there.
+        let found = try #require(refusal("x = 1\ny = ('ab' * 500_000).scan(/(a)(b)/)\n"))
+        #expect(found.kind == .limit)
+        #expect(found.line == 2)
+        #expect(found.message.contains("past 100000 elements"), "\(found.message)")
     }
 
     @Test func regularExpressionsOfRealFilesStillMatch() throws {
