@@ -36,7 +36,10 @@ let package = Package(
         /** An Xcode project read and written losslessly; CocoaPods taken out, a local package linked in. */
         library("XcodeProject", ["Support"]),
         /** The Ruby subset Podfiles and podspecs are written in: lexer, parser, sandboxed evaluator. */
-        library("Ruby"),
+        .target(
+            name: "Ruby", exclude: ["README.md"],
+            // ICU's C API, for regular expressions that can be stopped (RubyRegexEngine.swift).
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
         library("Specs", ["Ruby", .product(name: "Crypto", package: "swift-crypto")]),
         /** Lint rules over a Spec. */

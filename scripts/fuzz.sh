@@ -33,7 +33,7 @@ seed() { # seed TARGET: copies the seed files of TARGET into its corpus folder
         json|spec) find spec-repo-fixture Tests -name '*.podspec.json' -size -64k | head -400 | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
         composefile) cp demo/Composefile Fuzz/seeds/composefile/* "$dir/" ;;
         lockfile) cp Fuzz/seeds/lockfile/* "$dir/" ;;
-        ruby) cp Tests/SpecsTests/Fixtures/Ruby/*.podspec "$dir/" ;;
+        ruby) cp Tests/SpecsTests/Fixtures/Ruby/*.podspec Fuzz/seeds/ruby/* "$dir/" ;;
         cdnindex) cp Fuzz/seeds/cdnindex/* "$dir/" ;;
         manifest) cp Fuzz/seeds/manifest/* "$dir/"
             find spec-repo-fixture -name '*.podspec.json' | head -40 | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;

@@ -12,6 +12,12 @@ enum RubyBuiltins {
         "keep_if", "squeeze!", "reverse!", "tr!", "delete_at", "lstrip!", "rstrip!",
     ]
 
+    /// Methods that visit everything their receiver holds.
+    private static let walking: Set<String> = [
+        "==", "!=", "eql?", "equal?", "===", "inspect", "to_s", "flatten", "flatten!", "uniq", "uniq!", "join",
+        "hash", "to_h", "group_by", "|", "&", "-", "sort", "sort!", "to_json",
+    ]
+
     private static let refused: [String: String] = [
         "system": "running a command (`system`)", "exec": "running a command (`exec`)",
         "spawn": "running a command (`spawn`)", "fork": "`fork`", "open": "`open` (files and commands)",
@@ -152,6 +158,9 @@ enum RubyBuiltins {
     ) throws(RubyFailure) -> RubyValue {
         let at = arguments.offset
         let args = arguments.values
+        // A walk of a collection (comparing, printing, flattening, a key) is charged by what it visits.
+        try interpreter.chargeWalk(args, at: at)
+        if walking.contains(name) { try interpreter.chargeWalk([receiver], at: at) }
         // What every value answers.
         switch name {
         case "nil?": return .bool(receiver.isNil, at: at)
@@ -479,7 +488,9 @@ enum RubyBuiltins {
             return try text(s + t)
         case "*":
             guard let n = args.first?.intValue, n >= 0 else { break }
-            try interpreter.charge(s.utf8.count * n, at: at)
+            let (bytes, overflow) = s.utf8.count.multipliedReportingOverflow(by: n)
+            try interpreter.refuseString(ofAtLeast: overflow ? Int.max : bytes, at: at)
+            try interpreter.charge(s.utf8.count, times: n, at: at)
             return try text(String(repeating: s, count: n))
         case "%":
             let values: [RubyValue]
@@ -501,17 +512,21 @@ enum RubyBuiltins {
             } ?? .null(at: at)
         case "scan":
             guard let pattern = args.first else { break }
-            let matches = try RubyRegex(pattern, interpreter: interpreter).matches(in: s)
-            return RubyValue(
-                .array(
-                    matches.map { m in
-                        m.groups.count > 1
-                            ? RubyValue(
-                                .array(
-                                    m.groups.dropFirst().map { g in g.map { .string($0, at: at) } ?? .null(at: at) }),
-                                at: at)
-                            : .string(m.groups[0] ?? "", at: at)
-                    }), at: at)
+            // One match past the bound of an array is enough to refuse it.
+            let matches = try RubyRegex(pattern, interpreter: interpreter).matches(
+                in: s, limit: RubyInterpreter.maximumElements + 1)
+            return try interpreter.bounded(
+                RubyValue(
+                    .array(
+                        matches.map { m in
+                            m.groups.count > 1
+                                ? RubyValue(
+                                    .array(
+                                        m.groups.dropFirst().map { g in g.map { .string($0, at: at) } ?? .null(at: at) }
+                                    ),
+                                    at: at)
+                                : .string(m.groups[0] ?? "", at: at)
+                        }), at: at))
         case "gsub", "sub", "gsub!", "sub!":
             guard let pattern = args.first else { break }
             let regex = try RubyRegex(pattern, interpreter: interpreter)
@@ -577,13 +592,19 @@ enum RubyBuiltins {
                 return .string(lo <= hi ? String(chars[lo..<min(chars.count, hi + 1)]) : "", at: at)
             case .string(let t): return s.contains(t) ? .string(t, at: at) : .null(at: at)
             case .regex:
-                let match = try RubyRegex(index, interpreter: interpreter).firstMatch(in: s)
-                return match.map { .string($0.groups[0] ?? "", at: at) } ?? .null(at: at)
+                // `s[/re/, n]`: group n of the first match.
+                let group = args.count > 1 ? (args[1].intValue ?? 0) : 0
+                guard let match = try RubyRegex(index, interpreter: interpreter).firstMatch(in: s),
+                    group >= 0, group < match.groups.count, let text = match.groups[group]
+                else { return .null(at: at) }
+                return .string(text, at: at)
             default: break
             }
         case "center", "ljust", "rjust":
             guard let width = args.first?.intValue else { break }
             let pad = args.count > 1 ? (args[1].stringValue ?? " ") : " "
+            // Every character is a byte at least: a width past the bound is refused before padding.
+            try interpreter.refuseString(ofAtLeast: width, at: at)
             let missing = max(0, width - s.count)
             guard missing > 0, !pad.isEmpty else { return receiver }
             func padding(_ n: Int) -> String { String(String(repeating: pad, count: n / pad.count + 1).prefix(n)) }
@@ -657,7 +678,8 @@ enum RubyBuiltins {
             let regex = try RubyRegex(separator!, interpreter: interpreter)
             fields = []
             var last = s.startIndex
-            for m in try regex.matches(in: s) where m.range.lowerBound != m.range.upperBound {
+            try regex.forEachMatch(in: s) { m in
+                guard m.range.lowerBound != m.range.upperBound else { return }
                 fields.append(String(s[last..<m.range.lowerBound]))
                 last = m.range.upperBound
             }

@@ -244,7 +244,7 @@ enum RubyCollections {
                     RubyArguments(values: [.string(separator, at: at)], block: nil, offset: at), interpreter, scope)
             }
             guard let n = args.first?.intValue, n >= 0 else { break }
-            try interpreter.charge(elements.count * n, at: at)
+            try interpreter.charge(elements.count, times: n, at: at)
             return try list(Array([[RubyValue]](repeating: elements, count: n).joined()))
         case "<<", "push", "append":
             return try mutated(elements + args)

@@ -67,12 +67,18 @@ enum RubyFormat {
             default:
                 throw interpreter.failure(at, "the format directive %\(directive) is not supported; use %s or %d")
             }
-            if let w = Int(width), text.count < min(w, 4096) {
+            if !width.isEmpty {
+                // A width too large for an Int is past the bound too.
+                let w = Int(width) ?? (width.allSatisfy(\.isASCII) ? Int.max - out.utf8.count : 0)
+                try interpreter.refuseString(ofAtLeast: out.utf8.count + w, at: at)
+            }
+            if let w = Int(width), text.count < w {
                 let pad = String(
                     repeating: flags.contains("0") && !flags.contains("-") ? "0" : " ", count: w - text.count)
                 text = flags.contains("-") ? text + pad : pad + text
             }
             out += text
+            try interpreter.refuseString(ofAtLeast: out.utf8.count, at: at)
         }
         return out
     }

@@ -54,6 +54,9 @@ package final class RubyInterpreter {
     package static let maximumElements = 100_000
     /// Bytes and elements copied by `+`, interpolation, `*` and iteration in all.
     package static let workBudget = 16 << 20
+    /// The largest value (`RubyValue.weight`: values held, shared ones each time, and string bytes)
+    /// a file may build, so that no walk of one costs more than the whole work budget.
+    package static let maximumWeight = 16 << 20
 
     package let path: String
     let bytes: [UInt8]
@@ -73,6 +76,8 @@ package final class RubyInterpreter {
 
     private var steps = 0
     private var work = 0
+    /// The matching steps spent on regular expressions (`RubyRegex`).
+    let regexMeter = RubyRegexMeter()
     private var callDepth = 0
     private var methods: [String: (parameters: RubyParameters, body: [RubyNode], file: Int)] = [:]
     private var constants: [String: RubyValue] = [:]
@@ -157,7 +162,42 @@ package final class RubyInterpreter {
         }
     }
 
+    /// Charges `count` units of `size` each, saturating (a product that overflows is over budget).
+    func charge(_ count: Int, times size: Int, at offset: Int) throws(RubyFailure) {
+        let (product, overflow) = count.multipliedReportingOverflow(by: size)
+        try charge(overflow ? Int.max / 2 : product, at: offset)
+    }
+
+    /// Refuses, before it is built, a string of at least `bytes` bytes past the string bound.
+    func refuseString(ofAtLeast bytes: Int, at offset: Int) throws(RubyFailure) {
+        guard bytes > RubyInterpreter.maximumStringBytes else { return }
+        throw failure(
+            offset,
+            "this string would grow past \(RubyInterpreter.maximumStringBytes >> 20) MiB; compose stops reading the file here",
+            kind: .limit)
+    }
+
+    /// Charges a walk of every element of `values` (`==`, `inspect`, `flatten`, a hash key): what a
+    /// collection holds, counted each time it is held, so that a structure sharing itself is refused
+    /// at once and not walked 2^n times. A value visited costs more than a byte copied (a walk builds
+    /// text or compares as it goes): sixteen units, so that the walks of one file visit at most a
+    /// million values.
+    func chargeWalk(_ values: [RubyValue], at offset: Int) throws(RubyFailure) {
+        for value in values {
+            switch value.kind {
+            case .array, .hash: try charge(value.weight, times: 16, at: offset)
+            default: break
+            }
+        }
+    }
+
     func bounded(_ value: RubyValue) throws(RubyFailure) -> RubyValue {
+        if value.weight > RubyInterpreter.maximumWeight {
+            throw failure(
+                value.offset,
+                "this value holds more than \(RubyInterpreter.maximumWeight >> 20) M elements and bytes (counting what it holds more than once each time); compose stops reading the file here",
+                kind: .limit)
+        }
         switch value.kind {
         case .string(let text) where text.utf8.count > RubyInterpreter.maximumStringBytes:
             throw failure(
@@ -252,6 +292,7 @@ package final class RubyInterpreter {
                 }
                 let key = try evaluate(pair.key, scope)
                 let value = try evaluate(pair.value, scope)
+                try chargeWalk([key], at: at)
                 marks.formUnion(key.marks)
                 marks.formUnion(value.marks)
                 var literal = false
@@ -463,6 +504,7 @@ package final class RubyInterpreter {
 
     /// `to_s` for interpolation: a string, number, symbol, nil, or an object with a text.
     func stringify(_ value: RubyValue, at: Int) throws(RubyFailure) -> String {
+        try chargeWalk([value], at: at)
         do {
             return try value.interpolated()
         } catch {
@@ -517,6 +559,7 @@ package final class RubyInterpreter {
                 environmentWrites[key] = value.marks
                 return
             }
+            try chargeWalk(indices.values, at: at)
             var updated = try RubyBuiltins.indexAssign(receiver, indices.values, value, at: at, interpreter: self)
             updated = updated.marked(RubyInterpreter.marks(of: indices.values).union(value.marks))
             if let writable = RubyInterpreter.target(of: receiverNode) { try assign(writable, updated, scope) }

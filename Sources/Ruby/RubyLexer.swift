@@ -709,18 +709,23 @@ package struct RubyLexer {
             return [.text(lines.map { String(decoding: bytes[$0], as: UTF8.self) }.joined())]
         }
         var parts: [RubyStringPart] = []
+        // Text of consecutive lines is appended to one string in place (not copied once per line).
+        var text: String?
         let saved = index
         for line in lines {
             index = line.lowerBound
             let lineParts = try doubleQuoted(closing: nil, opening: nil, start: start, until: line.upperBound)
             for part in lineParts {
-                if case .text(let t) = part, case .text(let previous)? = parts.last {
-                    parts[parts.count - 1] = .text(previous + t)
+                if case .text(let t) = part {
+                    if text == nil { text = t } else { text!.append(t) }
                 } else {
+                    if let pending = text { parts.append(.text(pending)) }
+                    text = nil
                     parts.append(part)
                 }
             }
         }
+        if let pending = text { parts.append(.text(pending)) }
         index = saved
         return parts.isEmpty ? [.text("")] : parts
     }

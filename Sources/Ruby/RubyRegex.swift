@@ -12,17 +12,11 @@ struct RubyRegex {
         let start: Int
     }
 
-    private let expression: NSRegularExpression
+    private let expression: Pattern
     private let interpreter: RubyInterpreter
     private let offset: Int
 
     init(_ source: String, options: String, at offset: Int, interpreter: RubyInterpreter) throws(RubyFailure) {
-        var flags: NSRegularExpression.Options = []
-        if options.contains("i") { flags.insert(.caseInsensitive) }
-        if options.contains("x") { flags.insert(.allowCommentsAndWhitespace) }
-        // Ruby's /m is "dot matches a newline"; `^` and `$` always match at line ends in Ruby.
-        if options.contains("m") { flags.insert(.dotMatchesLineSeparators) }
-        flags.insert(.anchorsMatchLines)
         guard source.utf8.count <= 4096 else {
             throw interpreter.failure(offset, "this regular expression is longer than 4 KiB", kind: .limit)
         }
@@ -32,11 +26,10 @@ struct RubyRegex {
                 "the regular expression /\(source)/ repeats a group that itself repeats (such as (a+)+), which can take exponential time; write it without the nested repetition",
                 kind: .limit)
         }
-        do {
-            expression = try NSRegularExpression(pattern: source, options: flags)
-        } catch {
+        guard let expression = Pattern(source, options: options) else {
             throw interpreter.failure(offset, "the regular expression /\(source)/ is not one compose can read")
         }
+        self.expression = expression
         self.interpreter = interpreter
         self.offset = offset
     }
@@ -91,25 +84,52 @@ struct RubyRegex {
         return false
     }
 
-    func matches(in text: String) throws(RubyFailure) -> [Match] {
+    /// Every match, left to right (`limit` at most), each find charged to the file's budget of
+    /// matching steps: a pattern that backtracks without end is stopped there, whatever its shape.
+    func matches(in text: String, limit: Int = Int.max) throws(RubyFailure) -> [Match] {
+        var found: [Match] = []
+        try forEachMatch(in: text, limit: limit) { found.append($0) }
+        return found
+    }
+
+    /// Calls `body` with each match as it is found (none is kept), `limit` at most.
+    func forEachMatch(in text: String, limit: Int = Int.max, _ body: (Match) throws(RubyFailure) -> Void)
+        throws(RubyFailure)
+    {
         guard text.utf8.count <= RubyInterpreter.maximumStringBytes else {
             throw interpreter.failure(offset, "the string is too long to match", kind: .limit)
         }
-        let found = expression.matches(in: text, range: NSRange(text.startIndex..., in: text))
-        try interpreter.charge(found.count + text.utf8.count / 16, at: offset)
-        return found.compactMap { result in
-            guard let range = Range(result.range, in: text) else { return nil }
-            var groups: [String?] = []
-            for i in 0..<result.numberOfRanges {
-                groups.append(Range(result.range(at: i), in: text).map { String(text[$0]) })
+        try interpreter.charge(text.utf8.count / 16, at: offset)
+        var caught: RubyFailure?
+        var count = 0
+        // The start in characters, counted on from the previous match (not from the string's start each time).
+        var counted = (index: text.startIndex, characters: 0)
+        let complete = RubyRegex.find(expression, in: text, limit: limit, meter: interpreter.regexMeter) {
+            ranges in
+            guard let whole = ranges[0] else { return true }
+            let characters = counted.characters + text.distance(from: counted.index, to: whole.lowerBound)
+            counted = (whole.lowerBound, characters)
+            count += 1
+            do throws(RubyFailure) {
+                try body(Match(range: whole, groups: ranges.map { $0.map { String(text[$0]) } }, start: characters))
+                return true
+            } catch {
+                caught = error
+                return false
             }
-            return Match(
-                range: range, groups: groups, start: text.distance(from: text.startIndex, to: range.lowerBound))
+        }
+        if let caught { throw caught }
+        try interpreter.charge(count, at: offset)
+        guard complete else {
+            throw interpreter.failure(
+                offset,
+                "matching this regular expression takes more than \(RubyRegexMeter.maximumTicks / 100) M steps of the engine (it backtracks without end on this string); write it without repetitions that can match the same text in many ways",
+                kind: .limit)
         }
     }
 
     func firstMatch(in text: String) throws(RubyFailure) -> Match? {
-        try matches(in: text).first
+        try matches(in: text, limit: 1).first
     }
 
     /// `sub`/`gsub`: the replacement is a string (`\1`, `\0`, `\\&`), a hash of matches, or a block.
@@ -119,7 +139,7 @@ struct RubyRegex {
     {
         var out = ""
         var last = text.startIndex
-        for match in try matches(in: text) {
+        try forEachMatch(in: text, limit: all ? Int.max : 1) { (match) throws(RubyFailure) in
             out += text[last..<match.range.lowerBound]
             let whole = match.groups[0] ?? ""
             switch replacement?.kind {
@@ -138,7 +158,7 @@ struct RubyRegex {
                 out += try interpreter.stringify(replacement!, at: at)
             }
             last = match.range.upperBound
-            if !all { break }
+            try interpreter.refuseString(ofAtLeast: out.utf8.count, at: at)
         }
         out += text[last...]
         try interpreter.charge(out.utf8.count, at: at)

@@ -83,24 +83,51 @@ package struct RubyValue: Sendable {
     package let offset: Int
     /// The environment variables it was computed from (none for most values).
     package private(set) var marks = RubyMarks.none
+    /// What walking the whole value visits: one per value, with every element of a collection counted
+    /// each time it is held (a structure that shares itself, `a = [a, a]`, doubles at each step), plus
+    /// the bytes of its strings. Kept with the value, so that a walk (`flatten`, `inspect`, `==`, a hash
+    /// key) is charged before it starts and a value too large to walk is refused where it is built.
+    package let weight: Int
 
     package init(_ kind: Kind, at offset: Int) {
-        self.kind = kind
-        self.offset = offset
+        self.init(kind, at: offset, marks: .none)
     }
 
     init(_ kind: Kind, at offset: Int, marks: RubyMarks) {
         self.kind = kind
         self.offset = offset
         self.marks = marks
+        weight = RubyValue.weight(of: kind)
+    }
+
+    private init(_ kind: Kind, at offset: Int, marks: RubyMarks, weight: Int) {
+        self.kind = kind
+        self.offset = offset
+        self.marks = marks
+        self.weight = weight
+    }
+
+    /// The sum saturates far below overflow: a value of 2^40 is refused as surely as one of 2^60.
+    private static func weight(of kind: Kind) -> Int {
+        let ceiling = 1 << 40
+        switch kind {
+        case .string(let s): return 1 + s.utf8.count
+        case .array(let elements):
+            var total = 1
+            for e in elements { total = min(ceiling, total + e.weight) }
+            return total
+        case .hash(let pairs):
+            var total = 1
+            for p in pairs { total = min(ceiling, total + p.key.weight + p.value.weight) }
+            return total
+        default: return 1
+        }
     }
 
     /// The same value, marked besides with `more`.
     package func marked(_ more: RubyMarks) -> RubyValue {
         if more.isEmpty { return self }
-        var copy = self
-        copy.marks.formUnion(more)
-        return copy
+        return RubyValue(kind, at: offset, marks: marks.union(more), weight: weight)
     }
 
     /// The marks of this value and of everything inside it, as far as `budget` values (a check of
@@ -134,7 +161,7 @@ package struct RubyValue: Sendable {
     package static func integer(_ n: Int, at offset: Int) -> RubyValue { RubyValue(.integer(String(n)), at: offset) }
 
     /// The same value written at another place.
-    package func at(_ offset: Int) -> RubyValue { RubyValue(kind, at: offset, marks: marks) }
+    package func at(_ offset: Int) -> RubyValue { RubyValue(kind, at: offset, marks: marks, weight: weight) }
 
     /// What Ruby calls the value's class, for messages.
     package var typeName: String {
