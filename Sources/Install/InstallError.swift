@@ -28,12 +28,15 @@ package enum InstallError: ComposeFailure, Equatable {
     case cannotGenerate(name: String, version: String, reason: String)
     /// `--registry` or `--registry-scope` cannot name a registry.
     case invalidRegistry(String)
+    /// A generated package would pass a `compiler_flags` flag that is neither harmless nor allowed
+    /// (`CompilerFlagPolicy`): `flag` as written, `name` as `--allow-compiler-flag` names it.
+    case compilerFlagRefused(pod: String, version: String, spec: String, flag: String, name: String)
 
     package var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
             .binaryDependedOnBySource, .invalidName, .invalidModuleName, .noProduct,
-            .cannotGenerate, .invalidRegistry:
+            .cannotGenerate, .invalidRegistry, .compilerFlagRefused:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
@@ -80,6 +83,10 @@ package enum InstallError: ComposeFailure, Equatable {
         case .cannotGenerate(let name, let version, let reason):
             return
                 "cannot install \(name) (\(version)), which has no Package.swift: generating one from its podspec failed: \(reason)"
+        case .compilerFlagRefused(let pod, let version, let spec, let flag, let name):
+            let shown = escapedForDisplay(name)
+            return
+                "cannot install \(escapedForDisplay(pod)) (\(escapedForDisplay(version))), which has no Package.swift: the compiler_flags of \(escapedForDisplay(spec)) hold `\(escapedForDisplay(flag))`, which `swift build` would pass to the compiler as it is, where it could load code or read or write files; install passes only flags that define, warn, or choose the language or ARC (docs/install.md). Nothing was written. If your team trusts it, allow it by name: compose install --allow-compiler-flag=\(shown) (or COMPOSE_ALLOW_COMPILER_FLAGS=\(shown))."
         case .writeFailed(let path, let message):
             return
                 "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."
