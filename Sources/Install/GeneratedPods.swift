@@ -130,9 +130,10 @@ extension Installer {
     }
 
     /// The package of a pod without a manifest, as files of `Composed/` (`Pods/<Name>/...`), and its component.
-    func generate(_ item: GeneratedPod, besides composed: [ComposedComponent], generated: [GeneratedPod])
-        throws(InstallError) -> (component: ComposedComponent, files: [String: Data], notes: [String])
-    {
+    func generate(
+        _ item: GeneratedPod, besides composed: [ComposedComponent], generated: [GeneratedPod],
+        compilerFlags: CompilerFlagPolicy
+    ) throws(InstallError) -> (component: ComposedComponent, files: [String: Data], notes: [String]) {
         let pod = item.pod
         var dependencies: [String: PackageManifestWriter.PodPackage] = [:]
         var notes: [String] = []
@@ -154,6 +155,10 @@ extension Installer {
         let writer = PackageManifestWriter(
             spec: pod.spec, files: item.files.files, folderName: item.files.shown, dependencies: dependencies,
             purpose: .install(subspecs: pod.lockedSubspecs))
+        // The compiler_flags of the specs the module is made of become unsafeFlags: each must pass or be allowed.
+        try compilerFlags.check(
+            writer.closure(of: pod.lockedSubspecs.filter { $0 != pod.spec.name }), pod: pod.name,
+            version: pod.version.string)
         let output: PackageManifestWriter.Output
         do {
             output = try writer.generate()

@@ -32,12 +32,15 @@ package enum InstallError: ComposeFailure, Equatable {
     /// A file install would copy from a component's tree is over `Installer.maximumFileSize`
     /// (its size read from the git object header; none of it was read).
     case fileTooLarge(name: String, path: String, size: Int, limit: Int)
+    /// A generated package would pass a `compiler_flags` flag that is neither harmless nor allowed
+    /// (`CompilerFlagPolicy`): `flag` as written, `name` as `--allow-compiler-flag` names it.
+    case compilerFlagRefused(pod: String, version: String, spec: String, flag: String, name: String)
 
     package var kind: FailureKind {
         switch self {
         case .unsupportedSource, .missingReference, .checksumMismatch, .invalidPrebuilt,
             .binaryDependedOnBySource, .invalidName, .invalidModuleName, .noProduct,
-            .cannotGenerate, .invalidRegistry, .fileTooLarge:
+            .cannotGenerate, .invalidRegistry, .fileTooLarge, .compilerFlagRefused:
             return .input
         case .fetchFailed, .writeFailed, .symlinkInComposed:
             return .environment
@@ -87,6 +90,10 @@ package enum InstallError: ComposeFailure, Equatable {
         case .fileTooLarge(let name, let path, let size, let limit):
             return
                 "cannot install \(name): its file \(path) is \(byteCount(size)), over install's limit of \(byteCount(limit)) per file; nothing was read or written. Keep large files out of the component's sources (git LFS, a release asset) or out of its source_files."
+        case .compilerFlagRefused(let pod, let version, let spec, let flag, let name):
+            let shown = escapedForDisplay(name)
+            return
+                "cannot install \(escapedForDisplay(pod)) (\(escapedForDisplay(version))), which has no Package.swift: the compiler_flags of \(escapedForDisplay(spec)) hold `\(escapedForDisplay(flag))`, which `swift build` would pass to the compiler as it is, where it could load code or read or write files; install passes only flags that define, warn, or choose the language or ARC (docs/install.md). Nothing was written. If your team trusts it, allow it by name: compose install --allow-compiler-flag=\(shown) (or COMPOSE_ALLOW_COMPILER_FLAGS=\(shown))."
         case .writeFailed(let path, let message):
             return
                 "could not write \(path): \(message). Check permissions and free space, then run `compose install` again."

@@ -22,10 +22,12 @@ extension ProjectInstall {
             .appendingPathComponent(service.projectKey)
     }
 
-    /// The install's options as the record keeps them: `--binary` and every `COMPOSE_*_USE_BINARY`.
-    static func options(_ binary: BinaryPreference) -> [String] {
+    /// The install's options as the record keeps them: `--binary`, every `COMPOSE_*_USE_BINARY` and
+    /// the compiler flags allowed.
+    func options(_ binary: BinaryPreference) -> [String] {
         [binary.all ? "binary" : "source"]
             + binary.perComponent.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value ? "binary" : "source")" }
+            + compilerFlags.allowed.sorted().map { "allow-compiler-flag=\($0)" }
     }
 
     /// An install with nothing to do, answered from the record the last install left (`record`)
@@ -38,7 +40,7 @@ extension ProjectInstall {
         guard !service.isRecordDisabled, let record = WitnessedRecord.read(recordFile),
             record.facts["tool"] == [service.toolVersion],
             record.facts["project"] == [service.projectURL.path, service.projectDirectory],
-            record.facts["options"] == Self.options(binary), record.holds()
+            record.facts["options"] == options(binary), record.holds()
         else { return nil }
         service.noteIfStale(clones: record.facts["clones"] ?? [])
         return RecordedInstall(
@@ -91,7 +93,7 @@ extension ProjectInstall {
         WitnessedRecord(
             facts: [
                 "tool": [service.toolVersion], "project": [service.projectURL.path, service.projectDirectory],
-                "options": Self.options(binary), "components": result.componentLines, "notes": result.notes,
+                "options": options(binary), "components": result.componentLines, "notes": result.notes,
                 "warnings": report.warnings, "clones": witnessed.clones,
             ],
             witnesses: witnesses + witnessed.witnesses,

@@ -67,7 +67,8 @@ package struct Installer: Sendable {
     /// and verified, and every name checked, before the first file is written.
     package func install(
         project: URL, inputs: InstallInputs, binary: BinaryPreference = BinaryPreference(),
-        registry: InstallRegistry? = nil, progress: @Sendable (String) -> Void = { _ in }
+        registry: InstallRegistry? = nil, compilerFlags: CompilerFlagPolicy = CompilerFlagPolicy(),
+        progress: @Sendable (String) -> Void = { _ in }
     ) async throws(InstallError) -> InstallResult {
         let folder = project.appendingPathComponent("Composed")
         var composed: [ComposedComponent] = []
@@ -188,7 +189,8 @@ package struct Installer: Sendable {
         // the pod's files, naming the other locked pods as Composed names them.
         var podFiles: [String: Data] = [:]
         for item in generated {
-            let (component, files, podNotes) = try generate(item, besides: composed, generated: generated)
+            let (component, files, podNotes) = try generate(
+                item, besides: composed, generated: generated, compilerFlags: compilerFlags)
             composed.append(component)
             podFiles.merge(files) { $1 }
             notes += podNotes.map { "\(item.pod.name): \($0)" }

@@ -667,7 +667,8 @@ extension PackageManifestWriter {
                 linker.append(".linkedLibrary(\(literal(library))\(condition))")
             }
             if isC, installing {
-                let flags = strings(block["compiler_flags"]).flatMap { $0.split(separator: " ").map(String.init) }
+                // Install refused every flag that neither passes nor was allowed (`CompilerFlagPolicy`).
+                let flags = CompilerFlagPolicy.tokens(strings(block["compiler_flags"]))
                 if !flags.isEmpty {
                     c.append(".unsafeFlags([\(flags.map(literal).joined(separator: ", "))]\(condition))")
                 }

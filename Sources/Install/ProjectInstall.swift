@@ -6,6 +6,8 @@ import Project
 /// the Composefile allows), then install it into `Composed/`.
 package struct ProjectInstall: Sendable {
     package let service: ResolveService
+    /// The `compiler_flags` generated packages may pass beyond the harmless ones (`--allow-compiler-flag`).
+    package var compilerFlags = CompilerFlagPolicy()
 
     package init(
         projectDirectory: String = ".", composeHome: URL? = nil, toolVersion: String,
@@ -40,7 +42,8 @@ package struct ProjectInstall: Sendable {
         }
         let result = try await Installer(composeHome: service.composeHome).install(
             project: URL(fileURLWithPath: service.projectDirectory, isDirectory: true).standardizedFileURL,
-            inputs: inputs, binary: binary, registry: registry, progress: progress)
+            inputs: inputs, binary: binary, registry: registry, compilerFlags: compilerFlags,
+            progress: progress)
         let report = Report(resolve: resolve, install: result, warnings: inputs.warnings)
         if registry == nil { record(report, inputs: inputs, binary: binary) }
         return report

@@ -41,6 +41,7 @@ struct InstallCommand: AsyncParsableCommand {
               compose install --no-integrate   # leave the Xcode project as it is
               compose install --repo-update    # fetch the spec sources first
               compose install --registry https://registry.example.com --registry-scope ios
+              compose install --allow-compiler-flag=-mllvm   # a pod's compiler_flags may use -mllvm
 
             With --registry (and --registry-scope, the scope the registry was exported with), \
             every component the registry has is pinned as .package(id: "SCOPE.Name", exact:) and \
@@ -50,6 +51,13 @@ struct InstallCommand: AsyncParsableCommand {
 
             Notes of one kind that apply to several pods are printed once, naming every pod; \
             --verbose prints each, and --format json prints what was installed with every note.
+
+            A pod without a Package.swift gets one generated under Composed/Pods/, its \
+            compiler_flags passed to the compiler at `swift build` as unsafeFlags. Flags that \
+            define (-D, -U), warn (-W…, -w) or choose the language or ARC pass; any other \
+            (-fplugin=, -Xclang, -mllvm, -MF, -o, -include, -I, -B, @file …) is refused, naming \
+            the pod and the flag, before anything is written, unless allowed by name with \
+            --allow-compiler-flag or COMPOSE_ALLOW_COMPILER_FLAGS (docs/install.md).
 
             Exit codes: 0 installed, 1 wrong input (Composefile, resolution, checksum, a project \
             file that does not parse, a Podfile target missing from its project), \
@@ -88,6 +96,13 @@ struct InstallCommand: AsyncParsableCommand {
 
     @OptionGroup var environment: AllowEnvOptions
 
+    @Option(
+        name: .customLong("allow-compiler-flag"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "Let a pod's compiler_flags pass this flag to the compiler in the package install generates for a pod without a Package.swift, by name (-fplugin, -Xclang, -I) or as written (repeat for more; also COMPOSE_ALLOW_COMPILER_FLAGS=\"-I -mllvm\"). Without it only flags that define (-D, -U), warn (-W…, -w) or choose the language or ARC (-fobjc-arc, -fno-objc-arc, -fmodules, -std=, -x objective-c …) pass; any other is refused (docs/install.md).",
+            valueName: "flag"))
+    var allowedCompilerFlags: [String] = []
+
     @Option(help: "Output format: human (notes of one kind said once) or json (every note, one per pod).")
     var format: ProjectOutputFormat = .human
 
@@ -102,18 +117,20 @@ struct InstallCommand: AsyncParsableCommand {
         let target = try registry.map { try InstallRegistry(url: $0, scope: registryScope ?? "") }
         try await Self.install(
             project: project, binary: binary, checkLayers: checkLayers, repoUpdate: repoUpdate, registry: target,
-            allowing: environment.allowed, verbose: global.verbose, format: format, integrate: integrate)
+            allowing: environment.allowed, verbose: global.verbose, format: format, integrate: integrate,
+            compilerFlags: allowedCompilerFlags)
     }
 
     /// `compose install` (also run by `compose update` when Composed/ exists).
     static func install(
         project: String, binary: Bool, checkLayers: Bool, repoUpdate: Bool, registry: InstallRegistry? = nil,
         allowing: Set<String>, verbose: Bool = false, format: ProjectOutputFormat = .human,
-        integrate: Bool = true
+        integrate: Bool = true, compilerFlags: [String] = []
     ) async throws {
         let err = Terminal.standardError
         let preference = BinaryPreference(flag: binary, environment: Terminal.environment)
-        let install = ProjectInstall(service: resolveService(project: project, allowing: allowing))
+        var install = ProjectInstall(service: resolveService(project: project, allowing: allowing))
+        install.compilerFlags = CompilerFlagPolicy(allowing: compilerFlags, environment: Terminal.environment)
         // Nothing changed since the last install: its record answers.
         if !checkLayers, !repoUpdate, registry == nil, let recorded = install.recorded(binary: preference) {
             for warning in recorded.warnings { err.write(warning + "\n") }
