@@ -11,7 +11,7 @@ package enum IntegrationError: ComposeFailure, Equatable {
     case severalProjects(folder: String, names: [String])
     /// A `project` line names a project that is not there.
     case projectNotFound(path: String, target: String, location: ComposefileLocation)
-    /// A `project` or `workspace` line names a path outside the Podfile's folder.
+    /// A `project` line names a path outside the Podfile's folder (a `workspace` line's only gets a note).
     case pathOutsideFolder(path: String, location: ComposefileLocation)
     /// The project, its `project.pbxproj`, or the workspace is a symbolic link.
     case symbolicLink(path: String)

@@ -12,7 +12,9 @@ import Foundation
 ///   Podfile, when there is one project; it is only touched when it exists.
 ///
 /// Paths are relative to the Podfile's folder and stay below it: `..`, absolute paths and symbolic
-/// links on the way are refused.
+/// links on the way are refused. A `workspace` line naming one outside the folder (`../App.xcworkspace`)
+/// is the exception: the projects are still integrated, the workspace is left as it is, and a note
+/// says what to remove from it by hand.
 package struct IntegrationPlan: Sendable, Equatable {
     package struct Target: Sendable, Equatable {
         package let name: String
@@ -35,6 +37,8 @@ package struct IntegrationPlan: Sendable, Equatable {
     package let projects: [Project]
     /// The workspace that lists the projects, relative to the Podfile's folder, when it exists.
     package let workspace: String?
+    /// What the user should know and do by hand (a workspace outside the folder, left as it is).
+    package var notes: [IntegrationNote] = []
 
     /// The plan of the Podfile (or Composefile) `composefile` read in `folder`.
     package static func make(for composefile: Composefile, in folder: URL) throws(IntegrationError) -> IntegrationPlan {
@@ -75,7 +79,10 @@ package struct IntegrationPlan: Sendable, Equatable {
         if projects.isEmpty { projects = [Project(path: try defaultProject(), targets: [])] }
 
         var workspace: String?
-        if let declared = composefile.workspace {
+        var notes: [IntegrationNote] = []
+        if let declared = composefile.workspace, leavesFolder(declared.path) {
+            notes += outsideWorkspaceNote(declared.path, at: declared.location, in: folder)
+        } else if let declared = composefile.workspace {
             workspace = try safePath(declared.path, at: declared.location)
         } else if projects.count == 1 {
             let name = (projects[0].path as NSString).lastPathComponent
@@ -85,7 +92,59 @@ package struct IntegrationPlan: Sendable, Equatable {
             try refuseLinks(path, in: folder)
             if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path) { workspace = nil }
         }
-        return IntegrationPlan(projects: projects, workspace: workspace)
+        return IntegrationPlan(projects: projects, workspace: workspace, notes: notes)
+    }
+
+    /// The plan of `compose deintegrate` when there is no Podfile to read: every `.xcodeproj` of the
+    /// folder (deintegration only takes out what CocoaPods put in, so a project it never integrated is
+    /// left unchanged), and, with one project, the workspace named like it, as CocoaPods would find them.
+    /// Nil when the folder holds no project.
+    package static func folderProjects(in folder: URL) throws(IntegrationError) -> IntegrationPlan? {
+        let names = projectNames(in: folder)
+        guard !names.isEmpty else { return nil }
+        for name in names { try refuseLinks(name, in: folder) }
+        var workspace: String?
+        if names.count == 1 {
+            let path = String(names[0].dropLast(".xcodeproj".count)) + ".xcworkspace"
+            try refuseLinks(path, in: folder)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path) { workspace = path }
+        }
+        return IntegrationPlan(projects: names.map { Project(path: $0, targets: []) }, workspace: workspace)
+    }
+
+    /// True for a path that leaves the folder it is relative to (absolute, `~`, or with `..`).
+    static func leavesFolder(_ path: String) -> Bool {
+        path.hasPrefix("/") || path.hasPrefix("~") || path.split(separator: "/").contains("..")
+    }
+
+    /// The note for a workspace outside the folder: compose writes only inside the folder it was pointed
+    /// at, so the workspace keeps its `Pods/Pods.xcodeproj` reference, which the note quotes (read only,
+    /// from its `contents.xcworkspacedata`). None when the workspace does not exist or lists no Pods project.
+    static func outsideWorkspaceNote(_ path: String, at location: ComposefileLocation, in folder: URL)
+        -> [IntegrationNote]
+    {
+        let url = URL(fileURLWithPath: path.hasPrefix("/") ? path : folder.path + "/" + path).standardizedFileURL
+        let data = url.appendingPathComponent("contents.xcworkspacedata")
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let text = FileManager.default.contents(atPath: data.path).map { String(decoding: $0, as: UTF8.self) }
+        let reference = text.flatMap { text in
+            text.components(separatedBy: "location = \"").dropFirst().compactMap { part -> String? in
+                guard let end = part.firstIndex(of: "\"") else { return nil }
+                let value = String(part[..<end])
+                return value.hasSuffix("Pods/Pods.xcodeproj") ? value : nil
+            }.first
+        }
+        if text != nil, reference == nil { return [] }
+        let what =
+            reference.map { "remove its FileRef location = \"\($0)\" by hand" }
+            ?? "remove its FileRef to Pods/Pods.xcodeproj by hand, if it has one"
+        return [
+            IntegrationNote(
+                place: "\(location.file):\(location.line)",
+                message:
+                    "the workspace \(path) (\(url.path)) is outside the folder compose was pointed at, where compose writes nothing: it was left as it is. Xcode will miss Pods/Pods.xcodeproj there: \(what), or keep the Podfile in the folder that holds the workspace and run compose there."
+            )
+        ]
     }
 
     /// The `.xcodeproj` folders (or links, refused later) directly in `folder`, sorted.
@@ -117,5 +176,17 @@ package struct IntegrationPlan: Sendable, Equatable {
                 throw .symbolicLink(path: url.path)
             }
         }
+    }
+}
+
+/// Something an integration left for the user to do or know, apart from any project file's notes: a
+/// place (`Podfile:3`) and what to do.
+package struct IntegrationNote: Sendable, Equatable {
+    package let place: String
+    package let message: String
+
+    package init(place: String, message: String) {
+        self.place = place
+        self.message = message
     }
 }

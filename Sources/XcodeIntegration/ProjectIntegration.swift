@@ -32,6 +32,8 @@ package enum ProjectIntegration {
     package struct Result: Sendable, Equatable {
         package let mode: Mode
         package let projects: [ProjectResult]
+        /// What was left for the user (a workspace outside the folder, a Podfile that could not be read).
+        package var notes: [IntegrationNote] = []
         /// True when a file was written.
         package var changed: Bool { projects.contains { $0.report.changed } }
     }
@@ -53,6 +55,61 @@ package enum ProjectIntegration {
             manifestText = String(decoding: data, as: UTF8.self)
         }
         let plan = try IntegrationPlan.make(for: composefile, in: folder)
+        return try apply(mode, plan: plan, folder: folder, dryRun: dryRun) { () throws(IntegrationError) in
+            // The targets are in their projects; Composed must offer each its product.
+            guard mode == .integrate else { return }
+            let missing = composefile.concreteTargets.map(\.name).filter { !offers($0, manifestText) }
+            if !missing.isEmpty { throw .productsMissing(targets: missing, manifest: manifest.path) }
+        }
+    }
+
+    /// `compose deintegrate` where the Podfile cannot be read (`reason`: Ruby that only CocoaPods runs,
+    /// a React Native or Flutter script outside the folder, no Podfile at all): as `pod deintegrate`,
+    /// which never reads the Podfile, CocoaPods is taken out of the `.xcodeproj` of the folder (every
+    /// one: a project CocoaPods never integrated has nothing to take out and is left unchanged), with a
+    /// note saying why the Podfile was not used. A folder with no project gets `reason` itself (or,
+    /// with no Podfile either, `noProject`).
+    package static func deintegrateWithoutPodfile(
+        folder: URL, reason: ComposefileError, dryRun: Bool = false
+    ) throws -> Result {
+        guard let plan = try IntegrationPlan.folderProjects(in: folder) else {
+            if case .notFound = reason { throw IntegrationError.noProject(folder: folder.path) }
+            throw reason
+        }
+        var result = try apply(.deintegrate, plan: plan, folder: folder, dryRun: dryRun)
+        result.notes.insert(podfileNote(reason, projects: plan.projects.map(\.path), dryRun: dryRun), at: 0)
+        return result
+    }
+
+    /// One line: where the Podfile stopped being readable, why (the first sentence of the error), and
+    /// what was done instead.
+    static func podfileNote(_ reason: ComposefileError, projects: [String], dryRun: Bool) -> IntegrationNote {
+        let names = projects.joined(separator: ", ")
+        let done =
+            "CocoaPods \(dryRun ? "would be" : "was") taken out of \(names), the .xcodeproj\(projects.count == 1 ? "" : " folders") beside it, as `pod deintegrate` does without a Podfile (`compose install` and `compose integrate` need a Podfile that reads)"
+        let location: ComposefileLocation?
+        switch reason {
+        case .rubyCode(let at, _, _), .unknownDirective(let at, _), .syntax(let at, _), .invalidValue(let at, _):
+            location = at
+        case .notFound(let directory):
+            return IntegrationNote(place: directory, message: "there is no Podfile (or Composefile) here: \(done).")
+        default:
+            location = nil
+        }
+        var why = reason.description
+        if let location, why.hasPrefix("\(location): ") { why.removeFirst("\(location): ".count) }
+        if let end = why.range(of: ". ") { why = String(why[..<end.lowerBound]) }
+        if why.hasSuffix(".") { why.removeLast() }
+        let place = location.map { "\($0.file):\($0.line)" } ?? "Podfile"
+        return IntegrationNote(place: place, message: "the Podfile could not be read (\(why)): \(done).")
+    }
+
+    /// Changes the projects of `plan`: all in memory first, then `validate` (what else must hold before
+    /// a write), then each changed project written.
+    static func apply(
+        _ mode: Mode, plan: IntegrationPlan, folder: URL, dryRun: Bool,
+        validate: () throws(IntegrationError) -> Void = {}
+    ) throws(IntegrationError) -> Result {
         func update(_ project: IntegrationPlan.Project, workspace: String?, dryRun: Bool) throws(IntegrationError)
             -> XcodeReport
         {
@@ -87,12 +144,8 @@ package enum ProjectIntegration {
                     path: project.path, workspace: workspace, targets: mode == .integrate ? project.targets : [],
                     composedPath: project.composedPath, report: report))
         }
-        // The targets are in their projects; Composed must offer each its product.
-        if mode == .integrate {
-            let missing = composefile.concreteTargets.map(\.name).filter { !offers($0, manifestText) }
-            if !missing.isEmpty { throw .productsMissing(targets: missing, manifest: manifest.path) }
-        }
-        if dryRun { return Result(mode: mode, projects: results) }
+        try validate()
+        if dryRun { return Result(mode: mode, projects: results, notes: plan.notes) }
         for (index, (project, workspace)) in zip(plan.projects, workspaces).enumerated()
         where results[index].report.changed {
             let report = try update(project, workspace: workspace, dryRun: false)
@@ -101,7 +154,7 @@ package enum ProjectIntegration {
                 path: before.path, workspace: before.workspace, targets: before.targets,
                 composedPath: before.composedPath, report: report)
         }
-        return Result(mode: mode, projects: results)
+        return Result(mode: mode, projects: results, notes: plan.notes)
     }
 
     /// Reads the Composefile, else the Podfile, of `folder` (for the commands that do not resolve);

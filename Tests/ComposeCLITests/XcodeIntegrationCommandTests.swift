@@ -181,6 +181,87 @@ import Testing
         #expect(again.stdout == "App.xcodeproj has nothing of CocoaPods left to take out.\n")
     }
 
+    /// A Podfile's `workspace` outside its folder: compose writes only inside the folder it was pointed
+    /// at, so the project is integrated, the workspace is left byte for byte, and a note names it and
+    /// the FileRef to remove by hand.
+    @Test func aWorkspaceOutsideTheFolderIsLeftAsItIsWithANote() async throws {
+        let temporary = try TemporaryDirectory("xcode-outside-workspace")
+        defer { temporary.remove() }
+        let folder = try await app(in: temporary, component: false)
+        try Data(("workspace '../Restart.xcworkspace'\n" + Self.podfile).utf8).write(
+            to: folder.appendingPathComponent("Podfile"))
+        let outside = temporary.url.appendingPathComponent("Restart.xcworkspace")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let workspace = Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace
+               version = "1.0">
+               <FileRef
+                  location = "group:App/Restart.xcodeproj">
+               </FileRef>
+               <FileRef
+                  location = "group:App/Pods/Pods.xcodeproj">
+               </FileRef>
+            </Workspace>
+
+            """.utf8)
+        try workspace.write(to: outside.appendingPathComponent("contents.xcworkspacedata"))
+        try composedStub(in: folder)
+        let run = try await runComposeInProcess(["integrate", "--project", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Integrated App.xcodeproj: Composed linked into 4 targets"), "\(run.stdout)")
+        #expect(
+            run.stderr.contains(
+                "Podfile:1: the workspace ../Restart.xcworkspace (\(outside.standardizedFileURL.path)) is outside the folder"
+            ), "\(run.stderr)")
+        #expect(run.stderr.contains(#"remove its FileRef location = "group:App/Pods/Pods.xcodeproj" by hand"#))
+        #expect(try Data(contentsOf: outside.appendingPathComponent("contents.xcworkspacedata")) == workspace)
+        #expect(!(try pbxproj(folder)).contains("[CP]"))
+        // A project outside the folder is still refused: it is what compose would edit.
+        try await refuses(
+            folder, podfile: "workspace '../Restart.xcworkspace'\nproject '../App.xcodeproj'\n" + Self.podfile,
+            ["Podfile:2:1: ../App.xcodeproj is outside the Podfile's folder"])
+    }
+
+    /// `compose deintegrate` does not need a Podfile that reads (as `pod deintegrate`, which never reads
+    /// it): a React Native Podfile's missing script, or no Podfile at all, and the folder's project is
+    /// deintegrated with a note saying why. `compose integrate` still needs the Podfile.
+    @Test func deintegrateWorksWithoutAPodfileThatReads() async throws {
+        let temporary = try TemporaryDirectory("xcode-deintegrate-unreadable")
+        defer { temporary.remove() }
+        let folder = try await app(in: temporary, component: false)
+        let podfile = "require_relative '../node_modules/react-native/scripts/react_native_pods'\n" + Self.podfile
+        try Data(podfile.utf8).write(to: folder.appendingPathComponent("Podfile"))
+        try composedStub(in: folder)
+        let before = try projectFiles(folder)
+        let integrate = try await runComposeInProcess(["integrate", "--project", folder.path])
+        #expect(integrate.code == 1 && integrate.stderr.contains("Podfile:1:1: This is a React Native app's Podfile"))
+        #expect(try projectFiles(folder) == before)
+
+        let run = try await runComposeInProcess(["deintegrate", "--project", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("Podfile:1: the Podfile could not be read (This is a React Native app's Podfile"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("CocoaPods was taken out of App.xcodeproj, the .xcodeproj beside it"))
+        #expect(run.stdout.contains("Deintegrated App.xcodeproj: CocoaPods taken out"), "\(run.stdout)")
+        let text = try pbxproj(folder)
+        #expect(!text.contains("[CP]") && !text.contains("Pods_My_App.framework") && !text.contains("Composed"))
+        let workspace = try String(
+            contentsOf: folder.appendingPathComponent("App.xcworkspace/contents.xcworkspacedata"), encoding: .utf8)
+        #expect(!workspace.contains("Pods.xcodeproj"))
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Podfile"))
+        let none = try await runComposeInProcess(["deintegrate", "--project", folder.path, "--format", "json"])
+        #expect(none.code == 0, "\(none.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(none.stdout.utf8)) as? [String: Any])
+        let notes = json["notes"] as? [[String: Any]] ?? []
+        #expect(
+            (notes.first?["message"] as? String)?.hasPrefix("there is no Podfile (or Composefile) here") == true,
+            "\(none.stdout)")
+    }
+
     /// A `Composed/Package.swift` offering `products`, as install writes their lines.
     func composedStub(
         in folder: URL, products: [String] = ["My App", "Extensions-Share", "Rocket.Chat", "My App UITests"]

@@ -68,8 +68,9 @@ elif [ ! -x "$compose" ] || ! "$compose" integrate --help >/dev/null 2>&1 || ! "
 fi
 
 # compose gets a home of its own, and what the corpus's Podfiles read from the environment
-# (ProtonVPN's builds a git URL from PROTON_GIT_URL, as CocoaPods would fail without it too).
-export COMPOSE_HOME=$out/home PROTON_GIT_URL=${PROTON_GIT_URL:-git.example.com}
+# (ProtonVPN's builds a git URL from PROTON_GIT_URL, as CocoaPods would fail without it too; compose
+# reads it only when allowed by name).
+export COMPOSE_HOME=$out/home PROTON_GIT_URL=${PROTON_GIT_URL:-git.example.com} COMPOSE_ALLOW_ENV=PROTON_GIT_URL
 now_ns() { date +%s%N; }
 # stand_in_composed DIR: `compose integrate` links the Composed/ that `compose install` writes from
 # the pods; the corpus has no pods to install, so a manifest offering a product per Xcode target

@@ -10,7 +10,7 @@ struct IntegrateCommand: ParsableCommand {
             already written. The project is found as CocoaPods finds it: the Podfile's `project` \
             line (per target block, inherited by the blocks inside), else the one .xcodeproj \
             beside the Podfile; the workspace is the `workspace` line's, else the one named like \
-            the project. First CocoaPods is taken out, as `compose deintegrate` does; then the \
+            the project (one outside the folder is left as it is, with a note). First CocoaPods is taken out, as `compose deintegrate` does; then the \
             local package Composed (its path relative to the project's folder) is added, and \
             every concrete Podfile target (nested ones, abstract_target children, \
             inherit! :search_paths test targets) gets a product dependency on the Composed \
@@ -51,7 +51,10 @@ struct DeintegrateCommand: ParsableCommand {
             xcconfig. Whatever still mentions Pods (a script calling ${PODS_ROOT}/..., a build \
             setting with $(PODS_...)) is left as it is and named in a note with the fix. \
             Nothing else changes, and Composed is not linked (`compose integrate` does that). \
-            The project is found as `compose integrate` finds it.
+            The project is found as `compose integrate` finds it; when the Podfile cannot be \
+            read (a React Native, Expo or Flutter Podfile running scripts compose does not) or \
+            there is none, every .xcodeproj of the folder is deintegrated, as `pod deintegrate` \
+            does, with a note saying why.
 
             Examples:
               compose deintegrate

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ComposefileFormat
 import Foundation
 import Install
 import Specs
@@ -20,12 +21,19 @@ struct IntegrationOptions: ParsableArguments {
 
     @OptionGroup var environment: AllowEnvOptions
 
-    /// Reads the folder's Podfile and runs `mode` on its projects, then prints what changed.
+    /// Reads the folder's Podfile and runs `mode` on its projects, then prints what changed. To
+    /// deintegrate, a Podfile that cannot be read (or none) is not needed: the folder's projects are.
     func run(_ mode: ProjectIntegration.Mode) throws {
         let folder = URL(fileURLWithPath: project, isDirectory: true).standardizedFileURL
-        let composefile = try ProjectIntegration.readComposefile(
-            in: folder, display: project, environment: Terminal.environment,
-            allowedEnvironment: environment.allowed)
+        let composefile: Composefile
+        do {
+            composefile = try ProjectIntegration.readComposefile(
+                in: folder, display: project, environment: Terminal.environment,
+                allowedEnvironment: environment.allowed)
+        } catch let error as ComposefileError where mode == .deintegrate {
+            let result = try ProjectIntegration.deintegrateWithoutPodfile(folder: folder, reason: error, dryRun: dryRun)
+            return printIntegration(result, format: format, dryRun: dryRun)
+        }
         let result = try ProjectIntegration.run(
             mode, composefile: composefile, folder: folder, dryRun: dryRun, offers: ComposedPackage.offersProduct)
         printIntegration(result, format: format, dryRun: dryRun)
@@ -71,6 +79,7 @@ func printIntegration(
     case .json:
         out.write(encodeJSON(IntegrationJSON(result, dryRun: dryRun)) + "\n")
     case .human:
+        for note in result.notes { err.write("note: \(escapedForDisplay("\(note.place): \(note.message)"))\n") }
         var text = ""
         for project in result.projects {
             let report = project.report
@@ -137,6 +146,10 @@ private struct IntegrationJSON: Encodable {
         let target: String?
         let message: String
     }
+    struct PlaceNote: Encodable {
+        let place: String
+        let message: String
+    }
     struct Target: Encodable {
         let name: String
         let product: String
@@ -156,11 +169,14 @@ private struct IntegrationJSON: Encodable {
     let dryRun: Bool
     let changed: Bool
     let projects: [Project]
+    /// The notes of no one project: a workspace outside the folder, a Podfile that could not be read.
+    let notes: [PlaceNote]
 
     init(_ result: ProjectIntegration.Result, dryRun: Bool) {
         mode = result.mode.rawValue
         self.dryRun = dryRun
         changed = result.changed
+        notes = result.notes.map { PlaceNote(place: $0.place, message: $0.message) }
         projects = result.projects.map { project in
             let folder = (project.path as NSString).deletingLastPathComponent
             return Project(
