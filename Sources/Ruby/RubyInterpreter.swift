@@ -949,7 +949,8 @@ package final class RubyInterpreter {
             name: name)
         blocks.append(arguments.block)
         defer { blocks.removeLast() }
-        let result = try evaluate(body, scope)
+        // A method called as a statement: its last line is one too.
+        let result = try evaluate(body, scope, discarded: arguments.isStatement)
         if let (jump, value) = pendingJump {
             pendingJump = nil
             if jump == .return { return value }
