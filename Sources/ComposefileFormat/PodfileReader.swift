@@ -78,6 +78,8 @@ final class PodfileReader: RubyHost {
     private var stack: [TargetDefinition]
     private var targetNames: Set<String> = []
     private var skippedHooks: [(name: String, lines: ClosedRange<Int>, location: ComposefileLocation)] = []
+    /// The CocoaPods plugins the file names with `plugin 'cocoapods-…'`, in order.
+    private var declaredPlugins: [String] = []
     /// A DSL error of ours, thrown through the interpreter as a failure.
     private(set) var pendingError: ComposefileError?
 
@@ -193,11 +195,27 @@ final class PodfileReader: RubyHost {
             if PodfileReader.bareFlags.contains(name) {
                 file.flags.append(name)
             } else if let note = PodfileReader.ignoredWithNote[name] {
+                if name == "plugin", let plugin = arguments.values.first?.stringValue, plugin.hasPrefix("cocoapods-") {
+                    declaredPlugins.append(plugin)
+                }
                 file.notes.append(Composefile.Note(location: here, message: "'\(name)': \(note)"))
             } else if name.first?.isUppercase == true {
                 return nil
-            } else if let plugin = interpreter.notLoaded.last(where: { $0.hasPrefix("cocoapods-") }) {
-                // A word of a CocoaPods plugin the file requires: the plugin is not loaded.
+            } else if let plugin = (interpreter.notLoaded + declaredPlugins).last(where: { $0.hasPrefix("cocoapods-") })
+            {
+                // A word of a CocoaPods plugin the file requires: the plugin is not loaded. Only a call
+                // on a line of its own is skipped; a value used (an argument, an assigned value, a
+                // condition, an interpolation) is CocoaPods' NameError when the word is no plugin's.
+                guard arguments.isStatement else {
+                    let kind =
+                        arguments.values.isEmpty && arguments.block == nil ? "local variable or method" : "method"
+                    throw fail(
+                        .syntax(
+                            here,
+                            message:
+                                "undefined \(kind) `\(name)` (CocoaPods stops here with NameError; compose does not load the plugin '\(plugin)', and skips its words only as statements of their own, never where their value is used): define it above, or remove it"
+                        ))
+                }
                 file.notes.append(
                     Composefile.Note(
                         location: here,
@@ -416,7 +434,7 @@ final class PodfileReader: RubyHost {
             return
         }
         stack.append(definition)
-        _ = try interpreter.yield(block, [], at: at)
+        _ = try interpreter.yield(block, [], at: at, discardingResult: true)
         let finished = stack.removeLast()
         stack[stack.count - 1].children.append(finished)
     }

@@ -235,47 +235,61 @@ package struct PackageManifestWriter: Sendable {
         }
 
         for index in targets.indices { targets[index].products = externalDependencies(of: targets[index].specs) }
-        var usedFiles: Set<String> = []
-        var declarations: [String] = []
-        var declaredTargets: [String] = []
-        var binaryDeclarations: [String] = []
-        var extraFiles: [String: String] = [:]
-        for var target in targets {
-            for owner in target.specs {
-                target.resources += matched(owner, "resources")
-                let blocks = [owner.json] + (Platform.names + ["macos"]).compactMap { owner.json[$0] }
-                for bundles in blocks.compactMap({ $0["resource_bundles"] }) where bundles.isObject {
-                    for member in bundles.members {
-                        target.resources += matching(strings(member.value))
-                        notes.append(
-                            "\(owner.name): the resource bundle `\(member.key)` becomes the target's own bundle: read its files through `Bundle.module`."
-                        )
+        /// The targets' declarations; an exclude names only `present` files when given.
+        func declareTargets(present: Set<String>?) -> DeclaredTargets {
+            var declared = DeclaredTargets()
+            for var target in targets {
+                for owner in target.specs {
+                    target.resources += matched(owner, "resources")
+                    let blocks = [owner.json] + (Platform.names + ["macos"]).compactMap { owner.json[$0] }
+                    for bundles in blocks.compactMap({ $0["resource_bundles"] }) where bundles.isObject {
+                        for member in bundles.members {
+                            target.resources += matching(strings(member.value))
+                            declared.notes.append(
+                                "\(owner.name): the resource bundle `\(member.key)` becomes the target's own bundle: read its files through `Bundle.module`."
+                            )
+                        }
                     }
                 }
-            }
-            target.resources = Set(target.resources).subtracting(target.files).sorted()
-            // `.process` puts resources side by side in one bundle: two files of one name cannot both go.
-            var seen: [String: String] = [:]
-            target.resources = target.resources.filter { file in
-                let parts = file.split(separator: "/")
-                if parts.contains(where: { $0.hasSuffix(".bundle") }) { return true }
-                let key = (parts.last { $0.hasSuffix(".lproj") }.map { $0 + "/" } ?? "") + (parts.last ?? "")
-                if let first = seen[key] {
-                    notes.append("\(file) is left out: the resource \(first) has the same name, and SwiftPM keeps one.")
-                    return false
+                target.resources = Set(target.resources).subtracting(target.files).sorted()
+                // `.process` puts resources side by side in one bundle: two files of one name cannot both go.
+                var seen: [String: String] = [:]
+                target.resources = target.resources.filter { file in
+                    let parts = file.split(separator: "/")
+                    if parts.contains(where: { $0.hasSuffix(".bundle") }) { return true }
+                    let key = (parts.last { $0.hasSuffix(".lproj") }.map { $0 + "/" } ?? "") + (parts.last ?? "")
+                    if let first = seen[key] {
+                        declared.notes.append(
+                            "\(file) is left out: the resource \(first) has the same name, and SwiftPM keeps one.")
+                        return false
+                    }
+                    seen[key] = file
+                    return true
                 }
-                seen[key] = file
-                return true
+                guard
+                    let lines = declaration(
+                        of: target, moduleName: moduleName, installing: installing, notes: &declared.notes,
+                        used: &declared.used, binaries: &declared.binaries, extraFiles: &declared.extraFiles,
+                        siblingFiles: Set(targets.filter { $0.name != target.name }.flatMap(Self.builtFiles)),
+                        present: present)
+                else { continue }
+                declared.lines += lines
+                declared.targets.append(target.name)
             }
-            guard
-                let lines = declaration(
-                    of: target, moduleName: moduleName, installing: installing, notes: &notes, used: &usedFiles,
-                    binaries: &binaryDeclarations, extraFiles: &extraFiles,
-                    siblingFiles: Set(targets.filter { $0.name != target.name }.flatMap(Self.builtFiles)))
-            else { continue }
-            declarations += lines
-            declaredTargets.append(target.name)
+            return declared
         }
+        var declared = declareTargets(present: nil)
+        if installing {
+            // Install copies only the files the manifest uses: declared again, an exclude names none of
+            // the others, which SwiftPM would warn of at every load ("Invalid Exclude … File not found").
+            declared = declareTargets(present: declared.used)
+        }
+        notes += declared.notes
+        let usedFiles = declared.used
+        var declarations = declared.lines
+        let declaredTargets = declared.targets
+        let binaryDeclarations = declared.binaries
+        let extraFiles = declared.extraFiles
         declarations += binaryDeclarations
         guard declaredTargets.contains(moduleName) else {
             throw .noSources(spec: spec.name, folder: folderName)
@@ -392,6 +406,17 @@ package struct PackageManifestWriter: Sendable {
         return Array(Set(names)).filter { $0 != spec.name }.sorted()
     }
 
+    /// What the targets' declarations make: their lines, names, binary targets, the files written
+    /// beside the manifest (module maps), the pod's files they use, and the notes said on the way.
+    struct DeclaredTargets {
+        var lines: [String] = []
+        var targets: [String] = []
+        var binaries: [String] = []
+        var extraFiles: [String: String] = [:]
+        var used: Set<String> = []
+        var notes: [String] = []
+    }
+
     // MARK: One target
 
     static let cFamilyExtensions = [".m", ".mm", ".c", ".cc", ".cpp", ".cxx", ".s", ".S"]
@@ -413,7 +438,8 @@ package struct PackageManifestWriter: Sendable {
     /// lines of its vendored xcframeworks go to `binaries`.
     func declaration(
         of target: Target, moduleName: String, installing: Bool, notes: inout [String], used: inout Set<String>,
-        binaries: inout [String], extraFiles: inout [String: String], siblingFiles: Set<String> = []
+        binaries: inout [String], extraFiles: inout [String: String], siblingFiles: Set<String> = [],
+        present: Set<String>? = nil
     ) -> [String]? {
         let label = target.specs.count == 1 ? target.specs[0].name : spec.name
         let swift = target.files.filter { $0.hasSuffix(".swift") }
@@ -448,7 +474,8 @@ package struct PackageManifestWriter: Sendable {
         let cHeaders = isC ? headers : []
         let path = commonFolder(sources + target.resources + cHeaders)
         func relative(_ file: String) -> String { path.isEmpty ? file : String(file.dropFirst(path.count + 1)) }
-        let all = files.filter { path.isEmpty || $0.hasPrefix(path + "/") }
+        // What is under `path` (of the files `present`, when only those are written).
+        let all = files.filter { (path.isEmpty || $0.hasPrefix(path + "/")) && present?.contains($0) != false }
         used.formUnion(sources + target.resources + cHeaders)
 
         var lines = ["        .target("]

@@ -332,7 +332,7 @@ enum RubyBuiltins {
                     at, "`\(n).times` loops more than \(RubyInterpreter.maximumElements) times", kind: .limit)
             }
             for i in 0..<max(0, n) {
-                _ = try interpreter.yield(block, [.integer(i, at: at)], at: at)
+                _ = try interpreter.yield(block, [.integer(i, at: at)], at: at, discardingResult: true)
                 if let value = interpreter.takeBreak() { return value }
             }
             return receiver

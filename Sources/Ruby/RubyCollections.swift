@@ -20,8 +20,10 @@ enum RubyCollections {
         func each(_ body: (RubyValue, RubyValue) throws(RubyFailure) -> Void) throws(RubyFailure) -> RubyValue? {
             guard let block else { throw interpreter.failure(at, "`\(name)` takes a block here", kind: .raised) }
             for (i, element) in elements.enumerated() {
+                // `each` does not use what its block gives: the block's last line is a statement.
                 let result = try interpreter.yield(
-                    block, name.hasSuffix("with_index") ? [element, .integer(i, at: at)] : [element], at: at)
+                    block, name.hasSuffix("with_index") ? [element, .integer(i, at: at)] : [element], at: at,
+                    discardingResult: name == "each" || name == "each_with_index")
                 if let value = interpreter.takeBreak() { return value }
                 try body(element, result)
             }
@@ -466,7 +468,8 @@ enum RubyCollections {
         case "each_key", "each_value":
             guard let block = arguments.block else { break }
             for p in pairs {
-                _ = try interpreter.yield(block, [name == "each_key" ? p.key : p.value], at: at)
+                _ = try interpreter.yield(
+                    block, [name == "each_key" ? p.key : p.value], at: at, discardingResult: true)
                 if let value = interpreter.takeBreak() { return value }
             }
             return receiver

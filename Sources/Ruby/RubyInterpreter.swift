@@ -28,11 +28,15 @@ package struct RubyArguments: Sendable {
     package var values: [RubyValue]
     package var block: RubyBlock?
     package let offset: Int
+    /// Whether the call is a statement of its own, its value unused (`keys 'App'` on its line), not an
+    /// argument, an assigned value, a condition or an interpolation.
+    package var isStatement = false
 
-    package init(values: [RubyValue], block: RubyBlock?, offset: Int) {
+    package init(values: [RubyValue], block: RubyBlock?, offset: Int, isStatement: Bool = false) {
         self.values = values
         self.block = block
         self.offset = offset
+        self.isStatement = isStatement
     }
 
     /// The trailing hash of `key: value` options, when the last argument is one.
@@ -123,6 +127,7 @@ package final class RubyInterpreter {
             bytes, range: RubySource.start(of: bytes)..<bytes.count, lines: lines,
             opaqueBlockMethods: opaqueBlockMethods)
         let scope = RubyScope(parent: nil)
+        discarding = true
         _ = try evaluate(program, scope)
         if let (jump, _) = pendingJump, jump != .return {
             throw RubyFailure(offset: bytes.count, message: "`\(jump)` outside a block or loop")
@@ -216,17 +221,32 @@ package final class RubyInterpreter {
 
     // MARK: Statements
 
+    /// Whether the value of the node about to be evaluated is unused: set for the statements of a body
+    /// (the last one only when the body's own value is unused), read and cleared by `evaluate(_:_:)`.
+    private var discarding = false
+
     func evaluate(_ body: [RubyNode], _ scope: RubyScope) throws(RubyFailure) -> RubyValue {
+        let bodyDiscarded = discarding
+        defer { discarding = false }
         var last = RubyValue.null(at: body.first?.offset ?? 0)
-        for node in body {
+        for (index, node) in body.enumerated() {
+            discarding = bodyDiscarded || index < body.count - 1
             last = try evaluate(node, scope)
             if pendingJump != nil { break }
         }
         return last
     }
 
+    /// Evaluates a body whose value is used only when `discarded` is false.
+    private func evaluate(_ body: [RubyNode], _ scope: RubyScope, discarded: Bool) throws(RubyFailure) -> RubyValue {
+        discarding = discarded
+        return try evaluate(body, scope)
+    }
+
     func evaluate(_ node: RubyNode, _ scope: RubyScope) throws(RubyFailure) -> RubyValue {
         try step(node.offset)
+        let discarded = discarding
+        discarding = false
         switch node {
         case .value(let v):
             if case .string(let s) = v.kind { try charge(s.utf8.count, at: v.offset) }
@@ -308,14 +328,16 @@ package final class RubyInterpreter {
         case .name(let name, let at):
             if name.hasPrefix("@") { return (instanceVariables[name] ?? .null(at: at)).at(at) }
             if let value = scope.lookup(name) { return value.at(at) }
-            return try call(receiver: nil, name, RubyArguments(values: [], block: nil, offset: at), scope: scope)
+            return try call(
+                receiver: nil, name, RubyArguments(values: [], block: nil, offset: at, isStatement: discarded),
+                scope: scope)
         case .global(let name, let at):
             if let value = globals[name] { return value }
             throw failure(at, "the global variable \(name) is not supported; use a local variable")
         case .constant(let scopeNode, let name, let at):
             return try constant(scopeNode, name, at: at, scope)
         case .call(let callNode):
-            return try evaluateCall(callNode, scope)
+            return try evaluateCall(callNode, scope, discarded: discarded)
         case .assign(let target, let valueNode, _):
             let value = try evaluate(valueNode, scope)
             try assign(target, value, scope)
@@ -349,7 +371,7 @@ package final class RubyInterpreter {
         case .conditional(let condition, let yes, let no, let at):
             let c = try evaluate(condition, scope)
             let branch = c.isTruthy ? yes : no
-            return branch.isEmpty ? .null(at: at) : try evaluate(branch, scope)
+            return branch.isEmpty ? .null(at: at) : try evaluate(branch, scope, discarded: discarded)
         case .caseWhen(let subjectNode, let whens, let otherwise, let at):
             let subject = try subjectNode.map { (n) throws(RubyFailure) in try evaluate(n, scope) }
             for when in whens {
@@ -364,17 +386,18 @@ package final class RubyInterpreter {
                         let matched =
                             try subject.map { (s) throws(RubyFailure) in try caseEquals(candidate, s) }
                             ?? candidate.isTruthy
-                        if matched { return try evaluate(when.body, scope) }
+                        if matched { return try evaluate(when.body, scope, discarded: discarded) }
                     }
                 }
             }
-            return try otherwise.map { (o) throws(RubyFailure) in try evaluate(o, scope) } ?? .null(at: at)
+            return try otherwise.map { (o) throws(RubyFailure) in try evaluate(o, scope, discarded: discarded) }
+                ?? .null(at: at)
         case .loop(let condition, let body, let isUntil, let at):
             while true {
                 try step(at)
                 let c = try evaluate(condition, scope)
                 if c.isTruthy == isUntil { break }
-                _ = try evaluate(body, scope)
+                _ = try evaluate(body, scope, discarded: true)
                 switch loopJump() {
                 case .continue: continue
                 case .break(let value): return value
@@ -388,7 +411,7 @@ package final class RubyInterpreter {
             for element in try toArray(collection, at: at) {
                 try step(at)
                 scope.assign(variable, element)
-                _ = try evaluate(body, scope)
+                _ = try evaluate(body, scope, discarded: true)
                 switch loopJump() {
                 case .continue: continue
                 case .break(let value): return value
@@ -403,18 +426,18 @@ package final class RubyInterpreter {
         case .begin(let body, let rescues, let ensure, let at):
             var result: RubyValue
             do {
-                result = try evaluate(body, scope)
+                result = try evaluate(body, scope, discarded: discarded)
             } catch let error where error.kind == .raised && !rescues.isEmpty {
                 guard let rescue = rescues.first else { throw error }
                 if let variable = rescue.variable {
                     scope.assign(variable, RubyValue(.string(error.message), at: at, marks: error.marks))
                 }
-                result = try evaluate(rescue.body, scope)
+                result = try evaluate(rescue.body, scope, discarded: discarded)
             }
             if let ensure {
                 let saved = pendingJump
                 pendingJump = nil
-                _ = try evaluate(ensure, scope)
+                _ = try evaluate(ensure, scope, discarded: true)
                 if pendingJump == nil { pendingJump = saved }
             }
             return result
@@ -460,7 +483,7 @@ package final class RubyInterpreter {
                 return .string("expression", at: at)
             }
         case .sequence(let body, _):
-            return try evaluate(body, scope)
+            return try evaluate(body, scope, discarded: discarded)
         case .refused(let what, let at):
             throw failure(
                 at, "\(what) is not run: compose reads this file without running programs; write the value as a literal"
@@ -655,7 +678,9 @@ package final class RubyInterpreter {
         return RubyArguments(values: values, block: block, offset: nodes.first?.offset ?? 0)
     }
 
-    private func evaluateCall(_ node: RubyCallNode, _ scope: RubyScope) throws(RubyFailure) -> RubyValue {
+    private func evaluateCall(_ node: RubyCallNode, _ scope: RubyScope, discarded: Bool) throws(RubyFailure)
+        -> RubyValue
+    {
         if node.isRefused, node.receiver != nil, let refusal = RubyBuiltins.refusal(node.name) {
             throw failure(node.offset, refusal)
         }
@@ -666,7 +691,8 @@ package final class RubyInterpreter {
             receiver = value
         }
         var arguments = try evaluateArguments(node.arguments, scope)
-        arguments = RubyArguments(values: arguments.values, block: arguments.block, offset: node.offset)
+        arguments = RubyArguments(
+            values: arguments.values, block: arguments.block, offset: node.offset, isStatement: discarded)
         if let blockNode = node.block {
             noteCaptured(scope)
             arguments.block = RubyBlock(
@@ -966,7 +992,8 @@ package final class RubyInterpreter {
             name: name)
         blocks.append(arguments.block)
         defer { blocks.removeLast() }
-        let result = try evaluate(body, scope)
+        // A method called as a statement: its last line is one too.
+        let result = try evaluate(body, scope, discarded: arguments.isStatement)
         if let (jump, value) = pendingJump {
             pendingJump = nil
             if jump == .return { return value }
@@ -1054,7 +1081,11 @@ package final class RubyInterpreter {
 
     /// Runs a block with arguments; `next` ends it with a value. A `break` stays pending for the
     /// method iterating (`RubyBuiltins` stops there).
-    package func yield(_ block: RubyBlock, _ values: [RubyValue], at: Int) throws(RubyFailure) -> RubyValue {
+    /// `discardingResult`: the caller does not use the block's value (a Podfile's `target` block), so
+    /// its last statement is a statement of its own.
+    package func yield(_ block: RubyBlock, _ values: [RubyValue], at: Int, discardingResult: Bool = false)
+        throws(RubyFailure) -> RubyValue
+    {
         try step(at)
         // What a built-in passes to a block carries the marks of what it was given; what the block
         // gives back marks the built-in's result.
@@ -1062,12 +1093,14 @@ package final class RubyInterpreter {
         let values = given.isEmpty ? values : values.map { $0.marked(given) }
         inputMarks = .none
         defer { inputMarks = given }
-        let result = try yieldUnmarked(block, values, at: at)
+        let result = try yieldUnmarked(block, values, at: at, discardingResult: discardingResult)
         blockMarks.formUnion(result.marks)
         return result
     }
 
-    private func yieldUnmarked(_ block: RubyBlock, _ values: [RubyValue], at: Int) throws(RubyFailure) -> RubyValue {
+    private func yieldUnmarked(_ block: RubyBlock, _ values: [RubyValue], at: Int, discardingResult: Bool = false)
+        throws(RubyFailure) -> RubyValue
+    {
         if let symbol = block.symbol {
             guard let receiver = values.first else { throw failure(at, "`&:\(symbol)` needs an argument") }
             return try send(
@@ -1083,7 +1116,7 @@ package final class RubyInterpreter {
         }
         let scope = RubyScope(parent: block.scope)
         try bind(block.parameters, values, block: nil, in: scope, at: at, strict: false, name: "block")
-        let result = try evaluate(block.body, scope)
+        let result = try evaluate(block.body, scope, discarded: discardingResult)
         if let (jump, value) = pendingJump, jump == .next {
             pendingJump = nil
             return value
