@@ -41,7 +41,7 @@ struct InstallCommand: AsyncParsableCommand {
               compose install --no-integrate   # leave the Xcode project as it is
               compose install --repo-update    # fetch the spec sources first
               compose install --registry https://registry.example.com --registry-scope ios
-              compose install --allow-compiler-flag=-mllvm   # a pod's compiler_flags may use -mllvm
+              compose install --allow-compiler-flag=-mllvm   # a flag you trust
 
             With --registry (and --registry-scope, the scope the registry was exported with), \
             every component the registry has is pinned as .package(id: "SCOPE.Name", exact:) and \
