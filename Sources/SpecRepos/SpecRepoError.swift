@@ -78,7 +78,10 @@ package enum SpecRepoError: ComposeFailure, Equatable {
             if repos.isEmpty {
                 return "no spec repos are added, so there is no '\(name)'; add one with `compose repo add NAME URL`"
             }
-            let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
+            // A pod in two repos (a mirror) is suggested once.
+            var seen: Set<String> = []
+            let names = suggestions.filter { seen.insert($0).inserted }
+            let similar = names.isEmpty ? "" : " Similar: \(names.joined(separator: ", "))."
             return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
                 + "recently, run `compose repo update`"
         case .invalidSpec(let error):

@@ -71,6 +71,15 @@ struct EverydayCommandTests {
         #expect(
             !FileManager.default.fileExists(
                 atPath: temporary.url.appendingPathComponent("home/repos/team").path))
+
+        // A mirror at another URL is another repo; a pod both hold is still suggested once.
+        let mirror = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("mirror.git"),
+            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+        #expect(try await runComposeInProcess(["repo", "add", "mirror", mirror], environment: environment).code == 0)
+        let typo = try await runComposeInProcess(["info", "Loggin"], environment: environment)
+        #expect(typo.code == 1)
+        #expect(typo.stderr.contains("Similar: Logging. "), "\(typo.stderr)")
     }
 
     @Test func aPodfileWithoutASourceLineNamesTheLineAndTheRepoThatHasThePod() async throws {
