@@ -30,6 +30,9 @@ package enum ProjectError: ComposeFailure, Equatable {
     case unreadable(path: String, reason: String)
     /// An HTTP spec source could not be read.
     case http(HTTPSourceError)
+    /// The Composefile (or Podfile) names no `source`, so `pods` were found nowhere; `candidates` are
+    /// the added spec repos that have some of them.
+    case noSourceLine(location: ComposefileLocation, pods: [String], candidates: [SourceCandidate])
 
     package var kind: FailureKind {
         switch self {
@@ -70,6 +73,8 @@ package enum ProjectError: ComposeFailure, Equatable {
             return "Cannot read \(path): \(reason)."
         case .http(let error):
             return error.description
+        case .noSourceLine(let location, let pods, let candidates):
+            return Self.noSourceLineDescription(location: location, pods: pods, candidates: candidates)
         }
     }
 }

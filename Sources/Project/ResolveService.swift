@@ -141,6 +141,7 @@ package struct ResolveService: Sendable {
             solution = try solved.get()
         } catch {
             try project.throwSourceFailure()
+            if error is ResolutionError, let missing = project.missingSourceLine(home: home) { throw missing }
             throw error
         }
         try project.throwSourceFailure()

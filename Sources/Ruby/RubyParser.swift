@@ -12,6 +12,9 @@ struct RubyParser {
     private var scopes: [(names: Set<String>, isolated: Bool)] = [([], true)]
     /// Above zero while the arguments of a command call are read: a `do` there belongs to the call.
     private var commandArguments = 0
+    /// The last two string literals read as one (`'a' 'b'`): where the first and the second start,
+    /// and where the token after them does.
+    private var joinedStrings: (first: Int, second: Int, after: Int)?
     /// Calls whose block is kept unparsed (Podfile hooks).
     private let opaqueBlockMethods: Set<String>
     private let lines: RubyLineTable
@@ -591,6 +594,7 @@ struct RubyParser {
         var arguments: [RubyNode] = []
         var pairs: [RubyPair] = []
         var pairsAt = 0
+        let start = current.offset
         while true {
             switch try argument() {
             case .pair(let pair):
@@ -600,11 +604,47 @@ struct RubyParser {
                 arguments.append(node)
             }
             guard isPunctuation(",") else { break }
+            let comma = current.offset
             advance()
+            let lineEnded = current.kind == .newline
             skipNewlines()
+            if lineEnded, !startsArgumentAfterComma() { throw trailingComma(at: comma, since: start) }
         }
         if !pairs.isEmpty { arguments.append(.hash(pairs, pairsAt)) }
         return arguments
+    }
+
+    /// Whether the token after a `,` that ends a line can be one more argument: not a keyword that
+    /// closes or divides a block (`end`, `else`…), a `}` or the end of the file.
+    private func startsArgumentAfterComma() -> Bool {
+        switch current.kind {
+        case .end, .punctuation("}"), .punctuation(")"), .punctuation("]"): return false
+        case .identifier(let word):
+            return !["end", "else", "elsif", "when", "in", "rescue", "ensure", "then", "do"].contains(word)
+        default: return true
+        }
+    }
+
+    /// A `,` at the end of a command call's line followed by no argument: the error is the comma (not
+    /// the `end` after it, which closes a block). When strings were joined in the call (`'A' '~> 1.0',`),
+    /// the `,` missing between them is named too.
+    private func trailingComma(at comma: Int, since start: Int) -> RubyFailure {
+        var message = "this line ends with a comma, so the next line was read as one more argument: remove that comma"
+        if let joined = joinedStrings, joined.first >= start, joined.after <= comma {
+            // The two literals as written, when each is short and on this line.
+            func text(_ range: Range<Int>) -> String? {
+                let slice = bytes[range].drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }
+                guard slice.count <= 60, !slice.contains(0x0A) else { return nil }
+                return String(decoding: slice.reversed(), as: UTF8.self)
+            }
+            message += ", and put one before the string at column \(lines.location(joined.second).column)"
+            if let first = text(joined.first..<joined.second), let second = text(joined.second..<joined.after) {
+                message += ": strings side by side are joined into one, so write \(first), \(second)"
+            } else {
+                message += ": strings side by side are joined into one"
+            }
+        }
+        return RubyFailure(offset: comma, message: message)
     }
 
     /// After an item of a list closed by `closing`: true after a `,` (another item follows), false on
@@ -891,8 +931,12 @@ struct RubyParser {
             advance()
             var pieces = try stringPieces(parts, at: at)
             // Adjacent literals are one string: 'a' 'b'.
+            var first = at
             while case .string(let more) = current.kind {
+                let second = current.offset
                 advance()
+                joinedStrings = (first, second, current.offset)
+                first = second
                 pieces += try stringPieces(more, at: at)
             }
             if pieces.allSatisfy({ if case .text = $0 { true } else { false } }) {

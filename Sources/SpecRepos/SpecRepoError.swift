@@ -6,6 +6,8 @@ package enum SpecRepoError: ComposeFailure, Equatable {
     /// A repo name that is empty, has `/`, `..`, whitespace, or starts with `.`.
     case invalidName(String, reason: String)
     case repoExists(name: String, path: String)
+    /// `repo add NAME URL` where another added repo, `existing`, is a clone of the same URL.
+    case urlAdded(name: String, existing: String, url: String)
     case repoNotFound(name: String, available: [String])
     /// The clone has changes to files; nothing was touched.
     case localChanges(name: String, path: String, files: [String])
@@ -42,6 +44,10 @@ package enum SpecRepoError: ComposeFailure, Equatable {
             return
                 "a spec repo named '\(name)' exists already at \(path) with another URL or branch; pick another name, or run "
                 + "`compose repo remove \(name)` first"
+        case .urlAdded(let name, let existing, let url):
+            return
+                "\(redact(url)) is added already as '\(existing)'; nothing was added. Use '\(existing)' (one clone per URL, "
+                + "so no pod is listed twice), or run `compose repo remove \(existing)` first to add it as '\(name)'"
         case .repoNotFound(let name, let available):
             let known =
                 available.isEmpty ? "no spec repos are added yet" : "added: \(available.joined(separator: ", "))"
@@ -72,7 +78,10 @@ package enum SpecRepoError: ComposeFailure, Equatable {
             if repos.isEmpty {
                 return "no spec repos are added, so there is no '\(name)'; add one with `compose repo add NAME URL`"
             }
-            let similar = suggestions.isEmpty ? "" : " Similar: \(suggestions.joined(separator: ", "))."
+            // A pod in two repos (a mirror) is suggested once.
+            var seen: Set<String> = []
+            let names = suggestions.filter { seen.insert($0).inserted }
+            let similar = names.isEmpty ? "" : " Similar: \(names.joined(separator: ", "))."
             return "no pod named '\(name)' in \(repos.joined(separator: ", ")).\(similar) If it was published "
                 + "recently, run `compose repo update`"
         case .invalidSpec(let error):

@@ -100,15 +100,28 @@ package struct SpecRepoStore: Sendable {
 
     /// Whether the clone `name` exists and its remote is `url`, compared as `name(forURL:)` does.
     package func isClone(named name: String, of url: String) -> Bool {
-        func normal(_ text: String) -> String {
-            var text = strippingCredentials(text)
-            while text.hasSuffix("/") { text.removeLast() }
-            return text.hasSuffix(".git") ? String(text.dropLast(4)) : text
-        }
         guard let repository = try? Repository.open(at: home.repoDirectory(name)),
             let remote = try? repository.remoteURL()
         else { return false }
-        return normal(remote) == normal(url)
+        return Self.normalURL(remote) == Self.normalURL(url)
+    }
+
+    /// `url` as two spellings of one remote compare: without credentials, trailing `/`s or a `.git`
+    /// suffix, with the scheme and host in lower case.
+    package static func normalURL(_ url: String) -> String {
+        var text = strippingCredentials(url)
+        while text.hasSuffix("/") { text.removeLast() }
+        if text.hasSuffix(".git") { text = String(text.dropLast(4)) }
+        while text.hasSuffix("/") { text.removeLast() }
+        // The scheme and host (up to the first `/` after `://`, or the `:` of `host:path`) are case-insensitive.
+        if let scheme = text.range(of: "://") {
+            let hostEnd = text[scheme.upperBound...].firstIndex(of: "/") ?? text.endIndex
+            return text[..<hostEnd].lowercased() + text[hostEnd...]
+        }
+        if !text.hasPrefix("/"), let colon = text.firstIndex(of: ":") {
+            return text[..<colon].lowercased() + text[colon...]
+        }
+        return text
     }
 
     /// A name for a new repo of `url`, not taken yet: `https://git.example.com/ios/specs.git` →
@@ -217,8 +230,8 @@ package struct SpecRepoStore: Sendable {
 
     /// Clones `url` into `repos/NAME`. A name already added from the same URL (and, when `branch` is
     /// given, on that branch) is left as it is and its summary returned, so a CI job may run the same
-    /// `repo add` every time; a name added from another URL, or one that could escape `repos/`, is
-    /// refused. The clone is made in a hidden folder beside it and renamed into place, so a failure
+    /// `repo add` every time; a name added from another URL, a second name for a URL added already
+    /// (one clone per URL, unless `branch` names another branch), or a name that could escape `repos/`, is refused. The clone is made in a hidden folder beside it and renamed into place, so a failure
     /// leaves nothing behind.
     @discardableResult
     package func add(
@@ -233,6 +246,16 @@ package struct SpecRepoStore: Sendable {
                 let sameBranch = { branch == nil || (try? Repository.open(at: destination).currentBranch()) == branch }
                 if isClone(named: name, of: url), sameBranch() { return }
                 throw .repoExists(name: name, path: destination.path)
+            }
+            // One clone per URL and branch: a second would list every pod twice (`--branch` of another
+            // branch is another repo).
+            let sameRepo = { (other: String) in
+                other != name && self.isClone(named: other, of: url)
+                    && (branch == nil
+                        || (try? Repository.open(at: self.home.repoDirectory(other)).currentBranch()) == branch)
+            }
+            if let existing = names().first(where: sameRepo) {
+                throw .urlAdded(name: name, existing: existing, url: url)
             }
             let staging = home.reposDirectory.appendingPathComponent(".\(name).adding-\(UUID().uuidString.prefix(8))")
             defer { try? FileManager.default.removeItem(at: staging) }

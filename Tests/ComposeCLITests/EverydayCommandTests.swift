@@ -48,6 +48,69 @@ struct EverydayCommandTests {
         #expect(!list.stdout.contains("other.git"))
     }
 
+    @Test func aSecondNameForAnAddedURLIsRefusedNamingTheFirst() async throws {
+        let temporary = try TemporaryDirectory("everyday-same-url")
+        defer { temporary.remove() }
+        let specs = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("specs.git"),
+            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+        let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
+        let first = try await runComposeInProcess(["repo", "add", "specs", specs], environment: environment)
+        #expect(first.code == 0, "\(first.stderr)")
+
+        // The same remote spelt without `.git` and with a trailing slash is the same repo.
+        let spelling = String(specs.dropLast(4)) + "/"
+        let second = try await runComposeInProcess(["repo", "add", "team", spelling], environment: environment)
+        #expect(second.code == 1)
+        #expect(second.stderr.contains("is added already as 'specs'; nothing was added"), "\(second.stderr)")
+        let list = try await runComposeInProcess(["repo", "list", "--format", "json"], environment: environment)
+        #expect(list.stdout.contains("\"specs\""))
+        #expect(!list.stdout.contains("\"team\""), "\(list.stdout)")
+        let search = try await runComposeInProcess(["search", "Logging"], environment: environment)
+        #expect(search.stdout.split(separator: "\n").filter { $0.hasPrefix("Logging ") }.count == 1, "\(search.stdout)")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: temporary.url.appendingPathComponent("home/repos/team").path))
+
+        // A mirror at another URL is another repo; a pod both hold is still suggested once.
+        let mirror = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("mirror.git"),
+            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+        #expect(try await runComposeInProcess(["repo", "add", "mirror", mirror], environment: environment).code == 0)
+        let typo = try await runComposeInProcess(["info", "Loggin"], environment: environment)
+        #expect(typo.code == 1)
+        #expect(typo.stderr.contains("Similar: Logging. "), "\(typo.stderr)")
+    }
+
+    @Test func aPodfileWithoutASourceLineNamesTheLineAndTheRepoThatHasThePod() async throws {
+        let temporary = try TemporaryDirectory("everyday-no-source")
+        defer { temporary.remove() }
+        let specs = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("specs.git"),
+            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+        let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
+        #expect(try await runComposeInProcess(["repo", "add", "team", specs], environment: environment).code == 0)
+        let app = temporary.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let podfile = "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging', '~> 1.0'\n  pod 'Nowhere'\nend\n"
+        try Data(podfile.utf8).write(to: app.appendingPathComponent("Podfile"))
+
+        let run = try await runComposeInProcess(["resolve", "--project", app.path], environment: environment)
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("Podfile:3:3: the Podfile has no `source` line"), "\(run.stderr)")
+        #expect(run.stderr.contains("The added spec repo 'team' has Logging"), "\(run.stderr)")
+        #expect(run.stderr.contains("\n    source '\(specs)'\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("No added spec repo has Nowhere"), "\(run.stderr)")
+        #expect(!run.stderr.contains("check the name"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: app.appendingPathComponent("Podfile.lock").path))
+
+        // The line as the message writes it is the fix.
+        let fixed = "source '\(specs)'\n" + podfile.replacingOccurrences(of: "  pod 'Nowhere'\n", with: "")
+        try Data(fixed.utf8).write(to: app.appendingPathComponent("Podfile"))
+        let again = try await runComposeInProcess(["resolve", "--project", app.path], environment: environment)
+        #expect(again.code == 0, "\(again.stderr)")
+    }
+
     @Test(arguments: [
         (["lnit", "x.podspec.json"], "compose lint"), (["pubilsh"], "compose publish"),
         (["repo", "ad", "specs", "file:///x"], "compose repo add"), (["spec", "wich", "Pay"], "compose spec which"),

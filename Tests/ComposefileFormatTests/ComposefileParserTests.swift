@@ -210,6 +210,27 @@ struct ComposefileParserTests {
             error: .syntax(
                 loc(1, 12), message: "The block opened on line 1 is never closed: add `end` after its last line.")),
         BadCase(text: "pod 'X'\nend", error: .syntax(loc(2, 1), message: "`end` without a block to close: remove it.")),
+        // A `,` ending a pod line makes the next line an argument: the error is at the comma, and never
+        // advice to remove the `end` that closes the target.
+        BadCase(
+            text: "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Alamofire'\n  pod 'SnapKit' '~> 5.7',\nend\n",
+            error: .syntax(
+                loc(4, 25),
+                message:
+                    "This line ends with a comma, so the next line was read as one more argument: remove that comma, and put one before the string at column 17: strings side by side are joined into one, so write 'SnapKit', '~> 5.7'."
+            )),
+        BadCase(
+            text: "target 'App' do\n  pod 'SnapKit', '~> 5.7', # pinned\n\nend\n",
+            error: .syntax(
+                loc(2, 26),
+                message:
+                    "This line ends with a comma, so the next line was read as one more argument: remove that comma.")),
+        BadCase(
+            text: "pod 'SnapKit',\n",
+            error: .syntax(
+                loc(1, 14),
+                message:
+                    "This line ends with a comma, so the next line was read as one more argument: remove that comma.")),
         BadCase(
             text: "pod 'X", error: .syntax(loc(1, 5), message: "This string never ends: the closing ' is missing.")),
         BadCase(

@@ -49,6 +49,15 @@ struct SpecRepoStoreTests {
         #expect(throws: SpecRepoError.repoNotFound(name: "specs", available: [])) { try store.remove("specs") }
     }
 
+    @Test func spellingsOfOneRemoteCompareEqual() {
+        let normal = SpecRepoStore.normalURL("https://Git.Example.COM/iOS/Specs.git/")
+        #expect(normal == "https://git.example.com/iOS/Specs")
+        #expect(SpecRepoStore.normalURL("git@GitHub.com:team/specs.git") == "git@github.com:team/specs")
+        #expect(
+            SpecRepoStore.normalURL("https://token@git.example.com/a/b")
+                == normal.replacingOccurrences(of: "iOS/Specs", with: "a/b"))
+    }
+
     @Test(arguments: ["", "..", "a/b", ".hidden", "a b", "tab\there", "../escape", "-flag"])
     func namesThatCouldEscapeAreRefused(name: String) throws {
         let temp = try TemporaryDirectory("names")
