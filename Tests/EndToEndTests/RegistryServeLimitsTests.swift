@@ -149,7 +149,9 @@ import Testing
     func noDescriptorLeftIsAnswerToRetryNotAMissingRelease() async throws {
         let registry = try await Registry(archiveBytes: 4 * 1024 * 1024)
         defer { registry.folder.remove() }
-        let serve = try Serve(registry, ["--max-connections", "1000"], descriptors: 64)
+        // The kept connection waits while the others take every descriptor, which on a busy machine
+        // may take longer than the default idle timeout: it must not be closed as idle meanwhile.
+        let serve = try Serve(registry, ["--max-connections", "1000", "--idle-timeout", "600"], descriptors: 64)
         let request = "GET /ios/Base/1.0.0.zip HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         let kept = try RawConnection(port: serve.port)
         #expect(kept.send("HEAD /ios/Base HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
