@@ -435,9 +435,16 @@ struct ResolveServiceTests {
     @Test func inputErrors() throws {
         let empty = try TemporaryDirectory("no-composefile")
         defer { empty.remove() }
-        #expect(throws: ComposefileError.notFound(directory: empty.path)) {
+        #expect(
+            throws: ComposefileError.notFound(
+                directory: empty.path, path: URL(fileURLWithPath: empty.path).standardizedFileURL.path)
+        ) {
             try ResolveService(projectDirectory: empty.path, toolVersion: "0").resolve()
         }
+        // The current folder is said in words with its path: "in .." read as "in the parent".
+        let here = ComposefileError.notFound(directory: ".", path: empty.path).description
+        #expect(
+            here.hasPrefix("No Composefile (or Podfile) in this folder (\(empty.path)). Create one there"), "\(here)")
         #expect(throws: ProjectError.projectNotFound(path: empty.path + "/missing")) {
             try ResolveService(projectDirectory: empty.path + "/missing", toolVersion: "0").resolve()
         }
