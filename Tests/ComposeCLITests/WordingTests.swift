@@ -73,4 +73,50 @@ struct WordingTests {
         #expect(again.code == 0, "\(again.stderr)")
         #expect(!again.stderr.contains("Adopted"), "\(again.stderr)")
     }
+
+    @Test func aMisspeltPodGetsDidYouMeanInOneSentence() async throws {
+        let temporary = try TemporaryDirectory("wording-typo")
+        defer { temporary.remove() }
+        let spec = { (name: String) in #"{"name": "\#(name)", "version": "7.0.0", "platforms": {"ios": "13.0"}}"# }
+        let specs = try makeBareRepository(
+            at: temporary.url.appendingPathComponent("specs.git"),
+            files: [
+                "Kingfisher/7.0.0/Kingfisher.podspec.json": spec("Kingfisher"),
+                "Logging/7.0.0/Logging.podspec.json": spec("Logging"),
+            ])
+        let app = temporary.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let podfile = """
+            source '\(specs)'
+            platform :ios, '15.0'
+            target 'App' do
+              pod 'Kingfsher'
+              target 'AppTests' do
+                inherit! :search_paths
+              end
+            end
+
+            """
+        try Data(podfile.utf8).write(to: app.appendingPathComponent("Podfile"))
+        let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
+
+        let run = try await runComposeInProcess(["resolve", "--project", app.path], environment: environment)
+        #expect(run.code == 1)
+        #expect(
+            run.stderr.contains(
+                "Podfile:4:3: no spec repo the file reads has a pod named Kingfsher: did you mean `Kingfisher`?"),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains("version solving failed"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Logging"), "\(run.stderr)")
+
+        // Fixed, the test target that inherits search paths only is explained once.
+        try Data(podfile.replacingOccurrences(of: "Kingfsher", with: "Kingfisher").utf8)
+            .write(to: app.appendingPathComponent("Podfile"))
+        let fixed = try await runComposeInProcess(["resolve", "--project", app.path], environment: environment)
+        #expect(fixed.code == 0, "\(fixed.stderr)")
+        #expect(
+            fixed.stderr.contains(
+                "Podfile:5:3: note: target 'AppTests' has `inherit! :search_paths` and no pods of its own, so its product in Composed/ is empty"
+            ), "\(fixed.stderr)")
+    }
 }

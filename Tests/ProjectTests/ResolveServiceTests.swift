@@ -464,6 +464,10 @@ struct ResolveServiceTests {
             try project.service.resolve()
         }
         try project.write("source 'FIXTURE'\ntarget 'A' do\n  pod 'DoesNotExist'\nend\n")
-        #expect(throws: ResolutionError.self) { try project.service.resolve() }
+        // A name no source has is one sentence at its line, not the resolver's derivation.
+        #expect(
+            throws: ProjectError.podInNoSource(
+                name: "DoesNotExist", location: .init(file: file, line: 3, column: 3), suggestions: [])
+        ) { try project.service.resolve() }
     }
 }
