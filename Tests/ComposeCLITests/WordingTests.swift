@@ -6,6 +6,19 @@ import Testing
 /// Podfile.lock said in one line.
 @Suite("wording (in process)")
 struct WordingTests {
+    /// A git spec repo holding `pods` (name, version) and an empty app folder beside it.
+    static func specRepoAndApp(in temporary: TemporaryDirectory, pods: [(String, String)]) throws -> (String, URL) {
+        var files: [String: String] = [:]
+        for (name, version) in pods {
+            files["\(name)/\(version)/\(name).podspec.json"] =
+                #"{"name": "\#(name)", "version": "\#(version)", "platforms": {"ios": "13.0"}}"#
+        }
+        let specs = try makeBareRepository(at: temporary.url.appendingPathComponent("specs.git"), files: files)
+        let app = temporary.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        return (specs, app)
+    }
+
     @Test func aFolderWithoutAPodfileIsNamedInWordsOrQuoted() async throws {
         let temporary = try TemporaryDirectory("wording-empty")
         defer { temporary.remove() }
@@ -24,17 +37,7 @@ struct WordingTests {
     @Test func anAdoptedPodfileLockIsSaidInOneLineAndItsVersionsKept() async throws {
         let temporary = try TemporaryDirectory("wording-adopt")
         defer { temporary.remove() }
-        let spec = { (version: String) in
-            #"{"name": "Logging", "version": "\#(version)", "platforms": {"ios": "13.0"}}"#
-        }
-        let specs = try makeBareRepository(
-            at: temporary.url.appendingPathComponent("specs.git"),
-            files: [
-                "Logging/1.2.0/Logging.podspec.json": spec("1.2.0"),
-                "Logging/1.2.1/Logging.podspec.json": spec("1.2.1"),
-            ])
-        let app = temporary.url.appendingPathComponent("App")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let (specs, app) = try Self.specRepoAndApp(in: temporary, pods: [("Logging", "1.2.0"), ("Logging", "1.2.1")])
         try Data("source '\(specs)'\nplatform :ios, '15.0'\ntarget 'App' do\n  pod 'Logging', '~> 1.2'\nend\n".utf8)
             .write(to: app.appendingPathComponent("Podfile"))
         try Data(
@@ -77,15 +80,8 @@ struct WordingTests {
     @Test func aMisspeltPodGetsDidYouMeanInOneSentence() async throws {
         let temporary = try TemporaryDirectory("wording-typo")
         defer { temporary.remove() }
-        let spec = { (name: String) in #"{"name": "\#(name)", "version": "7.0.0", "platforms": {"ios": "13.0"}}"# }
-        let specs = try makeBareRepository(
-            at: temporary.url.appendingPathComponent("specs.git"),
-            files: [
-                "Kingfisher/7.0.0/Kingfisher.podspec.json": spec("Kingfisher"),
-                "Logging/7.0.0/Logging.podspec.json": spec("Logging"),
-            ])
-        let app = temporary.url.appendingPathComponent("App")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let (specs, app) = try Self.specRepoAndApp(
+            in: temporary, pods: [("Kingfisher", "7.0.0"), ("Logging", "7.0.0")])
         let podfile = """
             source '\(specs)'
             platform :ios, '15.0'
