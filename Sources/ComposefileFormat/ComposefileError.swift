@@ -10,8 +10,8 @@ package enum ComposefileError: ComposeFailure, Equatable {
     case syntax(ComposefileLocation, message: String)
     /// A well-formed line with a value that is not allowed (bad requirement, platform, option).
     case invalidValue(ComposefileLocation, message: String)
-    /// Neither a Composefile nor a Podfile in the project folder.
-    case notFound(directory: String)
+    /// Neither a Composefile nor a Podfile in the project folder: as the user named it, and its full path.
+    case notFound(directory: String, path: String)
     /// The file could not be read.
     case unreadable(path: String, reason: String)
     /// Compose.lock is not in the expected shape.
@@ -37,9 +37,11 @@ package enum ComposefileError: ComposeFailure, Equatable {
             return "\(location): \(message)"
         case .invalidValue(let location, let message):
             return "\(location): \(message)"
-        case .notFound(let directory):
+        case .notFound(let directory, let path):
+            // "in ." reads as "in the parent" once the sentence's period follows it.
+            let folder = directory == "." || directory.isEmpty ? "this folder (\(path))" : "'\(directory)'"
             return
-                "No Composefile (or Podfile) in \(directory). Create one there, or point at the project with --project DIR."
+                "No Composefile (or Podfile) in \(folder). Create one there, or point at the project with --project DIR."
         case .unreadable(let path, let reason):
             return "Cannot read \(path): \(reason). Check that the file exists and is readable."
         case .malformedLock(let path, let message):

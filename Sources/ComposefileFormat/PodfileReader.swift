@@ -436,6 +436,14 @@ final class PodfileReader: RubyHost {
         stack.append(definition)
         _ = try interpreter.yield(block, [], at: at, discardingResult: true)
         let finished = stack.removeLast()
+        if finished.inheritance == .searchPaths, !finished.isAbstract, finished.dependencies.isEmpty {
+            file.notes.append(
+                Composefile.Note(
+                    location: finished.location,
+                    message:
+                        "target '\(name)' has `inherit! :search_paths` and no pods of its own, so its product in Composed/ is empty: CocoaPods links nothing into such a target either, and its host app's pods reach it through the host."
+                ))
+        }
         stack[stack.count - 1].children.append(finished)
     }
 

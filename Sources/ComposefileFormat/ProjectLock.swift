@@ -33,7 +33,7 @@ extension Lockfile {
             if adopted {
                 let count = Set(lockfile.pods.map(\.rootName)).count
                 messages.append(
-                    "\(display(name)): note: there is no Compose.lock, so the Podfile.lock is the lock (the versions of its \(count) \(count == 1 ? "pod are" : "pods are") kept); resolving writes Compose.lock from it."
+                    "Adopted Podfile.lock: \(count) \(count == 1 ? "pod" : "pods") kept at \(count == 1 ? "its locked version" : "their locked versions") (there is no Compose.lock; resolving writes one from it)."
                 )
             }
             return ProjectLock(

@@ -193,8 +193,10 @@ package struct Installer: Sendable {
                 item, besides: composed, generated: generated, compilerFlags: compilerFlags)
             composed.append(component)
             podFiles.merge(files) { $1 }
-            notes += podNotes.map { "\(item.pod.name): \($0)" }
-            progress("Generated Pods/\(item.pod.name)/Package.swift from its podspec (\(files.count - 1) files)")
+            // A note the manifest writer already labelled with the pod keeps its one label; the pod's
+            // component line ("X generated from its podspec into Pods/X") is its only report.
+            let label = "\(item.pod.name): "
+            notes += podNotes.map { $0.hasPrefix(label) ? $0 : label + $0 }
         }
 
         let package = ComposedPackage(

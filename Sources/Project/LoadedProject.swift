@@ -89,7 +89,7 @@ extension ResolveService {
             chosen = name
             break
         }
-        guard let chosen else { throw ComposefileError.notFound(directory: projectDirectory) }
+        guard let chosen else { throw ComposefileError.notFound(directory: projectDirectory, path: folder.path) }
         let filePath = folder.appendingPathComponent(chosen).path
         guard let bytes = FileManager.default.contents(atPath: filePath) else {
             throw ComposefileError.unreadable(path: display(chosen), reason: "permission denied or not a file")

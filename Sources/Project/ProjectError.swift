@@ -26,6 +26,8 @@ package enum ProjectError: ComposeFailure, Equatable {
     case missingReference(pod: String, url: String, reference: String, location: ComposefileLocation)
     /// The project folder does not exist.
     case projectNotFound(path: String)
+    /// A pod of the Composefile that no source it reads has; `suggestions` are the closest names they have.
+    case podInNoSource(name: String, location: ComposefileLocation, suggestions: [String])
     /// A file could not be read.
     case unreadable(path: String, reason: String)
     /// An HTTP spec source could not be read.
@@ -43,6 +45,12 @@ package enum ProjectError: ComposeFailure, Equatable {
 
     package var description: String {
         switch self {
+        case .podInNoSource(let name, let location, let suggestions):
+            let guess =
+                suggestions.isEmpty
+                ? "check the name." : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
+            return
+                "\(location): no spec repo the file reads has a pod named \(name): \(guess) If it was published recently, run with --repo-update."
         case .sourceNotFound(let source, let location):
             return
                 "\(location): the source '\(source)' is neither a folder nor a git URL. Write the path of a spec repository folder (Name/version/Name.podspec.json) or its git URL."

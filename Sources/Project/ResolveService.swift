@@ -142,6 +142,7 @@ package struct ResolveService: Sendable {
         } catch {
             try project.throwSourceFailure()
             if error is ResolutionError, let missing = project.missingSourceLine(home: home) { throw missing }
+            if error is ResolutionError, let unknown = project.podInNoSource() { throw unknown }
             throw error
         }
         try project.throwSourceFailure()

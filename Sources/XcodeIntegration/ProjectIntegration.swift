@@ -91,7 +91,7 @@ package enum ProjectIntegration {
         switch reason {
         case .rubyCode(let at, _, _), .unknownDirective(let at, _), .syntax(let at, _), .invalidValue(let at, _):
             location = at
-        case .notFound(let directory):
+        case .notFound(let directory, _):
             return IntegrationNote(place: directory, message: "there is no Podfile (or Composefile) here: \(done).")
         default:
             location = nil
@@ -174,6 +174,6 @@ package enum ProjectIntegration {
                 String(decoding: bytes, as: UTF8.self), path: display.isEmpty ? name : "\(display)/\(name)",
                 directory: folder.path, environment: environment, allowedEnvironment: allowedEnvironment)
         }
-        throw ComposefileError.notFound(directory: display.isEmpty ? "." : display)
+        throw ComposefileError.notFound(directory: display.isEmpty ? "." : display, path: folder.path)
     }
 }

@@ -136,7 +136,7 @@ import Testing
         #expect(
             notes.filter { $0.contains(bundleNote) }.sorted()
                 == pods.sorted().map {
-                    "\($0): \($0): the resource bundle `\($0)Assets` becomes the target's own bundle: read its files through `Bundle.module`."
+                    "\($0): the resource bundle `\($0)Assets` becomes the target's own bundle: read its files through `Bundle.module`."
                 }, "\(json.stdout)")
         #expect(!json.stderr.contains(bundleNote))
         // The details stay in each generated manifest's header.

@@ -50,7 +50,7 @@ struct PodfileMigrationTests {
         let first = try project.service.resolve()
         #expect(try project.versions() == pinned)
         #expect(first.changes.isEmpty)
-        #expect(first.notes.filter { $0.contains("the Podfile.lock is the lock") }.count == 1)
+        #expect(first.notes.filter { $0.hasPrefix("Adopted Podfile.lock: ") }.count == 1)
         #expect(try String(contentsOf: lockURL, encoding: .utf8) == pair.podfileLock)
 
         // From now on Compose.lock is the lock; the Podfile.lock is no longer read.

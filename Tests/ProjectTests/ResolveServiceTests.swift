@@ -435,9 +435,16 @@ struct ResolveServiceTests {
     @Test func inputErrors() throws {
         let empty = try TemporaryDirectory("no-composefile")
         defer { empty.remove() }
-        #expect(throws: ComposefileError.notFound(directory: empty.path)) {
+        #expect(
+            throws: ComposefileError.notFound(
+                directory: empty.path, path: URL(fileURLWithPath: empty.path).standardizedFileURL.path)
+        ) {
             try ResolveService(projectDirectory: empty.path, toolVersion: "0").resolve()
         }
+        // The current folder is said in words with its path: "in .." read as "in the parent".
+        let here = ComposefileError.notFound(directory: ".", path: empty.path).description
+        #expect(
+            here.hasPrefix("No Composefile (or Podfile) in this folder (\(empty.path)). Create one there"), "\(here)")
         #expect(throws: ProjectError.projectNotFound(path: empty.path + "/missing")) {
             try ResolveService(projectDirectory: empty.path + "/missing", toolVersion: "0").resolve()
         }
@@ -457,6 +464,10 @@ struct ResolveServiceTests {
             try project.service.resolve()
         }
         try project.write("source 'FIXTURE'\ntarget 'A' do\n  pod 'DoesNotExist'\nend\n")
-        #expect(throws: ResolutionError.self) { try project.service.resolve() }
+        // A name no source has is one sentence at its line, not the resolver's derivation.
+        #expect(
+            throws: ProjectError.podInNoSource(
+                name: "DoesNotExist", location: .init(file: file, line: 3, column: 3), suggestions: [])
+        ) { try project.service.resolve() }
     }
 }

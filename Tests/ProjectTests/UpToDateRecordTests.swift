@@ -101,7 +101,10 @@ struct UpToDateRecordTests {
         try FileManager.default.removeItem(at: file(project, "Compose.lock"))
         #expect(project.service.recordedUpToDate() == nil)
         let adopted = try project.service.resolve()
-        #expect(adopted.notes.contains { $0.contains("so the Podfile.lock is the lock") })
+        #expect(
+            adopted.notes.contains {
+                $0.hasPrefix("Adopted Podfile.lock: ") && $0.contains("kept at their locked versions")
+            })
         #expect(try !project.service.resolve().notes.contains { $0.contains("Podfile.lock") })
         let after = try #require(project.service.recordedUpToDate())
         #expect(!after.notes.contains { $0.contains("Podfile.lock") })

@@ -167,6 +167,8 @@ struct InstallCommand: AsyncParsableCommand {
                 err.write("  \(change.name): \(change.from ?? "new") → \(change.to ?? "removed")\n")
             }
             err.write("Wrote \(resolve.lockPath)\n")
+            // What the resolve had to say (an adopted Podfile.lock, ignored Podfile lines), as `resolve` says it.
+            for note in resolve.notes { err.write(note + "\n") }
         }
         let result = report.install
         for warning in report.warnings { err.write(warning + "\n") }
