@@ -6,14 +6,13 @@ import Testing
 
 @testable import Install
 
-/// Install of a pod without a Package.swift depending on another pod whose podspec sits in the same
-/// tree: one package under Pods/ holds both as targets, and SwiftPM loads Composed.
+/// Install of a pod without a Package.swift depending on another pod of the same repository at the
+/// same tag (fetched once): one package under Pods/ holds both as targets, and SwiftPM loads Composed.
 @Suite struct SameRepositoryInstallTests {
     @Test(.timeLimit(.minutes(10)))
     func podsOfOneTreeAreOneGeneratedPackage() async throws {
         let temporary = try TemporaryDirectory("same-repository-install")
         defer { temporary.remove() }
-        let folder = temporary.url.appendingPathComponent("Logger")
         let files: [String: String] = [
             "Sources/ExceptionBridging/ExceptionBridging.h":
                 "#import <Foundation/Foundation.h>\nint bridgedAnswer(void);\n",
@@ -22,13 +21,11 @@ import Testing
             "Sources/Logger/Logger.swift":
                 "import ExceptionBridging\npublic func answer() -> Int32 { bridgedAnswer() }\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        let source = #""source": {"git": "https://git.example.com/ios/Logger.git", "tag": "7.1.4"}"#
+        // One repository, tagged 7.1.4, holding both pods' sources and no Package.swift.
+        let bare = temporary.url.appendingPathComponent("Logger.git")
+        let url = try makeBareRepository(at: bare, files: files)
+        try runGit(["tag", "7.1.4", "main"], in: bare)
+        let source = #""source": {"git": "\#(url)", "tag": "7.1.4"}"#
         let logger = try Spec(
             json: Array(
                 #"""
@@ -51,9 +48,9 @@ import Testing
         let pods = [
             InstallInputs.Pod(
                 name: "Logger", version: version, dependencies: ["ExceptionBridging"], spec: logger,
-                origin: .path("../Logger"), lockedNames: ["Logger/Core"]),
+                origin: .specRepo, lockedNames: ["Logger/Core"]),
             InstallInputs.Pod(
-                name: "ExceptionBridging", version: version, spec: bridging, origin: .path("../Logger"),
+                name: "ExceptionBridging", version: version, spec: bridging, origin: .specRepo,
                 lockedNames: ["ExceptionBridging/ExceptionBridging"]),
         ]
         let result = try await installer.install(
