@@ -219,8 +219,12 @@ package struct ComposedPackage: Sendable, Equatable {
         }
         lines.append("    ],")
         lines.append("    dependencies: [")
+        // Pods of one tree share a package: it is declared once.
+        var declared: Set<String> = []
         for component in sorted {
-            if let declaration = component.pin.packageDeclaration() { lines.append("        \(declaration),") }
+            if let declaration = component.pin.packageDeclaration(), declared.insert(declaration).inserted {
+                lines.append("        \(declaration),")
+            }
         }
         lines.append("    ],")
         lines.append("    targets: [")

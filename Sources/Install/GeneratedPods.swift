@@ -132,15 +132,19 @@ extension Installer {
     /// The package of a pod without a manifest, as files of `Composed/` (`Pods/<Name>/...`), and its component.
     func generate(
         _ item: GeneratedPod, besides composed: [ComposedComponent], generated: [GeneratedPod],
-        compilerFlags: CompilerFlagPolicy
+        hosts: [String: String] = [:], compilerFlags: CompilerFlagPolicy
     ) throws(InstallError) -> (component: ComposedComponent, files: [String: Data], notes: [String]) {
         let pod = item.pod
         var dependencies: [String: PackageManifestWriter.PodPackage] = [:]
         var notes: [String] = []
-        for name in pod.dependencies {
+        // The pods of the same tree this package holds as targets, and what they depend on.
+        let hosted = generated.filter { hosts[$0.pod.name] == pod.name }
+        for name in pod.dependencies + hosted.flatMap(\.pod.dependencies) where dependencies[name] == nil {
+            if hosts[name] == pod.name { continue }
             if let other = generated.first(where: { $0.pod.name == name }) {
+                let package = hosts[name] ?? name
                 dependencies[name] = .init(
-                    declaration: ".package(path: \(literal("../" + name)))", identity: name,
+                    declaration: ".package(path: \(literal("../" + package)))", identity: package,
                     product: other.naming.module)
             } else if let component = composed.first(where: { $0.name == name }) {
                 guard let declaration = component.pin.packageDeclaration(pathPrefix: "../../") else {
@@ -152,9 +156,10 @@ extension Installer {
                     declaration: declaration, identity: component.pin.packageName ?? name, product: component.product)
             }
         }
-        let writer = PackageManifestWriter(
+        var writer = PackageManifestWriter(
             spec: pod.spec, files: item.files.files, folderName: item.files.shown, dependencies: dependencies,
             purpose: .install(subspecs: pod.lockedSubspecs))
+        writer.siblings = Dictionary(hosted.map { ($0.pod.name, $0.pod.spec) }, uniquingKeysWith: { first, _ in first })
         // The compiler_flags of the specs the module is made of become unsafeFlags: each must pass or be allowed.
         try compilerFlags.check(
             writer.closure(of: pod.lockedSubspecs.filter { $0 != pod.spec.name }), pod: pod.name,

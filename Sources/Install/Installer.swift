@@ -188,9 +188,28 @@ package struct Installer: Sendable {
         // The pods without a Package.swift: a package each under Pods/, made from the podspec and
         // the pod's files, naming the other locked pods as Composed names them.
         var podFiles: [String: Data] = [:]
+        // A pod of the same tree (the same fetched commit or folder) as a generated pod that depends on
+        // it is a target of that pod's package, as the authors' manifests make them, not a package of its own.
+        var hosts: [String: String] = [:]
         for item in generated {
+            for name in item.pod.dependencies where hosts[name] == nil && name != item.pod.name {
+                if generated.contains(where: { $0.pod.name == name && $0.files.shown == item.files.shown }) {
+                    hosts[name] = item.pod.name
+                }
+            }
+        }
+        hosts = hosts.filter { hosts[$0.value] == nil }
+        for item in generated {
+            guard let host = hosts[item.pod.name] else { continue }
+            composed.append(
+                ComposedComponent(
+                    name: item.pod.name, module: item.naming.module, product: item.naming.module,
+                    pin: .path("Pods/\(host)"), dependencies: item.pod.dependencies))
+            notes.append("\(item.pod.name): a pod of the same tree as \(host), it is a target of Pods/\(host).")
+        }
+        for item in generated where hosts[item.pod.name] == nil {
             let (component, files, podNotes) = try generate(
-                item, besides: composed, generated: generated, compilerFlags: compilerFlags)
+                item, besides: composed, generated: generated, hosts: hosts, compilerFlags: compilerFlags)
             composed.append(component)
             podFiles.merge(files) { $1 }
             // A note the manifest writer already labelled with the pod keeps its one label; the pod's

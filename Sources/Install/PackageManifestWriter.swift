@@ -55,6 +55,9 @@ package struct PackageManifestWriter: Sendable {
     /// Root pod name → how the manifest names it, for the spec's dependencies on other pods.
     package let dependencies: [String: PodPackage]
     package let purpose: Purpose
+    /// Root pod name → podspec of the other pods whose podspecs sit in the same tree (same source):
+    /// those the spec depends on become targets of this package, as the authors' manifests make them.
+    package var siblings: [String: Spec] = [:]
 
     package init(
         spec: Spec, files: [String], folderName: String, dependencies: [String: PodPackage], purpose: Purpose
@@ -109,6 +112,30 @@ package struct PackageManifestWriter: Sendable {
                     let url = (try? repository.spec(name: name, version: newest))?.source?.git?.url
                 else { continue }
                 found[name] = DependencyPackage(url: url, newest: newest)
+            }
+        }
+        return found
+    }
+
+    /// The pods `spec` depends on whose podspecs (`Name.podspec`, `Name.podspec.json`) sit in `folder`
+    /// beside it, with the same git source when both name one: pods of one repository, read. One that
+    /// cannot be read is left out (it stays a dependency on another package).
+    package static func siblingSpecs(of spec: Spec, in folder: URL) -> [String: Spec] {
+        var found: [String: Spec] = [:]
+        var pending = dependencyNames(of: spec)
+        while !pending.isEmpty {
+            let name = pending.removeFirst()
+            guard found[name] == nil, name != spec.name, (try? SafeName.podPath(name)) != nil else { continue }
+            for file in [name + ".podspec.json", name + ".podspec"] {
+                let url = folder.appendingPathComponent(file)
+                guard let data = try? Data(contentsOf: url), data.count <= 1_048_576,
+                    let node = try? PodspecReader.read(bytes: Array(data), path: url.path, directory: folder.path),
+                    let sibling = try? Spec(node: node, label: file), sibling.name == name
+                else { continue }
+                if let own = spec.source?.git?.url, let other = sibling.source?.git?.url, own != other { continue }
+                found[name] = sibling
+                pending += dependencyNames(of: sibling)
+                break
             }
         }
         return found
@@ -224,6 +251,28 @@ package struct PackageManifestWriter: Sendable {
             }
         }
 
+        // Pods of the same tree the targets depend on (and those they depend on): targets of this package.
+        var siblingModules: [String: String] = [:]
+        var pending = targets.flatMap { externalDependencies(of: $0.specs) }
+        var siblingTargets: [Target] = []
+        while !pending.isEmpty {
+            let name = pending.removeFirst()
+            guard siblingModules[name] == nil, name != spec.name, let sibling = siblings[name],
+                let module = try? PodModule(spec: sibling).module,
+                !targets.contains(where: { $0.name == module })
+                    && !siblingTargets.contains(where: { $0.name == module })
+            else { continue }
+            let writer = PackageManifestWriter(
+                spec: sibling, files: files, folderName: folderName, dependencies: dependencies,
+                purpose: .install(subspecs: []))
+            let members = writer.closure(of: [])
+            siblingModules[name] = module
+            siblingTargets.append(Target(name: module, specs: members, files: sourceFiles(of: members)))
+            pending += writer.externalDependencies(of: members)
+            notes.append("\(name), a pod of the same tree, becomes the target \(module) of this package.")
+        }
+        targets += siblingTargets
+
         // Things SwiftPM has no place for, said once per spec in use.
         let used = targets.flatMap(\.specs)
         notes += unexpressed(used, installing: installing)
@@ -234,7 +283,12 @@ package struct PackageManifestWriter: Sendable {
             }
         }
 
-        for index in targets.indices { targets[index].products = externalDependencies(of: targets[index].specs) }
+        for index in targets.indices {
+            let own = targets[index].specs.first.map { Spec.rootName(of: $0.name) } ?? spec.name
+            let others = externalDependencies(of: targets[index].specs).filter { $0 != own }
+            targets[index].products = others.filter { siblingModules[$0] == nil }
+            targets[index].dependencies += others.compactMap { siblingModules[$0] }
+        }
         /// The targets' declarations; an exclude names only `present` files when given.
         func declareTargets(present: Set<String>?) -> DeclaredTargets {
             var declared = DeclaredTargets()
@@ -574,8 +628,10 @@ package struct PackageManifestWriter: Sendable {
                     func inMap(_ header: String) -> String {
                         up + (folder.isEmpty ? header : String(header.dropFirst(folder.count + 1)))
                     }
-                    let umbrella = [moduleName + ".h", spec.name + ".h", "\(moduleName)/\(moduleName).h"]
-                        .map { folder.isEmpty ? $0 : folder + "/" + $0 }.first { publicHeaders.contains($0) }
+                    let umbrella = [
+                        target.name + ".h", moduleName + ".h", spec.name + ".h", "\(moduleName)/\(moduleName).h",
+                    ]
+                    .map { folder.isEmpty ? $0 : folder + "/" + $0 }.first { publicHeaders.contains($0) }
                     var map = "module \(target.name) {\n"
                     if let umbrella {
                         map += "    umbrella header \(literal(inMap(umbrella)))\n"

@@ -76,7 +76,9 @@ struct SpecPackageCommand: AsyncParsableCommand {
             + store.names().map { home.repoDirectory($0) }
         let packages = PackageManifestWriter.lookUp(PackageManifestWriter.dependencyNames(of: spec), in: repositories)
         let folder = file.url.deletingLastPathComponent()
-        let output = try PackageManifestWriter(spec: spec, folder: folder, packages: packages).generate()
+        var writer = PackageManifestWriter(spec: spec, folder: folder, packages: packages)
+        writer.siblings = PackageManifestWriter.siblingSpecs(of: spec, in: folder)
+        let output = try writer.generate()
         for note in output.notes { Terminal.standardError.write("note: \(note)\n") }
         if printOnly {
             Terminal.standardOutput.write(output.files["Package.swift"] ?? "")
