@@ -240,12 +240,14 @@ package enum GraphError: ComposeFailure, Equatable {
     /// The spec repo folder does not exist.
     case notFound(String)
     case noComponent(String, String)
+    /// The folder holds no podspec (and is not an app's folder).
+    case noSpecs(String)
     case noGraphviz
     case graphviz(String)
 
     package var kind: FailureKind {
         switch self {
-        case .notFound, .noComponent: .input
+        case .notFound, .noComponent, .noSpecs: .input
         case .noGraphviz, .graphviz: .environment
         }
     }
@@ -253,6 +255,8 @@ package enum GraphError: ComposeFailure, Equatable {
     package var description: String {
         switch self {
         case .notFound(let path): "\(path): no such folder; give the root folder of a spec repository."
+        case .noSpecs(let path):
+            "\(path) holds no podspec and no Composefile or Podfile: nothing to draw or check. Give a spec repo folder (compose graph SPECS), an added one (--repo NAME) or an app's folder (--project DIR)."
         case .noComponent(let name, let repo): "\(repo) has no component `\(name)`; --focus takes a component's name."
         case .noGraphviz:
             "svg and png are drawn by Graphviz's `dot`, which is not on PATH; install it (Debian/Ubuntu: `apt-get install graphviz`) or use --format dot or mermaid."

@@ -48,6 +48,39 @@ import Testing
         #expect(check.stdout.contains("Layers from \(folder.url.appendingPathComponent("specs").path)/Layers.yml"))
     }
 
+    @Test func graphInAnAppsFolderDrawsTheAppAndAnEmptyFolderSaysWhatItNeeds() async throws {
+        let (folder, app, _) = try Self.world("project-graph-app-folder", planted: false)
+        defer { folder.remove() }
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+        let dot = try await runComposeInProcess(["graph"], environment: environment, currentDirectory: app)
+        #expect(dot.code == 0, "\(dot.stderr)")
+        #expect(dot.stdout.contains("\"ShopApp\" -> \"Order\""), "\(dot.stdout)")
+        #expect(dot.stdout.contains("\"Order\" -> \"OrderMediator\""))
+        #expect(!FileManager.default.fileExists(atPath: app.appendingPathComponent("Compose.lock").path))
+        let named = try await runComposeInProcess(["graph", app.path, "--format", "json"], environment: environment)
+        #expect(named.code == 0, "\(named.stderr)")
+        #expect(named.stdout.contains("\"ShopApp\""), "\(named.stdout)")
+
+        let check = try await runComposeInProcess(
+            ["graph", "--check", "--allow-warnings"], environment: environment, currentDirectory: app)
+        #expect(check.code == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("Layers from \(folder.url.appendingPathComponent("specs").path)/Layers.yml"))
+        #expect(!check.stdout.contains("Linted 0 specs"), "\(check.stdout)")
+
+        // Nothing to draw or check: said so, exit 1, no empty digraph, no "Passed".
+        let empty = folder.url.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let nothing = try await runComposeInProcess(["graph"], environment: environment, currentDirectory: empty)
+        #expect(nothing.code == 1)
+        #expect(!nothing.stdout.contains("digraph"), "\(nothing.stdout)")
+        #expect(nothing.stderr.contains("holds no podspec and no Composefile or Podfile"), "\(nothing.stderr)")
+        let nothingChecked = try await runComposeInProcess(
+            ["graph", "--check"], environment: environment, currentDirectory: empty)
+        #expect(nothingChecked.code == 1)
+        #expect(!nothingChecked.stdout.contains("Passed"), "\(nothingChecked.stdout)")
+        #expect(nothingChecked.stderr.contains("nothing to draw or check"), "\(nothingChecked.stderr)")
+    }
+
     @Test func aResolvedBusinessToBusinessEdgeStopsResolveAndInstall() async throws {
         let (folder, app, specs) = try Self.world("project-graph-planted", planted: true)
         defer { folder.remove() }

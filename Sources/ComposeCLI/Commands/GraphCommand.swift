@@ -21,7 +21,8 @@ struct GraphCommand: AsyncParsableCommand {
             components with no dependency either way apart in a grid, pods missing from the spec \
             repo dashed and grey), json, or svg/png drawn by Graphviz's `dot` into --output.
 
-            With --project, the graph is an app's: its Composefile targets (in the layer `app`) \
+            With --project, or in an app's folder (a Composefile or Podfile and no podspecs), the \
+            graph is an app's: its Composefile targets (in the layer `app`) \
             and every pod of its Compose.lock (resolved without writing when there is no lock), \
             in the layers of the Layers.yml of the spec repos they come from.
 
@@ -100,7 +101,7 @@ struct GraphCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let project {
+        if let project = project ?? appFolder() {
             let projectGraph = try resolveService(project: project, allowing: environment.allowed).projectGraph()
             if check {
                 try reportOptions.emit(projectGraph.check())
@@ -119,16 +120,29 @@ struct GraphCommand: AsyncParsableCommand {
             shown = directory ?? "."
         }
         if check {
-            try reportOptions.emit(
-                try LayerRules.run(
-                    root: root, displayRoot: shown, allVersions: allVersions,
-                    otherPods: Terminal.store.otherPods(than: root)))
+            let report = try LayerRules.run(
+                root: root, displayRoot: shown, allVersions: allVersions,
+                otherPods: Terminal.store.otherPods(than: root))
+            // "Linted 0 specs … Passed." would say a check happened.
+            guard report.fileCount > 0 else { throw GraphError.noSpecs(shown) }
+            try reportOptions.emit(report)
             return
         }
         guard FileManager.default.fileExists(atPath: root.path) else { throw GraphError.notFound(shown) }
-        try draw(
-            ComponentGraph(repository: SpecRepository(root: root), allVersions: allVersions),
-            layers: LayersFile.read(repoRoot: root), shown: shown)
+        let graph = ComponentGraph(repository: SpecRepository(root: root), allVersions: allVersions)
+        guard graph.specCount > 0 else { throw GraphError.noSpecs(shown) }
+        try draw(graph, layers: LayersFile.read(repoRoot: root), shown: shown)
+    }
+
+    /// The folder given (or the current one) when it is an app's (a Composefile or Podfile) and not a
+    /// spec repo: `compose graph` there draws the app.
+    func appFolder() -> String? {
+        guard repo == nil else { return nil }
+        let root = Terminal.fileURL(directory)
+        guard
+            ["Composefile", "Podfile"].contains(where: { FileKind.of(root.appendingPathComponent($0).path) == .file })
+        else { return nil }
+        return ComponentGraph(repository: SpecRepository(root: root)).specCount == 0 ? root.path : nil
     }
 
     var reportOptions: ReportOptions {
