@@ -84,6 +84,18 @@ enum CommandSuggestion {
         (["spec", "create"], "`pod spec create` is `compose lib create NAME`"),
         (["ipc", "spec"], "`pod ipc spec` is `compose spec convert`"),
         (["repo", "update"], "`pod repo update` is `compose repo update`"),
+        (
+            ["try"],
+            "`pod try` has no compose equivalent: compose builds no demo project. Clone the component and open its Example, or add it to a Podfile and run `compose install`"
+        ),
+        (
+            ["clean"],
+            "`pod clean` has no compose equivalent: `compose deintegrate` takes CocoaPods out of the project, and `compose cache clean --all` empties compose's caches (a Composed/ folder can be removed by hand; `compose install` writes it again)"
+        ),
+        (
+            ["setup"],
+            "`pod setup` has no compose equivalent: compose needs no setup. `compose repo add NAME URL` adds a spec repo"
+        ),
     ]
 
     /// What compose calls the CocoaPods command `arguments` start with, or nil.

@@ -46,6 +46,9 @@ package struct ComposeCommand: AsyncParsableCommand {
             RegistryCommand.self,
             SpecCommand.self,
             GraphCommand.self,
+            InitCommand.self,
+            EnvCommand.self,
+            CacheCommand.self,
         ]
     )
 

@@ -113,3 +113,12 @@ func withStrArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<git_stra
     var array = git_strarray(strings: pointers, count: strings.count)
     return body(&array)
 }
+
+/// The version of the libgit2 compose is linked with: `1.7.2`.
+package func libgit2Version() -> String {
+    var major: Int32 = 0
+    var minor: Int32 = 0
+    var revision: Int32 = 0
+    git_libgit2_version(&major, &minor, &revision)
+    return "\(major).\(minor).\(revision)"
+}

@@ -72,7 +72,11 @@ struct InstallCommand: AsyncParsableCommand {
         completion: .directory)
     var project: String = "."
 
-    @Flag(name: .long, help: "Fetch every spec source first, as `compose repo update` does.")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Fetch every spec source first, as `compose repo update` does. (default: off; --no-repo-update, as CocoaPods scripts pass it, says the default)"
+    )
     var repoUpdate = false
 
     @Flag(help: "Use the prebuilt artifact of every component that declares one.")
