@@ -21,7 +21,7 @@ package struct ComposeCommand: AsyncParsableCommand {
             Typical flow:
               compose repo add specs https://git.example.com/ios/specs.git
               compose lib create Payments --kind business
-              compose lint Payments.podspec.json
+              compose lint Payments/Payments.podspec.json
               compose publish specs
               compose resolve && compose install
 
