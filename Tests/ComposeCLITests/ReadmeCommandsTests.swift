@@ -115,27 +115,24 @@ import Testing
         #expect(!Self.hasPlaceholder(["install", "--registry-scope", "ios"]))
     }
 
+    /// The commands of `found` (where each was shown, its arguments) that fail to parse, placeholders aside.
+    static func failures(_ found: [(where: String, arguments: [String])]) -> String {
+        found.filter { !hasPlaceholder($0.arguments) }.compactMap { place, arguments in
+            parseFailure(arguments).map { "\(place): compose \(arguments.joined(separator: " ")): \($0)" }
+        }.joined(separator: "\n")
+    }
+
     @Test func everyComposeLineOfTheReadmeParses() throws {
         let commands = try Self.readmeCommands()
         #expect(commands.count > 40, "the README's code blocks show compose commands")
-        var failures: [String] = []
-        for (line, arguments) in commands where !Self.hasPlaceholder(arguments) {
-            if let message = Self.parseFailure(arguments) {
-                failures.append("README.md:\(line): compose \(arguments.joined(separator: " ")): \(message)")
-            }
-        }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let failures = Self.failures(commands.map { ("README.md:\($0.line)", $0.arguments) })
+        #expect(failures.isEmpty, "\(failures)")
     }
 
     @Test func everyHelpExampleParses() {
         let commands = Self.helpCommands()
         #expect(commands.count > 60, "the --help discussions show examples")
-        var failures: [String] = []
-        for (command, arguments) in commands where !Self.hasPlaceholder(arguments) {
-            if let message = Self.parseFailure(arguments) {
-                failures.append("\(command) --help: compose \(arguments.joined(separator: " ")): \(message)")
-            }
-        }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let failures = Self.failures(commands.map { ("\($0.command) --help", $0.arguments) })
+        #expect(failures.isEmpty, "\(failures)")
     }
 }
