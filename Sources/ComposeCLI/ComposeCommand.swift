@@ -21,9 +21,9 @@ package struct ComposeCommand: AsyncParsableCommand {
             Typical flow:
               compose repo add specs https://git.example.com/ios/specs.git
               compose lib create Payments --kind business
-              compose lint Payments.podspec.json
-              compose publish specs
-              compose resolve && compose install
+              cd Payments && compose lint Payments.podspec.json
+              compose publish specs                  # from Payments/, once committed
+              compose resolve && compose install     # in the app's folder
 
             Exit codes: 0 success, 1 wrong input (lint errors, unsatisfiable requirements, refused \
             publish), 3 environment (git, network, file system), 64 usage error.
