@@ -93,6 +93,9 @@ package enum GraphRendering {
         let outside = external(graph)
         var out =
             "digraph components {\n  rankdir=TB;\n  newrank=true;\n  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];\n"
+        let staggered = staggeredLengths(graph, layers: layers)
+        // Staggered edges into one pod share their way down, in one trunk per column.
+        if !staggered.isEmpty { out += "  concentrate=true;\n" }
         let aloneSet = Set(alone)
         let connected = nodes(graph).filter { !aloneSet.contains($0) }
         for (index, group) in grouped(connected, layers).enumerated() {
@@ -131,11 +134,43 @@ package enum GraphRendering {
             }
             out += "  }\n"
         }
-        for edge in graph.edges {
+        for (index, edge) in graph.edges.enumerated() {
             let red = forbidden(edge, layers) || (cyclic.contains(edge.from) && cyclic.contains(edge.to))
-            out += "  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to))\(red ? " [color=red, penwidth=2]" : "");\n"
+            var attributes = red ? ["color=red", "penwidth=2"] : []
+            if let length = staggered[index] { attributes.append("minlen=\(length)") }
+            let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+            out += "  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to))\(suffix);\n"
         }
         return out + "}\n"
+    }
+
+    /// Many pods that depend only on one pod and on which nothing depends (31 pods of a repo that each
+    /// use Alamofire from trunk) would stand in one row as wide as all of them: their edges get lengths
+    /// 1 to about the square root of their count, as Graphviz's `unflatten -l` staggers them, so they
+    /// stand in a block of rows. Only outside layers, whose rows are the layers'. By edge index.
+    static func staggeredLengths(_ graph: ComponentGraph, layers: LayersFile?) -> [Int: Int] {
+        var incoming: [String: Int] = [:]
+        var outgoing: [String: Int] = [:]
+        for edge in graph.edges {
+            incoming[edge.to, default: 0] += 1
+            outgoing[edge.from, default: 0] += 1
+        }
+        var fans: [String: [Int]] = [:]
+        for (index, edge) in graph.edges.enumerated()
+        where incoming[edge.from] == nil && outgoing[edge.from] == 1 && layers?.layer(of: edge.from) == nil
+            && layers?.layer(of: edge.to) == nil
+        {
+            fans[edge.to, default: []].append(index)
+        }
+        var lengths: [Int: Int] = [:]
+        for indexes in fans.values where indexes.count > 6 {
+            let rows = Int(Double(indexes.count).squareRoot().rounded(.up))
+            let sorted = indexes.sorted { graph.edges[$0].from < graph.edges[$1].from }
+            for (position, index) in sorted.enumerated() where position % rows > 0 {
+                lengths[index] = 1 + position % rows
+            }
+        }
+        return lengths
     }
 
     static func mermaid(_ graph: ComponentGraph, layers: LayersFile?) -> String {

@@ -88,6 +88,29 @@ struct ComponentGraphTests {
         #expect(graph.cycles().isEmpty)
     }
 
+    /// 31 pods of a repo that each use one pod from elsewhere (Alamofire from trunk) stand in a block of
+    /// rows, not one row as wide as all of them: Graphviz draws the picture taller than it is wide.
+    @Test func manyPodsOnOneOutsidePodStandInRowsNotOneRow() throws {
+        let pods = (1...31).map { "Feature\($0)" }
+        let graph = ComponentGraph(
+            components: pods, edges: pods.map { .init(from: $0, to: "Alamofire", file: "", location: .start) })
+        let dot = GraphRendering.render(graph, layers: nil, as: .dot)
+        #expect(dot.contains("\"Feature10\" -> \"Alamofire\" [minlen=2];"), "\(dot)")
+        #expect(dot.contains("\"Feature1\" -> \"Alamofire\";"))
+        let folder = try TemporaryDirectory("graph-rows")
+        defer { folder.remove() }
+        let svg = folder.url.appendingPathComponent("graph.svg")
+        try GraphRendering.draw(dot, format: "svg", to: svg, searchPath: nil)
+        let text = try String(contentsOf: svg, encoding: .utf8)
+        func points(_ name: String) -> Double? {
+            guard let range = text.range(of: " \(name)=\"") else { return nil }
+            return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        let width = try #require(points("width"))
+        let height = try #require(points("height"))
+        #expect(width < 3 * height, "\(width) x \(height)")
+    }
+
     @Test func namesCannotInjectDotOrMermaidSyntax() {
         let hostile = "A\"]; evil -> x [label=\"\\"
         let graph = ComponentGraph(
