@@ -1,5 +1,6 @@
 import CDN
 import ComposefileFormat
+import Foundation
 import SpecRepos
 import Specs
 
@@ -75,7 +76,7 @@ package enum ProjectError: ComposeFailure, Equatable {
             return "\(path) describes '\(found)', not '\(pod)'. Use the name the podspec declares in the Composefile."
         case .podspecURLRefused(let url, let reason, let location):
             return
-                "\(location): ':podspec => \(url)' is refused: \(reason). Give an https URL, or save the podspec beside the Podfile and give its path."
+                "\(location): ':podspec => \(url)' is refused: \(reason). Give an https URL, or save the podspec beside the \(URL(fileURLWithPath: location.file).lastPathComponent) and give its path."
         case .podspecURLFailed(let pod, let location, let error):
             return "\(location): the podspec of \(pod) could not be fetched. \(error.description)"
         case .podspecURLNameMismatch(let pod, let found, let url, let location):

@@ -136,7 +136,7 @@ struct URLPodspecTests {
         }
         for url in ["http://example.com/Remote.podspec.json", "ftp://127.0.0.1/Remote.podspec.json"] {
             let text = refusal("pod 'Remote', :podspec => '\(url)'")
-            #expect(text.hasPrefix("Composefile:2:1: ':podspec => \(url)' is refused: "), "\(text)")
+            #expect(text.contains("Composefile:2:1: ':podspec => \(url)' is refused: "), "\(text)")
         }
         #expect(
             refusal("pod 'Remote', :podspec => 'http://example.com/Remote.podspec.json'").contains(
@@ -145,7 +145,7 @@ struct URLPodspecTests {
         #expect(moved.contains("a redirect to plain http on another machine"), "\(moved)")
         let other = refusal("pod 'Remote', :podspec => '\(server.url)Other.podspec.json'")
         #expect(
-            other.hasPrefix("Composefile:2:1: \(server.url)Other.podspec.json describes 'Other', not 'Remote'."),
+            other.contains("Composefile:2:1: \(server.url)Other.podspec.json describes 'Other', not 'Remote'."),
             "\(other)")
         let big = refusal("pod 'Big', :podspec => '\(server.url)Big.podspec.json'")
         #expect(big.contains("\(server.url)Big.podspec.json is larger than 1 MiB"), "\(big)")
