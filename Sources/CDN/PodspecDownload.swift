@@ -45,8 +45,8 @@ package struct PodspecDownload: Sendable {
 
     /// The podspec at `url`: from the cache while younger than `settings.maxAge` (any age with the
     /// server out of reach), else from the server. `revalidate` (`--repo-update`) asks whatever the
-    /// age. `limit`: the largest podspec taken, in bytes. Throws `.notCached` offline with nothing
-    /// cached, `.status` for any answer but 200 or 304 (404 included), `.tooLarge`, `.refused`.
+    /// age. `limit`: the largest podspec taken, in bytes. Throws `.unreachable` with nothing cached,
+    /// `.status` for any answer but 200 or 304 (404 included), `.tooLarge`, `.refused`.
     package static func fetch(
         _ url: URL, home: ComposeHome, settings: HTTPSettings, revalidate: Bool, limit: Int
     ) throws(HTTPSourceError) -> PodspecDownload {
@@ -67,8 +67,8 @@ package struct PodspecDownload: Sendable {
             response = try HTTPClient(base: url, settings: settings).get(
                 url, etag: cached?.etag, limit: limit, secureOnly: true)
         } catch {
-            guard case .unreachable = error else { throw error }
-            guard let cached else { throw .notCached(url: display) }
+            // Out of reach: the cached copy, else why the server could not be reached.
+            guard case .unreachable = error, let cached else { throw error }
             return fromCache(cached, offline: true)
         }
         switch response.status {

@@ -78,7 +78,11 @@ package enum ProjectError: ComposeFailure, Equatable {
             return
                 "\(location): ':podspec => \(url)' is refused: \(reason). Give an https URL, or save the podspec beside the \(URL(fileURLWithPath: location.file).lastPathComponent) and give its path."
         case .podspecURLFailed(let pod, let location, let error):
-            return "\(location): the podspec of \(pod) could not be fetched. \(error.description)"
+            var cache = ""
+            if case .unreachable = error {
+                cache = " No copy of it is in the cache (one is kept once it has been fetched)."
+            }
+            return "\(location): the podspec of \(pod) could not be fetched. \(error.description)\(cache)"
         case .podspecURLNameMismatch(let pod, let found, let url, let location):
             return
                 "\(location): \(url) describes '\(found)', not '\(pod)'. Name the pod as its podspec does (pod '\(found)', :podspec => …), or point :podspec at \(pod)'s podspec."

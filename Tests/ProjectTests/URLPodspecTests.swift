@@ -92,7 +92,8 @@ struct URLPodspecTests {
         } throws: { error in
             let text = "\(error)"
             return text.contains("Composefile:3:1: the podspec of Remote could not be fetched.")
-                && text.contains("\(url) is not in the cache") && (error as? ProjectError)?.kind == .environment
+                && text.contains("Could not reach \(url): connection refused.")
+                && text.contains("No copy of it is in the cache") && (error as? ProjectError)?.kind == .environment
         }
     }
 
@@ -154,6 +155,28 @@ struct URLPodspecTests {
         // Nothing that did not read as the pod's podspec was kept.
         let cache = project.directory.url.appendingPathComponent("home/cache/podspecs")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []).isEmpty)
+    }
+
+    @Test func overHTTPSTheServersCertificateMustBeTrusted() throws {
+        let project = try ProjectFixture("url-podspec-https", composefile: "")
+        defer { project.directory.remove() }
+        let root = project.directory.url.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Self.spec("Remote", "1.0.0").write(
+            to: root.appendingPathComponent("Remote.podspec.json"), atomically: true, encoding: .utf8)
+        let server = try NginxServer(root: root, https: true)
+        defer { server.stop() }
+        try project.write("platform :ios, '15.0'\npod 'Remote', :podspec => '\(server.url)Remote.podspec.json'\n")
+        var untrusted = project.service
+        untrusted.http = HTTPSettings(retries: 0)
+        #expect {
+            try untrusted.resolve()
+        } throws: { error in
+            "\(error)".contains("the server's TLS certificate is not signed by a trusted authority")
+        }
+        var trusted = project.service
+        trusted.http = HTTPSettings(extraTrustRoots: server.certificate?.path)
+        #expect(try trusted.resolve().lockfile.lockedVersions["Remote"]?.string == "1.0.0")
     }
 
     @Test func aTokenGoesOnlyToTheOriginItIsScopedTo() throws {
