@@ -192,8 +192,16 @@ struct URLPodspecTests {
         var scoped = project.service
         scoped.http = HTTPSettings(tokens: CDNTokens(token: "secret-2", origins: [server.url]), maxAge: 0)
         _ = try scoped.resolve()
+        // A user and password in the URL go to its origin as basic authentication, never to the lock.
+        let withUser = server.url.replacingOccurrences(of: "http://", with: "http://deploy:pw-secret@")
+        try project.write("platform :ios, '15.0'\npod 'Remote', :podspec => '\(withUser)Remote.podspec.json'\n")
+        _ = try unscoped.resolve()
+        #expect(!(try project.lockText()).contains("pw-secret"))
+        #expect(try project.lockText().contains(":podspec: \(server.url)Remote.podspec.json\n"))
         let heads = server.received
-        #expect(heads.count == 2)
+        #expect(heads.count == 3)
+        let basic = "Basic " + Data("deploy:pw-secret".utf8).base64EncodedString()
+        #expect(heads[2].contains(basic), "\(heads[2])")
         #expect(!heads[0].lowercased().contains("authorization"), "\(heads[0])")
         #expect(
             heads[1].contains("Authorization: Bearer secret-2") || heads[1].contains("authorization: Bearer secret-2"))
