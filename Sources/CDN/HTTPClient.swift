@@ -160,6 +160,8 @@ package enum HTTPSourceError: ComposeFailure, Equatable {
     case tooLarge(url: String, limit: Int)
     /// Not online and nothing cached for this file.
     case notCached(url: String)
+    /// A request against the rules of the file asked for (a redirect to plain http on another machine).
+    case refused(url: String, message: String)
 
     package var kind: FailureKind { .environment }
 
@@ -183,6 +185,8 @@ package enum HTTPSourceError: ComposeFailure, Equatable {
                 "\(url) is larger than \(limit / 1_048_576) MiB, more than any file of its kind should be; nothing of it was kept. Check the server."
         case .notCached(let url):
             return "\(url) is not in the cache and the server could not be reached. Resolve once online."
+        case .refused(let url, let message):
+            return "\(url): \(message). Serve the file over https (plain http only from this machine)."
         }
     }
 }
@@ -290,14 +294,16 @@ package final class HTTPClient: Sendable {
 
     /// GETs `url`: 200 with its body, 304 when `etag` still matches, 404 when missing. Retries 5xx
     /// and connection errors; throws `.unreachable`, `.status` or `.tooLarge` naming the URL after the
-    /// last try. A body over `limit` bytes (decoded) or past the deadline is not retried.
-    package func get(_ url: URL, etag: String? = nil, limit: Int = HTTPLimits.index) throws(HTTPSourceError)
-        -> Response
-    {
+    /// last try. A body over `limit` bytes (decoded) or past the deadline is not retried. With
+    /// `secureOnly`, no request goes to plain http on another machine, a redirect's target included
+    /// (a file whose bytes a network in between must not be able to change: a podspec named by URL).
+    package func get(
+        _ url: URL, etag: String? = nil, limit: Int = HTTPLimits.index, secureOnly: Bool = false
+    ) throws(HTTPSourceError) -> Response {
         let shown = Self.display(url)
         var attempt = 0
         while true {
-            let outcome = follow(url, etag: etag, limit: limit)
+            let outcome = follow(url, etag: etag, limit: limit, secureOnly: secureOnly)
             switch outcome {
             case .success(let response)
             where response.status == 200 || response.status == 304 || response.status == 404:
@@ -308,6 +314,8 @@ package final class HTTPClient: Sendable {
                 if attempt >= settings.retries { throw .status(url: shown, code: response.status) }
             case .tooLarge:
                 throw .tooLarge(url: shown, limit: limit)
+            case .refused(let message):
+                throw .refused(url: shown, message: message)
             case .final(let message):
                 throw .unreachable(url: shown, message: message)
             case .failure(let message):
@@ -325,13 +333,20 @@ package final class HTTPClient: Sendable {
         /// Not worth another try: a deadline passed, a redirect refused.
         case final(String)
         case tooLarge
+        /// Against a rule of the request (`secureOnly`): not worth another try, and no reason to
+        /// use a cached copy as if the server were away.
+        case refused(String)
     }
 
     /// One attempt, following up to 5 redirects; credentials only while on the origin.
-    private func follow(_ start: URL, etag: String?, limit: Int) -> Outcome {
+    private func follow(_ start: URL, etag: String?, limit: Int, secureOnly: Bool) -> Outcome {
         var url = start
         let startsSecure = start.scheme?.lowercased() == "https"
         for _ in 0...5 {
+            if secureOnly, HTTPOrigin(url)?.mayCarryCredentials != true {
+                return .refused(
+                    "a redirect to plain http on another machine (\(Self.bounded(Self.display(url)))) was refused")
+            }
             var parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
             parts?.user = nil
             parts?.password = nil

@@ -22,7 +22,7 @@ struct ProjectOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
         help:
-            "Fetch every spec source first, as `compose repo update` does. (default: on for update and outdated, off for resolve)"
+            "Fetch every spec source first, as `compose repo update` does, and every `:podspec => URL`. (default: on for update and outdated, off for resolve)"
     )
     var repoUpdate: Bool?
 

@@ -50,12 +50,13 @@ extension LoadedProject {
         }
     }
 
-    /// A note per HTTP source that could not be reached and was read from the cache.
+    /// A note per HTTP source, and per `:podspec => URL` pod, that could not be reached and was
+    /// read from the cache.
     var offlineNotes: [String] {
         sources.compactMap { source in
             guard case .http(let repository) = source.storage, repository.offline else { return nil }
             return
                 "note: \(repository.displayURL) could not be reached; its files were read from \(repository.cacheFolder.path) (as fetched earlier)."
-        }
+        } + externals.values.compactMap(\.offlineNote).sorted()
     }
 }

@@ -125,8 +125,13 @@ extension ResolveService {
                 restricted[root] = try open(url, at: dependency.location)
             }
             if let external = dependency.external, externals[root] == nil {
-                externals[root] = try readExternal(
-                    dependency, external, lockedCommit: lockedCommit(of: dependency, in: previous, unlock: unlock))
+                if case .podspec(let location) = external, Self.isPodspecURL(location) {
+                    externals[root] = try readURLPodspec(
+                        dependency, url: location, lock: found, unlock: unlock, repoUpdate: repoUpdate)
+                } else {
+                    externals[root] = try readExternal(
+                        dependency, external, lockedCommit: lockedCommit(of: dependency, in: previous, unlock: unlock))
+                }
             }
         }
 
@@ -235,14 +240,7 @@ extension ResolveService {
             return try readGitExternal(dependency, url: url, reference: reference, lockedCommit: lockedCommit)
         case .podspec(let location):
             // A podspec at a path: the pod's code is where the spec's `source` says, as for a spec
-            // repo's pod; only the spec comes from the file.
-            if location.contains("://") {
-                throw ComposefileError.invalidValue(
-                    dependency.location,
-                    message:
-                        "':podspec => \(location)' names a URL, which compose does not download: save the podspec beside the Composefile and give its path, or use :git => URL."
-                )
-            }
+            // repo's pod; only the spec comes from the file (a URL: `readURLPodspec`).
             let file = URL(fileURLWithPath: location, relativeTo: projectURL).standardizedFileURL
             guard PodspecReader.format(ofPath: file.path) != nil,
                 let data = FileManager.default.contents(atPath: file.path)

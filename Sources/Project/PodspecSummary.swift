@@ -21,11 +21,22 @@ final class PodspecSummary: Sendable {
     /// Decodes the spec and checks every pod name it holds (its own, its subspecs', its
     /// dependencies' on every platform) with `SafeName`: a spec repo is written by anyone on the
     /// team, and these names reach the solver, Compose.lock and generated Swift.
-    static func parse(_ data: Data, path: String, checksum: String) throws(ProjectError) -> PodspecSummary {
+    /// `format`: how to read the bytes when `path` does not say it (a podspec named by URL).
+    static func parse(
+        _ data: Data, path: String, checksum: String, format: PodspecReader.Format? = nil
+    ) throws(ProjectError) -> PodspecSummary {
         let spec: Spec
         do {
-            // `path` ends in the file's name: `.podspec` is read as Ruby, anything else as JSON.
-            spec = try Spec(node: PodspecReader.read(bytes: [UInt8](data), path: path), label: path)
+            // Unless `format` says, `path` ends in the file's name: `.podspec` is read as Ruby,
+            // anything else as JSON.
+            let bytes = [UInt8](data)
+            let node =
+                switch format {
+                case .ruby?: try PodspecReader.readRuby(bytes: bytes, label: path)
+                case .json?: try PodspecReader.readJSON(bytes: bytes, label: path)
+                case nil: try PodspecReader.read(bytes: bytes, path: path)
+                }
+            spec = try Spec(node: node, label: path)
         } catch {
             throw .invalidSpec(path: "\(path):\(error.location)", message: error.message)
         }

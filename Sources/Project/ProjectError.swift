@@ -1,5 +1,6 @@
 import CDN
 import ComposefileFormat
+import Foundation
 import SpecRepos
 import Specs
 
@@ -14,6 +15,17 @@ package enum ProjectError: ComposeFailure, Equatable {
     case podspecNotFound(pod: String, path: String, location: ComposefileLocation)
     /// The podspec found for an external pod names another pod.
     case podspecNameMismatch(pod: String, found: String, path: String)
+    /// A `:podspec => URL` that compose does not fetch (not https, nor plain http to this machine).
+    case podspecURLRefused(url: String, reason: String, location: ComposefileLocation)
+    /// A `:podspec => URL` pod's podspec could not be fetched (nor read from the cache).
+    case podspecURLFailed(pod: String, location: ComposefileLocation, error: HTTPSourceError)
+    /// The podspec at a `:podspec => URL` describes another pod.
+    case podspecURLNameMismatch(pod: String, found: String, url: String, location: ComposefileLocation)
+    /// The podspec at a `:podspec => URL` is not the one the lock recorded for the same `pod` line
+    /// (SHA-1 `locked` in SPEC CHECKSUMS, `now` fetched).
+    case podspecURLChanged(
+        pod: String, url: String, location: ComposefileLocation, locked: String, now: String, lockedVersion: String?,
+        version: String)
     /// `compose update NAME` names a pod the project does not use.
     case unknownPod(name: String, known: [String])
     /// A pod name that `SafeName` refuses (it could escape a folder, break the lock or generated Swift).
@@ -38,7 +50,7 @@ package enum ProjectError: ComposeFailure, Equatable {
 
     package var kind: FailureKind {
         switch self {
-        case .git, .unreadable, .http: return .environment
+        case .git, .unreadable, .http, .podspecURLFailed: return .environment
         default: return .input
         }
     }
@@ -62,6 +74,24 @@ package enum ProjectError: ComposeFailure, Equatable {
                 "\(location): no \(pod).podspec.json or \(pod).podspec in \(path). Point :path at the folder that holds the pod's podspec (or :podspec at the file)."
         case .podspecNameMismatch(let pod, let found, let path):
             return "\(path) describes '\(found)', not '\(pod)'. Use the name the podspec declares in the Composefile."
+        case .podspecURLRefused(let url, let reason, let location):
+            return
+                "\(location): ':podspec => \(url)' is refused: \(reason). Give an https URL, or save the podspec beside the \(URL(fileURLWithPath: location.file).lastPathComponent) and give its path."
+        case .podspecURLFailed(let pod, let location, let error):
+            var cache = ""
+            if case .unreachable = error {
+                cache = " No copy of it is in the cache (one is kept once it has been fetched)."
+            }
+            return "\(location): the podspec of \(pod) could not be fetched. \(error.description)\(cache)"
+        case .podspecURLNameMismatch(let pod, let found, let url, let location):
+            return
+                "\(location): \(url) describes '\(found)', not '\(pod)'. Name the pod as its podspec does (pod '\(found)', :podspec => …), or point :podspec at \(pod)'s podspec."
+        case .podspecURLChanged(let pod, let url, let location, let locked, let now, let lockedVersion, let version):
+            let versions =
+                lockedVersion.map { $0 == version ? "still version \(version)" : "version \($0) -> \(version)" }
+                ?? "version \(version)"
+            return
+                "\(location): the podspec of \(pod) at \(url) changed since Compose.lock was written (SHA-1 \(locked) in the lock, \(now) now; \(versions)). Nothing was written. Check the change, then accept it with `compose update \(pod)`; to keep the podspec from moving, point :podspec at a URL that names a tag or a commit."
         case .unknownPod(let name, let known):
             let list = known.isEmpty ? "none" : known.joined(separator: ", ")
             return "'\(name)' is not a pod of this project (its pods: \(list)). Check the spelling."

@@ -16,6 +16,8 @@ struct ExternalPod {
     let options: [String: String]
     /// Lock CHECKOUT OPTIONS (git pods only).
     let checkout: [String: String]?
+    /// A `:podspec => URL` pod's podspec read from the cache because its server could not be reached.
+    var offlineNote: String? = nil
 }
 
 /// The resolver's view of a project: packages are pods (`Root`), subspecs (`Root/Sub`), one hidden

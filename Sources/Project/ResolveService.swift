@@ -252,7 +252,9 @@ package struct ResolveService: Sendable {
     private func origins(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) -> [String: String] {
         var result: [String: String] = [:]
         for (key, names) in lock.specRepos { for name in names { result[name] = key } }
-        for (name, options) in lock.externalSources { result[name] = options["path"] ?? options["git"] ?? "" }
+        for (name, options) in lock.externalSources {
+            result[name] = options["path"] ?? options["git"] ?? options["podspec"] ?? ""
+        }
         return result
     }
 

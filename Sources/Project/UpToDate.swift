@@ -85,7 +85,9 @@ extension ResolveService {
         guard Set(lock.pods.map(\.rootName)).isSubset(of: covered) else { return nil }
         var origins: [String: String] = [:]
         for (key, names) in lock.specRepos { for name in names { origins[name] = key } }
-        for (name, options) in lock.externalSources { origins[name] = options["path"] ?? options["git"] ?? "" }
+        for (name, options) in lock.externalSources {
+            origins[name] = options["path"] ?? options["git"] ?? options["podspec"] ?? ""
+        }
         let report = Report(
             lockfile: lock, lockPath: lockPath, lockChanged: false, changes: [], decisions: [Self.nothingChanged],
             lockChanges: [], notes: notesToSay(project) + project.offlineNotes, origins: origins)
@@ -196,6 +198,9 @@ extension ResolveService {
         for path in project.platformWitnessPaths { set.add(Witness.take(path)) }
         // External pods read from a folder or a podspec path.
         for (pod, checksum) in basis.externals {
+            // A podspec named by URL may change on its server: the next resolve asks (as its cache
+            // age says) rather than answering from files here.
+            if pod.options["podspec"].map(Self.isPodspecURL) == true { return nil }
             let folder = URL(fileURLWithPath: pod.specPath).deletingLastPathComponent()
             if pod.options["path"] != nil, !pod.specPath.hasSuffix(".json") {
                 set.add(Witness.take(folder.appendingPathComponent("\(pod.dependency.rootName).podspec.json").path))

@@ -12,6 +12,7 @@ package struct ComposeCache: Sendable {
     package static let folders: [(path: String, holds: String)] = [
         ("cache/git", "git mirrors of the pods' sources"),
         ("cache/binaries", "downloaded prebuilt artifacts"),
+        ("cache/podspecs", "podspecs fetched for :podspec => URL pods"),
         ("cdn", "specs read from CDN sources"),
         ("index", "the spec index of each repo (rebuilt from the clone)"),
         ("resolved", "records of resolves with nothing to do"),

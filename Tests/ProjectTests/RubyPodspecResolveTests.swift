@@ -69,16 +69,16 @@ struct RubyPodspecResolveTests {
         #expect(try !project.service.resolve().lockChanged)
     }
 
-    @Test func aPodspecURLIsAClearErrorAndRubyBeyondTheSubsetNamesItsLine() throws {
+    @Test func aPlainHTTPPodspecURLIsAClearErrorAndRubyBeyondTheSubsetNamesItsLine() throws {
         let project = try ProjectFixture(
             "ruby-podspec-errors",
             composefile: """
                 platform :ios, '15.0'
-                pod 'Remote', :podspec => 'https://example.com/Remote.podspec'
+                pod 'Remote', :podspec => 'http://example.com/Remote.podspec'
                 """)
         defer { project.directory.remove() }
         #expect { try project.service.resolve() } throws: { error in
-            "\(error)".contains("names a URL, which compose does not download")
+            "\(error)".contains("Composefile:2:1: ':podspec => http://example.com/Remote.podspec' is refused")
         }
         try project.write("platform :ios, '15.0'\npod 'Local', :path => 'Local'\n")
         try write(

@@ -10,8 +10,8 @@ struct CacheCommand: ParsableCommand {
         abstract: "List or empty compose's caches under $COMPOSE_HOME, as `pod cache` does.",
         discussion: """
             The caches are what compose fills again by itself: the git mirrors of the pods' \
-            sources (cache/git), prebuilt artifacts (cache/binaries), CDN specs (cdn), the spec \
-            index (index) and the records that let a resolve or install with nothing to do \
+            sources (cache/git), prebuilt artifacts (cache/binaries), podspecs fetched for \
+            `:podspec => URL` pods (cache/podspecs), CDN specs (cdn), the spec index (index) and the records that let a resolve or install with nothing to do \
             return at once (resolved, installed, noted). The spec repos' clones (repos/) are \
             not a cache: `compose repo remove` removes them.
 

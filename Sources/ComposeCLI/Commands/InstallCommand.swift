@@ -75,7 +75,7 @@ struct InstallCommand: AsyncParsableCommand {
     @Flag(
         inversion: .prefixedNo,
         help:
-            "Fetch every spec source first, as `compose repo update` does. (default: off; --no-repo-update, as CocoaPods scripts pass it, says the default)"
+            "Fetch every spec source first, as `compose repo update` does, and every `:podspec => URL`. (default: off; --no-repo-update, as CocoaPods scripts pass it, says the default)"
     )
     var repoUpdate = false
 

@@ -18,6 +18,12 @@ struct ResolveCommand: AsyncParsableCommand {
             same bytes; it is recorded (in $COMPOSE_HOME/resolved) with the stamps of the files \
             it read, and the next one only checks those stamps (COMPOSE_RESOLVE_RECORD=0: off).
 
+            A `pod 'Name', :podspec => 'https://…'` podspec is fetched (https, or http from this \
+            machine), kept in $COMPOSE_HOME/cache/podspecs and asked for again after \
+            COMPOSE_CDN_MAX_AGE seconds (--repo-update: now); out of reach, the cached copy is \
+            read. When its bytes differ from the checksum Compose.lock recorded for the same \
+            line, resolve and install stop (exit 1) until `compose update Name` accepts them.
+
             When no versions fit, the error explains why in plain words, naming the Composefile \
             lines involved, and exits 1.
 

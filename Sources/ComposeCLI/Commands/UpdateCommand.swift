@@ -12,8 +12,9 @@ struct UpdateCommand: AsyncParsableCommand {
             allow. With names, only those pods (with their subspecs) are unlocked; every other \
             locked version is kept where possible; a name matches whatever its case.
 
-            As `pod update` does, the spec sources are fetched first (--no-repo-update to skip), \
-            and when the project has a Composed/ package (made by `compose install`), it is \
+            As `pod update` does, the spec sources (and `:podspec => URL` podspecs) are fetched \
+            first (--no-repo-update to skip); a named pod's podspec from a URL is taken as it now \
+            is. When the project has a Composed/ package (made by `compose install`), it is \
             installed again from the new lock (--no-install to skip).
 
             Examples:
