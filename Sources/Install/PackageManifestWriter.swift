@@ -126,7 +126,7 @@ package struct PackageManifestWriter: Sendable {
         while !pending.isEmpty {
             let name = pending.removeFirst()
             guard found[name] == nil, name != spec.name, (try? SafeName.podPath(name)) != nil else { continue }
-            for file in [name + ".podspec.json", name + ".podspec"] {
+            for file in PodspecFormat.fileNames(for: name) {
                 let url = folder.appendingPathComponent(file)
                 guard let data = try? Data(contentsOf: url), data.count <= 1_048_576,
                     let node = try? PodspecReader.read(bytes: Array(data), path: url.path, directory: folder.path),

@@ -198,7 +198,9 @@ extension ResolveService {
         for (pod, checksum) in basis.externals {
             let folder = URL(fileURLWithPath: pod.specPath).deletingLastPathComponent()
             if pod.options["path"] != nil, !pod.specPath.hasSuffix(".json") {
-                set.add(Witness.take(folder.appendingPathComponent("\(pod.dependency.rootName).podspec.json").path))
+                set.add(
+                    Witness.take(
+                        folder.appendingPathComponent(PodspecFormat.json.fileName(for: pod.dependency.rootName)).path))
             }
             set.addFile(pod.specPath, checksum: checksum)
         }

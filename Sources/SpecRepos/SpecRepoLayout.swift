@@ -93,7 +93,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// `…/Name/version/Name.podspec.json`: where publish writes a spec.
-    package func specPath(_ name: SafeName, version: String, format: SpecFileFormat = .json) -> String {
+    package func specPath(_ name: SafeName, version: String, format: PodspecFormat = .json) -> String {
         "\(podPath(name))/\(version)/\(format.fileName(for: name.string))"
     }
 
@@ -222,17 +222,17 @@ package struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// The spec file of `name` in version folder `folder`, relative to the root: the first of
-    /// `SpecFileFormat.readable` that is a regular file (a symlink is not read).
-    package func specFile(of name: SafeName, folder: String) -> (path: String, format: SpecFileFormat)? {
+    /// `PodspecFormat.readable` that is a regular file (a symlink is not read).
+    package func specFile(of name: SafeName, folder: String) -> (path: String, format: PodspecFormat)? {
         stampedSpecFile(of: name, folder: folder).map { ($0.path, $0.format) }
     }
 
     /// `specFile(of:folder:)` with the `lstat` stamp of the file found (taken by the look that found
     /// it: a caller comparing it with an index entry needs no second one).
     func stampedSpecFile(of name: SafeName, folder: String)
-        -> (path: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)?
+        -> (path: String, format: PodspecFormat, stamp: SpecIndex.Stamp)?
     {
-        for format in SpecFileFormat.readable {
+        for format in PodspecFormat.readable {
             let path = "\(podPath(name))/\(folder)/\(format.fileName(for: name.string))"
             if let stamp = SpecIndex.Stamp.of(absolute(path)), stamp.isFile { return (path, format, stamp) }
         }
@@ -255,7 +255,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
     // MARK: Decoding
 
     /// The one place a spec file's bytes become a `Spec`.
-    package static func decode(_ data: Data, format: SpecFileFormat, path: String) throws(SpecRepoError) -> Spec {
+    package static func decode(_ data: Data, format: PodspecFormat, path: String) throws(SpecRepoError) -> Spec {
         switch format {
         case .json:
             do {
@@ -296,25 +296,6 @@ package struct SpecRepoLayout: Sendable, Equatable {
             lengths.allSatisfy({ (1...8).contains($0) }), lengths.reduce(0, +) <= 32
         else { return nil }
         return lengths
-    }
-}
-
-/// How a spec file in a spec repo is written.
-package enum SpecFileFormat: Sendable, Equatable {
-    /// `Name.podspec.json`
-    case json
-    /// `Name.podspec` (Ruby)
-    case ruby
-
-    /// The formats read, in order of preference: `Name.podspec.json` wins over `Name.podspec`.
-    /// Ruby podspecs are read by the Specs module's reader of the declarative DSL (no Ruby is run).
-    package static let readable: [SpecFileFormat] = [.json, .ruby]
-
-    package func fileName(for name: String) -> String {
-        switch self {
-        case .json: "\(name).podspec.json"
-        case .ruby: "\(name).podspec"
-        }
     }
 }
 

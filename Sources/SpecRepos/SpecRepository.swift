@@ -29,11 +29,11 @@ package final class SpecRepository {
     /// Witnesses of the folders above pod folders, taken by `witnesses(ofSpec:)`.
     private var folderWitnesses: [String: Witness] = [:]
     /// Per name listed from the index: each version folder's spec file format, in `listed`'s order.
-    private var listedFormats: [String: [SpecFileFormat]] = [:]
+    private var listedFormats: [String: [PodspecFormat]] = [:]
     /// Folders above pod folders found free of symbolic links (relative to the root).
     private var checkedParents: Set<String> = []
     /// Stamps of spec files taken just before they were read, for `recordSpec`.
-    private var readStamps: [String: (folder: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)] = [:]
+    private var readStamps: [String: (folder: String, format: PodspecFormat, stamp: SpecIndex.Stamp)] = [:]
 
     package init(root: URL, index: SpecIndex? = nil) {
         layout = SpecRepoLayout(root: root)
@@ -82,7 +82,7 @@ package final class SpecRepository {
     }
 
     private func located(name: String, version: Version) throws(SpecRepoError)
-        -> (file: (path: String, data: Data), format: SpecFileFormat)
+        -> (file: (path: String, data: Data), format: PodspecFormat)
     {
         let safe: SafeName
         do {
@@ -256,13 +256,13 @@ package final class SpecRepository {
             guard let witness = Witness.take(folder, now: now), let stamp = witness.stamp, stamp.isDirectory else {
                 return nil
             }
-            let file: (path: String, format: SpecFileFormat)? =
+            let file: (path: String, format: PodspecFormat)? =
                 if let indexed = spelling.indexed, indexed.stamp == stamp {
                     indexed.format.map { (podPath + "/" + spelling.folder + "/" + $0.fileName(for: name), $0) }
                 } else {
                     layout.specFile(of: safe, folder: spelling.folder)
                 }
-            if file?.format != SpecFileFormat.readable.first { result.append(witness) }
+            if file?.format != PodspecFormat.readable.first { result.append(witness) }
             if let file {
                 chosen = (spelling.folder, layout.absolute(file.path))
                 break
@@ -342,7 +342,7 @@ package final class SpecRepository {
             index.record(listing, of: name)
         }
         var table: [(version: Version, folder: String)] = []
-        var formats: [SpecFileFormat] = []
+        var formats: [PodspecFormat] = []
         for folder in listing.folders {
             guard let format = folder.format, let version = try? Version(folder.folder) else { continue }
             table.append((version, folder.folder))

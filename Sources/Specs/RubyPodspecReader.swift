@@ -4,24 +4,12 @@ import Ruby
 /// lint rules work on: `Name.podspec.json` with the JSON parser, `Name.podspec` with the reader of
 /// the declarative Ruby DSL (no Ruby is run). Positions point into the file as written.
 package enum PodspecReader {
-    package enum Format: Sendable, Equatable {
-        case json
-        case ruby
-    }
-
-    /// The format a file name says (`.podspec.json` or `.podspec`); nil for anything else.
-    package static func format(ofPath path: String) -> Format? {
-        if path.hasSuffix(".podspec.json") { return .json }
-        if path.hasSuffix(".podspec") { return .ruby }
-        return nil
-    }
-
     /// The spec object of the file at `path` (the name picks the format; a name that is neither is
     /// read as JSON). Errors name `path`, the line and column, and what to do.
     /// `directory`: the podspec's folder when it was read from one (a component's checkout), for the
     /// files a Ruby podspec reads (`File.read('VERSION')`); nil refuses such reads.
     package static func read(bytes: [UInt8], path: String, directory: String? = nil) throws(SpecError) -> JSONNode {
-        switch format(ofPath: path) {
+        switch PodspecFormat.of(path: path) {
         case .ruby: return try readRuby(bytes: bytes, label: path, directory: directory)
         case .json, nil: return try readJSON(bytes: bytes, label: path)
         }
