@@ -631,7 +631,7 @@ package struct PackageManifestWriter: Sendable {
                     let umbrella = [
                         target.name + ".h", moduleName + ".h", spec.name + ".h", "\(moduleName)/\(moduleName).h",
                     ]
-                    .map { folder.isEmpty ? $0 : folder + "/" + $0 }.first { publicHeaders.contains($0) }
+                    .map { folder.isEmpty ? $0 : joinedPath(folder, $0) }.first { publicHeaders.contains($0) }
                     var map = "module \(target.name) {\n"
                     if let umbrella {
                         map += "    umbrella header \(literal(inMap(umbrella)))\n"

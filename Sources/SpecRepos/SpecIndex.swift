@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// What resolving needs from a spec repository's folder, kept between runs in one file per folder
 /// (in the compose home, never in the spec repo, whose content anyone on the team can write):
@@ -193,7 +194,7 @@ package final class SpecIndex {
         else { return nil }
         check(
             FolderStampChecker.Job(
-                subject: .spec(key), folder: podPath, entries: [(folder + "/" + fileName, entry.stamp)]))
+                subject: .spec(key), folder: podPath, entries: [(joinedPath(folder, fileName), entry.stamp)]))
         hits += 1
         return (entry.checksum, node)
     }
@@ -239,10 +240,10 @@ package final class SpecIndex {
         guard let listing = listing(of: name), Stamp.of(podPath) == listing.stamp else { return nil }
         let spellings = listing.folders.filter { $0.spells(version) }
         guard let chosen = spellings.first(where: { $0.format != nil }), let format = chosen.format,
-            spellings.allSatisfy({ Stamp.of(podPath + "/" + $0.folder) == $0.stamp }),
+            spellings.allSatisfy({ Stamp.of(joinedPath(podPath, $0.folder)) == $0.stamp }),
             let entry = spec(named: name + "\u{0}" + chosen.folder), entry.format == format
         else { return nil }
-        let path = podPath + "/" + chosen.folder + "/" + format.fileName(for: safe.string)
+        let path = joinedPath(podPath, chosen.folder, format.fileName(for: safe.string))
         guard Stamp.of(path) == entry.stamp else { return nil }
         hits += 1
         // The folders that decide which file is read: those before the chosen one (no spec file
@@ -250,7 +251,7 @@ package final class SpecIndex {
         var witnesses = [Witness(path: podPath, state: .stamped(listing.stamp))]
         for spelling in spellings {
             if spelling.folder != chosen.folder || format != PodspecFormat.readable.first {
-                witnesses.append(Witness(path: podPath + "/" + spelling.folder, state: .stamped(spelling.stamp)))
+                witnesses.append(Witness(path: joinedPath(podPath, spelling.folder), state: .stamped(spelling.stamp)))
             }
             if spelling.folder == chosen.folder { break }
         }

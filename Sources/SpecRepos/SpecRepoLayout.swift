@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// Where a spec repo keeps its specs, and the only code that lists, reads, writes and counts them:
 /// `Name/version/Name.podspec.json` at the repo's root, or under `Specs/` when the repo has that
@@ -154,7 +155,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
                 return
             }
             for entry in listing {
-                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                let path = relative.isEmpty ? entry.name : joinedPath(relative, entry.name)
                 if entry.isSymlink {
                     others.append(Entry(kind: .symlink, path: path, atTop: depth == 0))
                 } else if !entry.isDirectory {
@@ -249,7 +250,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
 
     /// `relative` below the root as an absolute path.
     package func absolute(_ relative: String) -> String {
-        relative.isEmpty ? rootPath : rootPath + "/" + relative
+        relative.isEmpty ? rootPath : joinedPath(rootPath, relative)
     }
 
     // MARK: Decoding
@@ -345,7 +346,7 @@ package enum DirectoryListing {
             case UInt8(DT_DIR): kind = .directory
             case UInt8(DT_REG): kind = .file
             case UInt8(DT_LNK): kind = .symlink
-            case UInt8(DT_UNKNOWN): kind = FileKind.of(path + "/" + name)
+            case UInt8(DT_UNKNOWN): kind = FileKind.of(joinedPath(path, name))
             default: kind = .other
             }
             entries.append(Entry(name: name, isDirectory: kind == .directory, isSymlink: kind == .symlink))

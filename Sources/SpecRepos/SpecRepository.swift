@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// A spec repository's tree on disk, read-only and lazily through its `SpecRepoLayout`
 /// (`Name/version/Name.podspec.json` at the root, under `Specs/`, or sharded): every name is
@@ -131,7 +132,7 @@ package final class SpecRepository {
             // version folder shows in its stamp), and its own stamp is compared later.
             let podPath = layout.absolute(layout.podPath(safe))
             let fileName = formats[position].fileName(for: name)
-            path = podPath + "/" + folder + "/" + fileName
+            path = joinedPath(podPath, folder, fileName)
             guard
                 let found = index.deferredSpec(
                     name: name, folder: folder, format: formats[position], podPath: podPath, fileName: fileName)
@@ -234,7 +235,7 @@ package final class SpecRepository {
         if let known = vouched[name + "\u{0}" + version.string] {
             return known.checksum == checksum ? result + known.witnesses : nil
         }
-        guard take(path + "/" + parts[parts.count - 1], isFolder: true) else { return nil }
+        guard take(joinedPath(path, String(parts[parts.count - 1])), isFolder: true) else { return nil }
         // Each witness is taken before what it vouches for is read: a change in between shows in it.
         // The spelling folders up to the one read: the file that folder holds and whether the ones
         // before it hold one follow from their stamps, unless the one read holds the format that
@@ -252,13 +253,13 @@ package final class SpecRepository {
         }
         var chosen: (folder: String, path: String)?
         for spelling in spellings {
-            let folder = layout.absolute(podPath + "/" + spelling.folder)
+            let folder = layout.absolute(joinedPath(podPath, spelling.folder))
             guard let witness = Witness.take(folder, now: now), let stamp = witness.stamp, stamp.isDirectory else {
                 return nil
             }
             let file: (path: String, format: PodspecFormat)? =
                 if let indexed = spelling.indexed, indexed.stamp == stamp {
-                    indexed.format.map { (podPath + "/" + spelling.folder + "/" + $0.fileName(for: name), $0) }
+                    indexed.format.map { (joinedPath(podPath, spelling.folder, $0.fileName(for: name)), $0) }
                 } else {
                     layout.specFile(of: safe, folder: spelling.folder)
                 }
@@ -333,7 +334,7 @@ package final class SpecRepository {
                 let candidates = layout.versionFolderCandidates(of: safe)
             else { return [] }
             let folders = candidates.compactMap { candidate -> SpecIndex.VersionFolder? in
-                guard let folderStamp = SpecIndex.Stamp.of(absolute + "/" + candidate.folder) else { return nil }
+                guard let folderStamp = SpecIndex.Stamp.of(joinedPath(absolute, candidate.folder)) else { return nil }
                 return SpecIndex.VersionFolder(
                     folder: candidate.folder, stamp: folderStamp,
                     format: layout.specFile(of: safe, folder: candidate.folder)?.format)
