@@ -103,7 +103,8 @@ package final class CDNSpecRepository {
     /// pods more than writing the files.
     func cacheFile(_ relative: String) -> URL {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 4, parts[0] == "Specs", parts[parts.count - 1] == "\(parts[parts.count - 3]).podspec.json"
+        guard parts.count >= 4, parts[0] == "Specs",
+            parts[parts.count - 1] == PodspecFormat.json.fileName(for: String(parts[parts.count - 3]))
         else { return cacheFolder.appendingPathComponent(relative) }
         let folder = parts[..<(parts.count - 3)].joined(separator: "/")
         return cacheFolder.appendingPathComponent(folder, isDirectory: true)
@@ -151,7 +152,7 @@ package final class CDNSpecRepository {
     /// `Specs/a/b/c/Name/version/Name.podspec.json`.
     func specPath(_ name: String, version: String) -> String {
         (["Specs"] + SpecRepoLayout.shards(of: name, prefixLengths: prefixLengths) + [
-            name, version, "\(name).podspec.json",
+            name, version, PodspecFormat.json.fileName(for: name),
         ])
         .joined(separator: "/")
     }

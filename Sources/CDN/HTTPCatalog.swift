@@ -1,5 +1,4 @@
 import Foundation
-import Git
 import SpecRepos
 import Specs
 
@@ -65,14 +64,6 @@ extension SpecCatalog {
             let file = try repository.specFile(name: match, version: newest)
             return try Spec(json: [UInt8](file.data), label: file.path)
         }
-        let spec = try? read.get()
-        let inFavorOf = spec?.deprecatedInFavorOf
-        var info = PodInfo(
-            name: match, repo: label, versions: versions.map(\.string), summary: spec?.summary,
-            homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(describeSource).map(redact),
-            deprecated: spec?.deprecated == true || inFavorOf != nil, deprecatedInFavorOf: inFavorOf)
-        if let spec { describeContents(of: spec, into: &info) }
-        info.unreadable = unreadable(read)
-        return info
+        return podInfo(name: match, repo: label, versions: versions, newest: read)
     }
 }

@@ -201,6 +201,8 @@ package enum HTTPLimits {
     package static let spec = 8 * 1_048_576
     /// A shard index, `all_pods.txt`, `deprecated_podspecs.txt` and anything else.
     package static let index = 64 * 1_048_576
+    /// A component's prebuilt artifact (`prebuilt.url`, a zip of an xcframework or artifact bundle).
+    package static let artifact = 1024 * 1_048_576
 
     /// The limit of the CDN file at `relative`.
     package static func limit(of relative: String) -> Int {
@@ -239,8 +241,9 @@ package final class HTTPClient: Sendable {
 
     /// `base` may carry `user:password@`; it is removed from every request and sent as basic
     /// authentication to `base`'s origin only, over https or to a loopback address. A token scoped
-    /// to the origin in `settings.tokens` wins.
-    package init(base: URL, settings: HTTPSettings) {
+    /// to the origin in `settings.tokens` wins. `largest`: the largest `limit` this client's requests
+    /// will pass to `get` (a compressed answer is refused past it as it decodes).
+    package init(base: URL, settings: HTTPSettings, largest: Int = HTTPLimits.index) {
         self.settings = settings
         let origin = HTTPOrigin(base)
         self.origin = origin
@@ -270,7 +273,7 @@ package final class HTTPClient: Sendable {
             tlsConfiguration: tls,
             redirectConfiguration: .disallow,
             timeout: .init(connect: seconds(settings.timeout), read: seconds(settings.timeout)),
-            decompression: .enabled(limit: .size(HTTPLimits.index)))
+            decompression: .enabled(limit: .size(largest)))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = CDNSpecRepository.prefetchWidth
         // Connection attempts are retried by `get` alone, with its backoff: AsyncHTTPClient's own
         // retries would keep a refused connection or an untrusted certificate waiting until the
@@ -411,7 +414,7 @@ package final class HTTPClient: Sendable {
         }
         if let problem = tlsProblem(error, trustRoots: trustRoots) { return .final(problem) }
         if let error = error as? NIOHTTPDecompression.DecompressionError {
-            // The client-wide decoding limit is the largest of the kinds' limits.
+            // The client-wide decoding limit is the largest of the limits its requests pass.
             if error == .limit { return .tooLarge }
             return .final("a compressed answer that does not decode")
         }

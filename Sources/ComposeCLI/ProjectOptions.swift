@@ -183,11 +183,8 @@ func describe(_ change: ResolveService.LockChange) -> String {
     }
 }
 
-func encodeJSON<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
-}
+/// `value` as compose's JSON output (`JSONOutput`), without a final newline.
+func encodeJSON<T: Encodable>(_ value: T) -> String { JSONOutput.text(value) }
 
 extension Terminal {
     /// The compose home of the command running in this task, carrying its environment (credentials,

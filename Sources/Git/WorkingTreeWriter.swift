@@ -1,5 +1,6 @@
 internal import CGit2
 import Foundation
+import Support
 
 /// Writes HEAD's tree into an empty working directory on several threads, then records every file,
 /// with its `lstat` data, in the index: the state a `git clone` leaves (`git status` clean and
@@ -119,7 +120,7 @@ enum WorkingTreeWriter {
         defer { git_repository_free(pointer) }
         var folders = Set<String>()
         for entry in others {
-            let path = workdir + "/" + entry.path
+            let path = joinedPath(workdir, entry.path)
             try makeParents(of: entry.path, workdir: workdir, folders: &folders)
             if entry.mode == gitlinkMode {
                 guard mkdir(path, 0o777) == 0 else { throw systemError("mkdir", path) }
@@ -137,7 +138,7 @@ enum WorkingTreeWriter {
     )
         throws(GitError)
     {
-        let path = workdir + "/" + entry.path
+        let path = joinedPath(workdir, entry.path)
         let mode: mode_t = entry.mode == executableMode ? 0o777 : 0o666
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
         var descriptor = open(path, flags, mode)
@@ -168,7 +169,7 @@ enum WorkingTreeWriter {
             let folder = String(relative[..<slash])
             end = relative.index(after: slash)
             guard !folders.contains(folder) else { continue }
-            let path = workdir + "/" + folder
+            let path = joinedPath(workdir, folder)
             if mkdir(path, 0o777) != 0 {
                 var status = stat()
                 guard errno == EEXIST, lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
@@ -199,7 +200,7 @@ enum WorkingTreeWriter {
         try check("git_index_clear", git_index_clear(index))
         let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         for entry in sorted {
-            let path = workdir + "/" + entry.path
+            let path = joinedPath(workdir, entry.path)
             var status = stat()
             guard lstat(path, &status) == 0 else { throw systemError("lstat", path) }
             var record = git_index_entry()
@@ -236,7 +237,7 @@ enum WorkingTreeWriter {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let child = path + "/" + name
+            let child = joinedPath(path, name)
             guard lstat(child, &status) == 0 else { return false }
             switch status.st_mode & S_IFMT {
             case S_IFREG: continue

@@ -39,7 +39,7 @@ func removePartials(besides urls: [URL]) {
                 name.count == prefix.count + 8 + ".partial".count
             else { continue }
             var status = stat()
-            let path = folder + "/" + name
+            let path = joinedPath(folder, name)
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
         }
     }

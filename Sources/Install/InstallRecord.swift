@@ -2,6 +2,7 @@ import Foundation
 import Project
 import SpecRepos
 import Specs
+import Support
 
 /// What `compose install` prints when the record of the last install still holds.
 package struct RecordedInstall: Sendable, Equatable {
@@ -110,7 +111,7 @@ extension ProjectInstall {
         var result = [witness]
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for entry in entries.sorted() {
-            let child = path + "/" + entry
+            let child = joinedPath(path, entry)
             var status = stat()
             guard lstat(child, &status) == 0 else { return nil }
             switch status.st_mode & S_IFMT {

@@ -1,3 +1,4 @@
+import CDN
 import Foundation
 import Git
 import Project
@@ -57,10 +58,11 @@ package struct Installer: Sendable {
     /// The largest file of a component's tree install reads (sizes from the git object headers).
     package var maximumFileSize = Installer.maximumSourceFileSize
 
-    /// `composeHome` holds `cache/git` (bare clones) and `cache/binaries` (verified artifacts).
-    package init(composeHome: URL) {
+    /// `composeHome` holds `cache/git` (bare clones) and `cache/binaries` (verified artifacts); `http`
+    /// governs the download of prebuilt artifacts.
+    package init(composeHome: URL, http: HTTPSettings = HTTPSettings()) {
         sources = SourceCache(home: ComposeHome(url: composeHome))
-        artifacts = ArtifactStore(cache: composeHome.appendingPathComponent("cache/binaries"))
+        artifacts = ArtifactStore(cache: composeHome.appendingPathComponent("cache/binaries"), settings: http)
     }
 
     /// Fetches what is missing, then writes the files of `Composed/` that changed. Everything is fetched

@@ -126,7 +126,7 @@ package struct PackageManifestWriter: Sendable {
         while !pending.isEmpty {
             let name = pending.removeFirst()
             guard found[name] == nil, name != spec.name, (try? SafeName.podPath(name)) != nil else { continue }
-            for file in [name + ".podspec.json", name + ".podspec"] {
+            for file in PodspecFormat.fileNames(for: name) {
                 let url = folder.appendingPathComponent(file)
                 guard let data = try? Data(contentsOf: url), data.count <= 1_048_576,
                     let node = try? PodspecReader.read(bytes: Array(data), path: url.path, directory: folder.path),
@@ -631,7 +631,7 @@ package struct PackageManifestWriter: Sendable {
                     let umbrella = [
                         target.name + ".h", moduleName + ".h", spec.name + ".h", "\(moduleName)/\(moduleName).h",
                     ]
-                    .map { folder.isEmpty ? $0 : folder + "/" + $0 }.first { publicHeaders.contains($0) }
+                    .map { folder.isEmpty ? $0 : joinedPath(folder, $0) }.first { publicHeaders.contains($0) }
                     var map = "module \(target.name) {\n"
                     if let umbrella {
                         map += "    umbrella header \(literal(inMap(umbrella)))\n"

@@ -1,22 +1,26 @@
+import CDN
 import Foundation
 import Specs
 import Support
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A spec's prebuilt artifact, declared with the `prebuilt` key (docs/binary-components.md):
 /// `"prebuilt": { "url": "https://host/Pay-1.2.0.zip", "sha256": "<64 hex digits>" }`.
-/// The URL is `https://` or `file://`; the zip holds an `.xcframework` or an `.artifactbundle` at its root.
+/// The URL is `https://` (plain `http://` to this machine alone) or `file://`; the zip holds an `.xcframework`
+/// or an `.artifactbundle` at its root.
 package typealias PrebuiltArtifact = Prebuilt
 
 extension Prebuilt {
     /// Checks the declaration's shape (not the artifact): an https or file URL to a zip, 64 hex digits.
+    /// Plain http goes to a loopback address alone (a server on this machine), as every request of
+    /// `CDN.HTTPClient` that may carry credentials.
     package func validate(for name: String) throws(InstallError) {
-        guard url.hasPrefix("https://") || url.hasPrefix("file://") else {
+        let loopbackHTTP = url.hasPrefix("http://") && URL(string: url).flatMap(HTTPOrigin.init)?.isLoopback == true
+        guard url.hasPrefix("https://") || url.hasPrefix("file://") || loopbackHTTP else {
             throw .invalidPrebuilt(
-                name: name, reason: "its url '\(url)' must be https:// (or file:// for a local artifact)")
+                name: name,
+                reason:
+                    "its url '\(escapedForDisplay(url))' must be https:// (or file:// for a local artifact; plain http:// only to this machine)"
+            )
         }
         guard url.lowercased().hasSuffix(".zip") else {
             throw .invalidPrebuilt(
@@ -65,12 +69,20 @@ package struct BinaryPreference: Sendable, Equatable {
 }
 
 /// Puts verified copies of prebuilt artifacts into the generated package (`Composed/Binaries/NAME.zip`),
-/// downloading https artifacts once into `$COMPOSE_HOME/cache/binaries/<sha256>.zip`.
+/// downloading https artifacts once into `$COMPOSE_HOME/cache/binaries/<sha256>.zip`. Downloads go
+/// through `CDN.HTTPClient`, as every HTTP request of compose: the time limit and deadline of `settings`
+/// (`COMPOSE_NETWORK_TIMEOUT`, `COMPOSE_NETWORK_DEADLINE`), retries, credentials only to their own
+/// origin, no redirect from https to http, and at most `limit` bytes.
 package struct ArtifactStore: Sendable {
     package let cache: URL
+    package let settings: HTTPSettings
+    /// The largest artifact taken (`HTTPLimits.artifact`); a larger answer is refused while it arrives.
+    package let limit: Int
 
-    package init(cache: URL) {
+    package init(cache: URL, settings: HTTPSettings = HTTPSettings(), limit: Int = HTTPLimits.artifact) {
         self.cache = cache
+        self.settings = settings
+        self.limit = limit
     }
 
     /// A verified local copy of `artifact`: from the cache when there is one (no network), else fetched.
@@ -92,18 +104,17 @@ package struct ArtifactStore: Sendable {
         guard let url = URL(string: artifact.url) else {
             throw .invalidPrebuilt(name: name, reason: "its url '\(artifact.url)' is not a URL")
         }
-        let data: Data
+        let shown = CDN.HTTPClient.display(url)
+        let response: CDN.HTTPClient.Response
         do {
-            let (body, response) = try await URLSession.shared.data(from: url)
-            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                throw InstallError.fetchFailed(name: name, url: artifact.url, message: "HTTP \(http.statusCode)")
-            }
-            data = body
-        } catch let error as InstallError {
-            throw error
+            response = try CDN.HTTPClient(base: url, settings: settings, largest: limit).get(url, limit: limit)
         } catch {
-            throw .fetchFailed(name: name, url: artifact.url, message: error.localizedDescription)
+            throw .fetchFailed(name: name, url: shown, message: error.description)
         }
+        guard response.status == 200 else {
+            throw .fetchFailed(name: name, url: shown, message: "the server answered HTTP \(response.status)")
+        }
+        let data = response.body
         let actual = SHA256Digest.hex(of: data)
         guard actual == artifact.sha256 else {
             throw .checksumMismatch(name: name, artifact: artifact.url, expected: artifact.sha256, actual: actual)

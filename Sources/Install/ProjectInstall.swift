@@ -40,7 +40,7 @@ package struct ProjectInstall: Sendable {
         let (resolve, inputs) = try service.installInputs(repoUpdate: repoUpdate) {
             progress("Compose.lock is missing or older than the Composefile: resolving")
         }
-        let result = try await Installer(composeHome: service.composeHome).install(
+        let result = try await Installer(composeHome: service.composeHome, http: service.http).install(
             project: URL(fileURLWithPath: service.projectDirectory, isDirectory: true).standardizedFileURL,
             inputs: inputs, binary: binary, registry: registry, compilerFlags: compilerFlags,
             progress: progress)

@@ -238,10 +238,7 @@ package enum GraphRendering {
                     forbidden: forbidden($0, layers))
             },
             cycles: graph.cycles())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONOutput.text(value, fallback: "{}") + "\n"
     }
 }
 

@@ -33,8 +33,13 @@ package enum LintDriver {
     /// The podspec files among a folder's entries: `Name.podspec.json` and `Name.podspec`, the JSON
     /// one only when a folder holds both for one name (it wins, as in a spec repo).
     package static func podspecFiles(in entries: [String]) -> [String] {
-        let json = entries.filter { $0.hasSuffix(".podspec.json") }
-        let ruby = entries.filter { $0.hasSuffix(".podspec") && !json.contains($0 + ".json") }
+        let json = entries.filter { PodspecFormat.of(path: $0) == .json }
+        let ruby = entries.filter { entry in
+            guard PodspecFormat.of(path: entry) == .ruby, let name = PodspecFormat.podName(ofFile: entry) else {
+                return false
+            }
+            return !json.contains(PodspecFormat.json.fileName(for: name))
+        }
         return (json + ruby).sorted()
     }
 

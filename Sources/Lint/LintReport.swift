@@ -147,10 +147,7 @@ extension LintReport {
                 seconds: (seconds * 1000).rounded() / 1000, specsPerSecond: specsPerSecond.rounded()),
             findings: findings.map(Finding.JSONItem.init),
             remarks: remarks)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONOutput.text(report, fallback: "{}") + "\n"
     }
 }
 

@@ -94,7 +94,7 @@ package struct Linter: Sendable {
         }
         let root: JSONNode
         do {
-            // `Name.podspec` is read by the reader of the declarative Ruby DSL, anything else as JSON;
+            // `Name.podspec` is evaluated by the sandboxed Ruby interpreter, anything else read as JSON;
             // either way the rules see the same positioned tree, with the file's own lines and columns.
             root = try PodspecReader.read(bytes: contents, path: path, directory: directory)
         } catch {

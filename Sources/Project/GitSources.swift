@@ -91,7 +91,7 @@ extension ResolveService {
         }
         // `Name.podspec.json` wins over `Name.podspec` when the repository has both.
         var found: (file: String, data: Data)?
-        for file in ["\(root).podspec.json", "\(root).podspec"] where found == nil {
+        for file in PodspecFormat.fileNames(for: root) where found == nil {
             // A podspec is a few KiB; the lint's bound on a spec file (1 MiB) keeps a huge blob unread.
             if let size = try cache.fileSize(file, url: url, commit: fetch.commit), size > 1 << 20 {
                 throw ProjectError.invalidSpec(

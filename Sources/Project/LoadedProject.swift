@@ -223,7 +223,7 @@ extension ResolveService {
         case .path(let path):
             let folder = URL(fileURLWithPath: path, isDirectory: true, relativeTo: projectURL).standardizedFileURL
             // `Name.podspec.json` wins over `Name.podspec` when a folder has both.
-            let candidates = ["\(root).podspec.json", "\(root).podspec"].map { folder.appendingPathComponent($0) }
+            let candidates = PodspecFormat.fileNames(for: root).map { folder.appendingPathComponent($0) }
             guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }),
                 let data = FileManager.default.contents(atPath: file.path)
             else {
@@ -242,7 +242,7 @@ extension ResolveService {
             // A podspec at a path: the pod's code is where the spec's `source` says, as for a spec
             // repo's pod; only the spec comes from the file (a URL: `readURLPodspec`).
             let file = URL(fileURLWithPath: location, relativeTo: projectURL).standardizedFileURL
-            guard PodspecReader.format(ofPath: file.path) != nil,
+            guard PodspecFormat.of(path: file.path) != nil,
                 let data = FileManager.default.contents(atPath: file.path)
             else {
                 throw ProjectError.podspecNotFound(pod: root, path: location, location: dependency.location)

@@ -203,7 +203,9 @@ extension ResolveService {
             if pod.options["podspec"].map(Self.isPodspecURL) == true { return nil }
             let folder = URL(fileURLWithPath: pod.specPath).deletingLastPathComponent()
             if pod.options["path"] != nil, !pod.specPath.hasSuffix(".json") {
-                set.add(Witness.take(folder.appendingPathComponent("\(pod.dependency.rootName).podspec.json").path))
+                set.add(
+                    Witness.take(
+                        folder.appendingPathComponent(PodspecFormat.json.fileName(for: pod.dependency.rootName)).path))
             }
             set.addFile(pod.specPath, checksum: checksum)
         }

@@ -165,10 +165,7 @@ package struct PublishReport: Sendable {
             note: .init(value: result?.note), dryRun: result?.plan != nil, plan: result?.plan ?? [], steps: steps,
             findings: findings.sorted(by: Finding.reportOrder).map(Finding.JSONItem.init),
             error: .init(value: failure))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONOutput.text(report, fallback: "{}") + "\n"
     }
 
     /// GitHub Actions workflow commands: a `::error`/`::warning` annotation per finding at its file,

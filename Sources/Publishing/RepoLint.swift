@@ -177,7 +177,7 @@ package enum RepoLinter {
             findings.append(
                 finding(Rule.emptyPod, .warning, "The folder of `\(name)` holds no version; remove it.", podShown))
         }
-        let expected = SpecFileFormat.json.fileName(for: name)
+        let expected = PodspecFormat.json.fileName(for: name)
         for version in versions {
             let versionShown = podShown + "/" + version.name
             if version.isSymlink {
@@ -211,7 +211,7 @@ package enum RepoLinter {
             }
             var foundSpec = false
             // The spec read for this version: Name.podspec.json, else a Ruby Name.podspec (read without Ruby).
-            let ruby = SpecFileFormat.ruby.fileName(for: name)
+            let ruby = PodspecFormat.ruby.fileName(for: name)
             let specFile =
                 entries.contains { $0.name == expected && !$0.isDirectory } || !entries.contains { $0.name == ruby }
                 ? expected : ruby

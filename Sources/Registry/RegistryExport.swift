@@ -456,9 +456,7 @@ struct ExportManifest: Codable {
     }
 
     func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+        ((try? JSONOutput.data(self)) ?? Data()) + Data("\n".utf8)
     }
 
     /// A relative path an export could have written: no `..`, no absolute path, not the manifest.

@@ -1,5 +1,6 @@
 import Foundation
 import SpecRepos
+import Support
 
 /// The answer of a registry to one request, from the files of an export: what `compose registry
 /// serve` sends. It follows `RegistryLayout`'s rules, as the nginx directives do, and adds what nginx
@@ -81,7 +82,7 @@ package struct RegistryAnswer: Sendable {
             }
             var answer = fileAnswer(root, "\(folder)/Package.swift", type: "text/x-swift")
             if answer.status == 200 {
-                let links = alternateManifests(in: root.path + "/" + folder).map { file, tools in
+                let links = alternateManifests(in: joinedPath(root.path, folder)).map { file, tools in
                     let version = file.dropFirst("Package@swift-".count).dropLast(".swift".count)
                     return
                         "<\(base)/\(linked)/Package.swift?swift-version=\(version)>; rel=\"alternate\"; filename=\"\(file)\"; swift-tools-version=\"\(tools)\""
@@ -98,7 +99,7 @@ package struct RegistryAnswer: Sendable {
     static func alternateManifests(in folder: String) -> [(file: String, tools: String)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0 != "Package.swift" && RegistryExport.isManifestName($0) }.sorted().compactMap { name in
-            guard let bytes = CacheFile.read(folder + "/" + name) else { return nil }
+            guard let bytes = CacheFile.read(joinedPath(folder, name)) else { return nil }
             let firstLine = String(decoding: bytes.prefix(200), as: UTF8.self).split(separator: "\n").first ?? ""
             guard let range = firstLine.range(of: "swift-tools-version:") else { return nil }
             let tools = firstLine[range.upperBound...].trimmingCharacters(in: .whitespaces)
@@ -110,14 +111,14 @@ package struct RegistryAnswer: Sendable {
     /// A file of the export, to be streamed; the server opens it without following a link and
     /// answers `notFound` when it is no longer a regular file.
     private static func fileAnswer(_ root: URL, _ relative: String, type: String) -> RegistryAnswer {
-        let path = root.path + "/" + relative
+        let path = joinedPath(root.path, relative)
         guard FileKind.of(path) == .file else { return notFound(root) }
         return RegistryAnswer(
             status: 200, headers: [("Content-Type", type), ("Content-Version", "1")], body: .file(path))
     }
 
     package static func notFound(_ root: URL) -> RegistryAnswer {
-        if let bytes = CacheFile.read(root.path + "/" + RegistryLayout.notFoundFile) {
+        if let bytes = CacheFile.read(joinedPath(root.path, RegistryLayout.notFoundFile)) {
             return RegistryAnswer(
                 status: 404, headers: [("Content-Type", "application/problem+json"), ("Content-Version", "1")],
                 body: Data(bytes))

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Support
 
 // Implementation only: no ZIPFoundation type appears in this module's interface, and a client that
 // loaded ZIPFoundation's module would also need its C module map (CZlib), which SwiftPM does not
@@ -45,7 +46,7 @@ package enum SourceArchive {
     ) throws {
         var data: Data? = nil
         try archive.addEntry(
-            with: folder + "/" + path, type: .file, uncompressedSize: Int64(size), modificationDate: date,
+            with: joinedPath(folder, path), type: .file, uncompressedSize: Int64(size), modificationDate: date,
             permissions: 0o644, compressionMethod: .deflate,
             provider: { position, chunk in
                 if data == nil { data = try read() }

@@ -225,22 +225,30 @@ package struct SpecCatalog: Sendable {
             let all = repository.versions(of: match)
             guard let newest = all.first else { continue }
             let read = Result { () throws(SpecRepoError) in try repository.spec(name: match, version: newest) }
-            let spec = try? read.get()
-            let inFavorOf = spec?.deprecatedInFavorOf
-            var info = PodInfo(
-                name: match, repo: repo, versions: all.map(\.string), summary: spec?.summary,
-                homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(Self.describeSource).map(redact),
-                deprecated: spec?.deprecated == true || inFavorOf != nil,
-                deprecatedInFavorOf: inFavorOf)
-            if let spec { Self.describeContents(of: spec, into: &info) }
-            info.unreadable = Self.unreadable(read)
-            results.append(info)
+            results.append(Self.podInfo(name: match, repo: repo, versions: all, newest: read))
         }
         if results.isEmpty {
             let suggestions = search(name).prefix(5).map(\.name)
             throw .podNotFound(name: name, repos: store.names(), suggestions: Array(suggestions))
         }
         return results
+    }
+
+    /// What `compose info` shows of `name`, from its versions (newest first) and the reading of the
+    /// newest one's spec (the fields it gives, or why it could not be read); credentials in its URLs are
+    /// masked.
+    package static func podInfo<Failure: Error>(
+        name: String, repo: String, versions: [Version], newest read: Result<Spec, Failure>
+    ) -> PodInfo {
+        let spec = try? read.get()
+        let inFavorOf = spec?.deprecatedInFavorOf
+        var info = PodInfo(
+            name: name, repo: repo, versions: versions.map(\.string), summary: spec?.summary,
+            homepage: spec?.homepage.map(redact), source: spec?.source.flatMap(describeSource).map(redact),
+            deprecated: spec?.deprecated == true || inFavorOf != nil, deprecatedInFavorOf: inFavorOf)
+        if let spec { describeContents(of: spec, into: &info) }
+        info.unreadable = unreadable(read)
+        return info
     }
 
     /// Why a spec was not read, as `file:line:col: message` (nil when it was).

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// What resolving needs from a spec repository's folder, kept between runs in one file per folder
 /// (in the compose home, never in the spec repo, whose content anyone on the team can write):
@@ -90,7 +91,7 @@ package final class SpecIndex {
     struct VersionFolder: Equatable {
         let folder: String
         let stamp: Stamp
-        let format: SpecFileFormat?
+        let format: PodspecFormat?
 
         /// Whether the folder's name reads as `version` (a version is its text, trimmed).
         func spells(_ version: Version) -> Bool {
@@ -107,7 +108,7 @@ package final class SpecIndex {
 
     /// A spec as resolution reads it.
     struct SpecEntry: Equatable {
-        let format: SpecFileFormat
+        let format: PodspecFormat
         let stamp: Stamp
         let checksum: String
         /// The reduced spec in the binary node encoding (a slice of the index file as read: no copy).
@@ -184,7 +185,7 @@ package final class SpecIndex {
     /// With checks deferred: the reduced spec and checksum of the `format` file in `name`'s version
     /// folder `folder` of the pod folder `podPath` (the format a listing used this run recorded),
     /// its file's stamp left to the checker.
-    func deferredSpec(name: String, folder: String, format: SpecFileFormat, podPath: String, fileName: String)
+    func deferredSpec(name: String, folder: String, format: PodspecFormat, podPath: String, fileName: String)
         -> (checksum: String, node: JSONNode)?
     {
         let key = name + "\u{0}" + folder
@@ -193,7 +194,7 @@ package final class SpecIndex {
         else { return nil }
         check(
             FolderStampChecker.Job(
-                subject: .spec(key), folder: podPath, entries: [(folder + "/" + fileName, entry.stamp)]))
+                subject: .spec(key), folder: podPath, entries: [(joinedPath(folder, fileName), entry.stamp)]))
         hits += 1
         return (entry.checksum, node)
     }
@@ -239,18 +240,18 @@ package final class SpecIndex {
         guard let listing = listing(of: name), Stamp.of(podPath) == listing.stamp else { return nil }
         let spellings = listing.folders.filter { $0.spells(version) }
         guard let chosen = spellings.first(where: { $0.format != nil }), let format = chosen.format,
-            spellings.allSatisfy({ Stamp.of(podPath + "/" + $0.folder) == $0.stamp }),
+            spellings.allSatisfy({ Stamp.of(joinedPath(podPath, $0.folder)) == $0.stamp }),
             let entry = spec(named: name + "\u{0}" + chosen.folder), entry.format == format
         else { return nil }
-        let path = podPath + "/" + chosen.folder + "/" + format.fileName(for: safe.string)
+        let path = joinedPath(podPath, chosen.folder, format.fileName(for: safe.string))
         guard Stamp.of(path) == entry.stamp else { return nil }
         hits += 1
         // The folders that decide which file is read: those before the chosen one (no spec file
         // yet) and the chosen one unless it holds the format that wins.
         var witnesses = [Witness(path: podPath, state: .stamped(listing.stamp))]
         for spelling in spellings {
-            if spelling.folder != chosen.folder || format != SpecFileFormat.readable.first {
-                witnesses.append(Witness(path: podPath + "/" + spelling.folder, state: .stamped(spelling.stamp)))
+            if spelling.folder != chosen.folder || format != PodspecFormat.readable.first {
+                witnesses.append(Witness(path: joinedPath(podPath, spelling.folder), state: .stamped(spelling.stamp)))
             }
             if spelling.folder == chosen.folder { break }
         }
@@ -287,7 +288,7 @@ package final class SpecIndex {
 
     /// The reduced spec and checksum of the `format` file in `name`'s version folder `folder`,
     /// when indexed and the file's stamp now is `stamp` (unchanged).
-    func spec(name: String, folder: String, format: SpecFileFormat, stamp: Stamp) -> (checksum: String, node: JSONNode)?
+    func spec(name: String, folder: String, format: PodspecFormat, stamp: Stamp) -> (checksum: String, node: JSONNode)?
     {
         guard let entry = spec(named: name + "\u{0}" + folder), entry.format == format, entry.stamp == stamp,
             let node = try? BinaryNode.decode(entry.node)
@@ -297,7 +298,7 @@ package final class SpecIndex {
     }
 
     /// Records a spec read from a file whose stamp, taken before the read, was `stamp`.
-    func record(name: String, folder: String, format: SpecFileFormat, stamp: Stamp, checksum: String, spec: Spec) {
+    func record(name: String, folder: String, format: PodspecFormat, stamp: Stamp, checksum: String, spec: Spec) {
         let key = name + "\u{0}" + folder
         guard stamp.isFile, !stamp.isRacy(now: Self.now()) else {
             if self.spec(named: key) != nil { isDirty = true }
@@ -625,7 +626,7 @@ struct ByteWriter {
         bytes.append((stamp.isDirectory ? 1 : 0) | (stamp.isFile ? 2 : 0))
     }
 
-    mutating func format(_ format: SpecFileFormat?) {
+    mutating func format(_ format: PodspecFormat?) {
         switch format {
         case nil: bytes.append(0)
         case .json: bytes.append(1)
@@ -700,7 +701,7 @@ struct ByteReader {
     }
 
     /// nil past the end; `.some(nil)` for "no spec file".
-    mutating func format() -> SpecFileFormat?? {
+    mutating func format() -> PodspecFormat?? {
         switch byte() {
         case 0: return .some(nil)
         case 1: return .some(.json)

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// Where a spec repo keeps its specs, and the only code that lists, reads, writes and counts them:
 /// `Name/version/Name.podspec.json` at the repo's root, or under `Specs/` when the repo has that
@@ -93,7 +94,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// `…/Name/version/Name.podspec.json`: where publish writes a spec.
-    package func specPath(_ name: SafeName, version: String, format: SpecFileFormat = .json) -> String {
+    package func specPath(_ name: SafeName, version: String, format: PodspecFormat = .json) -> String {
         "\(podPath(name))/\(version)/\(format.fileName(for: name.string))"
     }
 
@@ -154,7 +155,7 @@ package struct SpecRepoLayout: Sendable, Equatable {
                 return
             }
             for entry in listing {
-                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                let path = relative.isEmpty ? entry.name : joinedPath(relative, entry.name)
                 if entry.isSymlink {
                     others.append(Entry(kind: .symlink, path: path, atTop: depth == 0))
                 } else if !entry.isDirectory {
@@ -222,17 +223,17 @@ package struct SpecRepoLayout: Sendable, Equatable {
     }
 
     /// The spec file of `name` in version folder `folder`, relative to the root: the first of
-    /// `SpecFileFormat.readable` that is a regular file (a symlink is not read).
-    package func specFile(of name: SafeName, folder: String) -> (path: String, format: SpecFileFormat)? {
+    /// `PodspecFormat.readable` that is a regular file (a symlink is not read).
+    package func specFile(of name: SafeName, folder: String) -> (path: String, format: PodspecFormat)? {
         stampedSpecFile(of: name, folder: folder).map { ($0.path, $0.format) }
     }
 
     /// `specFile(of:folder:)` with the `lstat` stamp of the file found (taken by the look that found
     /// it: a caller comparing it with an index entry needs no second one).
     func stampedSpecFile(of name: SafeName, folder: String)
-        -> (path: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)?
+        -> (path: String, format: PodspecFormat, stamp: SpecIndex.Stamp)?
     {
-        for format in SpecFileFormat.readable {
+        for format in PodspecFormat.readable {
             let path = "\(podPath(name))/\(folder)/\(format.fileName(for: name.string))"
             if let stamp = SpecIndex.Stamp.of(absolute(path)), stamp.isFile { return (path, format, stamp) }
         }
@@ -249,13 +250,13 @@ package struct SpecRepoLayout: Sendable, Equatable {
 
     /// `relative` below the root as an absolute path.
     package func absolute(_ relative: String) -> String {
-        relative.isEmpty ? rootPath : rootPath + "/" + relative
+        relative.isEmpty ? rootPath : joinedPath(rootPath, relative)
     }
 
     // MARK: Decoding
 
     /// The one place a spec file's bytes become a `Spec`.
-    package static func decode(_ data: Data, format: SpecFileFormat, path: String) throws(SpecRepoError) -> Spec {
+    package static func decode(_ data: Data, format: PodspecFormat, path: String) throws(SpecRepoError) -> Spec {
         switch format {
         case .json:
             do {
@@ -296,25 +297,6 @@ package struct SpecRepoLayout: Sendable, Equatable {
             lengths.allSatisfy({ (1...8).contains($0) }), lengths.reduce(0, +) <= 32
         else { return nil }
         return lengths
-    }
-}
-
-/// How a spec file in a spec repo is written.
-package enum SpecFileFormat: Sendable, Equatable {
-    /// `Name.podspec.json`
-    case json
-    /// `Name.podspec` (Ruby)
-    case ruby
-
-    /// The formats read, in order of preference: `Name.podspec.json` wins over `Name.podspec`.
-    /// Ruby podspecs are read by the Specs module's reader of the declarative DSL (no Ruby is run).
-    package static let readable: [SpecFileFormat] = [.json, .ruby]
-
-    package func fileName(for name: String) -> String {
-        switch self {
-        case .json: "\(name).podspec.json"
-        case .ruby: "\(name).podspec"
-        }
     }
 }
 
@@ -364,7 +346,7 @@ package enum DirectoryListing {
             case UInt8(DT_DIR): kind = .directory
             case UInt8(DT_REG): kind = .file
             case UInt8(DT_LNK): kind = .symlink
-            case UInt8(DT_UNKNOWN): kind = FileKind.of(path + "/" + name)
+            case UInt8(DT_UNKNOWN): kind = FileKind.of(joinedPath(path, name))
             default: kind = .other
             }
             entries.append(Entry(name: name, isDirectory: kind == .directory, isSymlink: kind == .symlink))

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// A spec repository's tree on disk, read-only and lazily through its `SpecRepoLayout`
 /// (`Name/version/Name.podspec.json` at the root, under `Specs/`, or sharded): every name is
@@ -29,11 +30,11 @@ package final class SpecRepository {
     /// Witnesses of the folders above pod folders, taken by `witnesses(ofSpec:)`.
     private var folderWitnesses: [String: Witness] = [:]
     /// Per name listed from the index: each version folder's spec file format, in `listed`'s order.
-    private var listedFormats: [String: [SpecFileFormat]] = [:]
+    private var listedFormats: [String: [PodspecFormat]] = [:]
     /// Folders above pod folders found free of symbolic links (relative to the root).
     private var checkedParents: Set<String> = []
     /// Stamps of spec files taken just before they were read, for `recordSpec`.
-    private var readStamps: [String: (folder: String, format: SpecFileFormat, stamp: SpecIndex.Stamp)] = [:]
+    private var readStamps: [String: (folder: String, format: PodspecFormat, stamp: SpecIndex.Stamp)] = [:]
 
     package init(root: URL, index: SpecIndex? = nil) {
         layout = SpecRepoLayout(root: root)
@@ -82,7 +83,7 @@ package final class SpecRepository {
     }
 
     private func located(name: String, version: Version) throws(SpecRepoError)
-        -> (file: (path: String, data: Data), format: SpecFileFormat)
+        -> (file: (path: String, data: Data), format: PodspecFormat)
     {
         let safe: SafeName
         do {
@@ -131,7 +132,7 @@ package final class SpecRepository {
             // version folder shows in its stamp), and its own stamp is compared later.
             let podPath = layout.absolute(layout.podPath(safe))
             let fileName = formats[position].fileName(for: name)
-            path = podPath + "/" + folder + "/" + fileName
+            path = joinedPath(podPath, folder, fileName)
             guard
                 let found = index.deferredSpec(
                     name: name, folder: folder, format: formats[position], podPath: podPath, fileName: fileName)
@@ -234,7 +235,7 @@ package final class SpecRepository {
         if let known = vouched[name + "\u{0}" + version.string] {
             return known.checksum == checksum ? result + known.witnesses : nil
         }
-        guard take(path + "/" + parts[parts.count - 1], isFolder: true) else { return nil }
+        guard take(joinedPath(path, String(parts[parts.count - 1])), isFolder: true) else { return nil }
         // Each witness is taken before what it vouches for is read: a change in between shows in it.
         // The spelling folders up to the one read: the file that folder holds and whether the ones
         // before it hold one follow from their stamps, unless the one read holds the format that
@@ -252,17 +253,17 @@ package final class SpecRepository {
         }
         var chosen: (folder: String, path: String)?
         for spelling in spellings {
-            let folder = layout.absolute(podPath + "/" + spelling.folder)
+            let folder = layout.absolute(joinedPath(podPath, spelling.folder))
             guard let witness = Witness.take(folder, now: now), let stamp = witness.stamp, stamp.isDirectory else {
                 return nil
             }
-            let file: (path: String, format: SpecFileFormat)? =
+            let file: (path: String, format: PodspecFormat)? =
                 if let indexed = spelling.indexed, indexed.stamp == stamp {
-                    indexed.format.map { (podPath + "/" + spelling.folder + "/" + $0.fileName(for: name), $0) }
+                    indexed.format.map { (joinedPath(podPath, spelling.folder, $0.fileName(for: name)), $0) }
                 } else {
                     layout.specFile(of: safe, folder: spelling.folder)
                 }
-            if file?.format != SpecFileFormat.readable.first { result.append(witness) }
+            if file?.format != PodspecFormat.readable.first { result.append(witness) }
             if let file {
                 chosen = (spelling.folder, layout.absolute(file.path))
                 break
@@ -333,7 +334,7 @@ package final class SpecRepository {
                 let candidates = layout.versionFolderCandidates(of: safe)
             else { return [] }
             let folders = candidates.compactMap { candidate -> SpecIndex.VersionFolder? in
-                guard let folderStamp = SpecIndex.Stamp.of(absolute + "/" + candidate.folder) else { return nil }
+                guard let folderStamp = SpecIndex.Stamp.of(joinedPath(absolute, candidate.folder)) else { return nil }
                 return SpecIndex.VersionFolder(
                     folder: candidate.folder, stamp: folderStamp,
                     format: layout.specFile(of: safe, folder: candidate.folder)?.format)
@@ -342,7 +343,7 @@ package final class SpecRepository {
             index.record(listing, of: name)
         }
         var table: [(version: Version, folder: String)] = []
-        var formats: [SpecFileFormat] = []
+        var formats: [PodspecFormat] = []
         for folder in listing.folders {
             guard let format = folder.format, let version = try? Version(folder.folder) else { continue }
             table.append((version, folder.folder))

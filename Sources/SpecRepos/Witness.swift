@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// A file or folder that a conclusion was drawn from, as it was when the conclusion was drawn: its
 /// `lstat` stamp (see `SpecIndex.Stamp`), or that nothing was there. The conclusion holds for as
@@ -170,7 +171,7 @@ package struct WitnessedRecord: Equatable, Sendable {
         let base = reader.u32()!
         let relative = reader.string()!
         _ = reader.byte()  // the NUL
-        let path = base == Self.noBase ? relative : bases[Int(base)] + "/" + relative
+        let path = base == Self.noBase ? relative : joinedPath(bases[Int(base)], relative)
         switch reader.byte()! {
         case 0: return Witness(path: path, state: .absent)
         case 3: return Witness(path: path, state: .folder)

@@ -1,42 +1,8 @@
 import Ruby
 
-/// Reads a podspec file of either format into the positioned JSON tree `Spec(node:label:)` and the
-/// lint rules work on: `Name.podspec.json` with the JSON parser, `Name.podspec` with the reader of
-/// the declarative Ruby DSL (no Ruby is run). Positions point into the file as written.
-package enum PodspecReader {
-    package enum Format: Sendable, Equatable {
-        case json
-        case ruby
-    }
-
-    /// The format a file name says (`.podspec.json` or `.podspec`); nil for anything else.
-    package static func format(ofPath path: String) -> Format? {
-        if path.hasSuffix(".podspec.json") { return .json }
-        if path.hasSuffix(".podspec") { return .ruby }
-        return nil
-    }
-
-    /// The spec object of the file at `path` (the name picks the format; a name that is neither is
-    /// read as JSON). Errors name `path`, the line and column, and what to do.
-    /// `directory`: the podspec's folder when it was read from one (a component's checkout), for the
-    /// files a Ruby podspec reads (`File.read('VERSION')`); nil refuses such reads.
-    package static func read(bytes: [UInt8], path: String, directory: String? = nil) throws(SpecError) -> JSONNode {
-        switch format(ofPath: path) {
-        case .ruby: return try readRuby(bytes: bytes, label: path, directory: directory)
-        case .json, nil: return try readJSON(bytes: bytes, label: path)
-        }
-    }
-
-    package static func readJSON(bytes: [UInt8], label: String) throws(SpecError) -> JSONNode {
-        do {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw SpecError(
-                label: label, location: error.location, key: nil, spec: nil, message: "not valid JSON: \(error.message)"
-            )
-        }
-    }
-
+/// The Ruby half of `PodspecReader`: a `Name.podspec` evaluated as CocoaPods' DSL by the sandboxed
+/// interpreter, with `RubyPodspecHost` answering the DSL's calls.
+extension PodspecReader {
     /// Evaluates a Ruby podspec into the JSON `pod ipc spec` prints for it (cocoapods-core 1.17.0), in
     /// the sandboxed Ruby interpreter. `directory`: the podspec's folder, for `File.read('VERSION')`
     /// and the like (only below it); nil (a spec repo's blob) refuses file reads. `environment`: what
@@ -82,11 +48,6 @@ package enum PodspecReader {
                 label: place.file, location: SourceLocation(line: place.line, column: place.column), key: nil,
                 spec: nil, message: error.message)
         }
-    }
-
-    /// The spec as canonical JSON text (compose's key order), as `compose spec convert --canonical` writes it.
-    package static func canonicalJSON(_ node: JSONNode) -> String {
-        node.serialized(order: .canonical)
     }
 
     /// Refuses binary files and text that is not UTF-8, at the first offending byte.

@@ -1,3 +1,5 @@
+import Support
+
 /// What Xcode's objects mean, as far as integration needs: names as Xcode shows them, build phases of a
 /// target, where a file reference points.
 extension PBXProjDocument {
@@ -93,7 +95,7 @@ package struct ProjectPaths {
         let own = object.body.string("path") ?? ""
         func joined(_ base: String?) -> String? {
             guard let base, !own.hasPrefix("/") else { return nil }
-            return base.isEmpty ? own : own.isEmpty ? base : base + "/" + own
+            return base.isEmpty ? own : own.isEmpty ? base : joinedPath(base, own)
         }
         let result: String?
         switch object.body.string("sourceTree") ?? "<group>" {

@@ -211,8 +211,99 @@ import Testing
         }
     }
 
+    /// An artifact served over HTTP (nginx on 127.0.0.1) is downloaded once into the cache, verified,
+    /// and taken from the cache the next time without a request.
+    @Test func anArtifactIsDownloadedOnceFromItsServer() async throws {
+        let temporary = try TemporaryDirectory("artifact-http")
+        defer { temporary.remove() }
+        let served = temporary.url.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let bytes = Data("a prebuilt Pay, zipped".utf8)
+        try bytes.write(to: served.appendingPathComponent("Pay.zip"))
+        let server = try NginxServer(root: served)
+        defer { server.stop() }
+        let cache = temporary.url.appendingPathComponent("cache")
+        let store = ArtifactStore(cache: cache)
+        let artifact = PrebuiltArtifact(url: server.url + "Pay.zip", sha256: SHA256Digest.hex(of: bytes))
+        let copy = try await store.localCopy(of: artifact, for: "Pay")
+        #expect(copy.path == cache.appendingPathComponent("\(artifact.sha256).zip").path)
+        #expect(try Data(contentsOf: copy) == bytes)
+        _ = try await store.localCopy(of: artifact, for: "Pay")
+        #expect(server.requests() == ["GET /Pay.zip 200"])
+    }
+
+    /// A download goes through the limits of compose's HTTP client: an answer larger than the limit
+    /// is refused while it arrives, with an error that says so, and nothing of it is cached.
+    @Test func anOversizedArtifactIsRefusedAndNothingIsKept() async throws {
+        let temporary = try TemporaryDirectory("artifact-large")
+        defer { temporary.remove() }
+        let served = temporary.url.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let bytes = Data(repeating: 0x50, count: 2 * 1_048_576)
+        try bytes.write(to: served.appendingPathComponent("Pay.zip"))
+        let server = try NginxServer(root: served)
+        defer { server.stop() }
+        let cache = temporary.url.appendingPathComponent("cache")
+        let store = ArtifactStore(cache: cache, limit: 1_048_576)
+        let artifact = PrebuiltArtifact(url: server.url + "Pay.zip", sha256: SHA256Digest.hex(of: bytes))
+        let error = await failure { () async throws(InstallError) in
+            _ = try await store.localCopy(of: artifact, for: "Pay")
+        }
+        if case .fetchFailed(let name, let url, _)? = error {
+            #expect(name == "Pay" && url == artifact.url)
+        } else {
+            Issue.record("a 2 MiB artifact under a 1 MiB limit gave \(String(describing: error))")
+        }
+        #expect(error?.description.contains("is larger than 1 MiB") == true)
+        #expect(error?.kind == .environment)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+        #expect(left.isEmpty)
+
+        let missing = PrebuiltArtifact(url: server.url + "Gone.zip", sha256: artifact.sha256)
+        await #expect(
+            throws: InstallError.fetchFailed(
+                name: "Pay", url: missing.url, message: "the server answered HTTP 404")
+        ) {
+            _ = try await store.localCopy(of: missing, for: "Pay")
+        }
+    }
+
+    /// Plain http is for a server on this machine alone: an artifact at http://another-host is refused
+    /// before any request, saying to use https.
+    @Test func plainHTTPToAnotherMachineIsRefused() async throws {
+        let temporary = try TemporaryDirectory("artifact-plain")
+        defer { temporary.remove() }
+        let store = ArtifactStore(cache: temporary.url.appendingPathComponent("cache"))
+        let remote = PrebuiltArtifact(
+            url: "http://artifacts.example.com/Pay.zip", sha256: String(repeating: "a", count: 64))
+        let error = await failure { () async throws(InstallError) in
+            _ = try await store.localCopy(of: remote, for: "Pay")
+        }
+        if case .invalidPrebuilt? = error {
+            #expect(error?.description.contains("must be https://") == true)
+        } else {
+            Issue.record("http to another machine gave \(String(describing: error))")
+        }
+        for loopback in ["http://127.0.0.1:8080/Pay.zip", "http://localhost/Pay.zip"] {
+            #expect(throws: Never.self) {
+                try PrebuiltArtifact(url: loopback, sha256: String(repeating: "a", count: 64)).validate(for: "Pay")
+            }
+        }
+    }
+
+    /// What `body` throws, nil when it returns.
+    private func failure(_ body: () async throws(InstallError) -> Void) async -> InstallError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test(arguments: [
         PrebuiltArtifact(url: "http://host/Pay.zip", sha256: String(repeating: "a", count: 64)),
+        PrebuiltArtifact(url: "http://10.0.0.1/Pay.zip", sha256: String(repeating: "a", count: 64)),
         PrebuiltArtifact(url: "https://host/Pay.tar.gz", sha256: String(repeating: "a", count: 64)),
         PrebuiltArtifact(url: "https://host/Pay.zip", sha256: "abc"),
         PrebuiltArtifact(url: "https://host/Pay.zip", sha256: String(repeating: "A", count: 64)),

@@ -98,9 +98,12 @@ func rubySpec(_ body: String) -> String {
     @Test func readerPicksTheFormatByName() throws {
         let json = try PodspecReader.read(bytes: Array("{\"name\": \"Pay\"}".utf8), path: "Pay.podspec.json")
         #expect(json["name"]?.stringValue == "Pay")
-        #expect(PodspecReader.format(ofPath: "Specs/Pay/1.0/Pay.podspec") == .ruby)
-        #expect(PodspecReader.format(ofPath: "Pay.podspec.json") == .json)
-        #expect(PodspecReader.format(ofPath: "Podfile") == nil)
+        #expect(PodspecFormat.of(path: "Specs/Pay/1.0/Pay.podspec") == .ruby)
+        #expect(PodspecFormat.of(path: "Pay.podspec.json") == .json)
+        #expect(PodspecFormat.of(path: "Podfile") == nil)
+        #expect(PodspecFormat.podName(ofFile: "Pay.podspec.json") == "Pay")
+        #expect(PodspecFormat.podName(ofFile: "Pay.podspec") == "Pay")
+        #expect(PodspecFormat.fileNames(for: "Pay") == ["Pay.podspec.json", "Pay.podspec"])
         do {
             _ = try PodspecReader.read(bytes: Array("{\"name\": }".utf8), path: "Pay.podspec.json")
             Issue.record("read broken JSON")

@@ -62,9 +62,7 @@ struct SearchCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            out.write(String(decoding: try encoder.encode(results), as: UTF8.self) + "\n")
+            out.write(String(decoding: try JSONOutput.data(results), as: UTF8.self) + "\n")
         case .human:
             if results.isEmpty { Terminal.standardError.write("No pod matches '\(query)'.\n") }
             for pod in results {

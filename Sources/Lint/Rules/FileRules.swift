@@ -10,7 +10,7 @@ struct NameMatchesFileRule: LintRule {
 
     func check(_ file: SpecFile) -> [Finding] {
         guard let (name, member) = file.rootString("name") else { return [] }
-        guard file.fileName != name + ".podspec.json", file.fileName != name + ".podspec" else { return [] }
+        guard !PodspecFormat.fileNames(for: name).contains(file.fileName) else { return [] }
         return [
             finding(
                 "The name of the spec should match the name of the file (`\(name)` is in `\(file.fileName)`; expected `\(name).podspec.json`).",

@@ -16,10 +16,7 @@ package enum PackageManifestNote {
         // `Name/1.2.0/Name.podspec.json` (or a Ruby `Name.podspec`): a spec repo's entry, whose component
         // lives elsewhere.
         let fileName = file.url.lastPathComponent
-        let name =
-            ["podspec.json", "podspec"].lazy.compactMap { suffix in
-                fileName.hasSuffix("." + suffix) ? String(fileName.dropLast(suffix.count + 1)) : nil
-            }.first ?? fileName
+        let name = PodspecFormat.podName(ofFile: fileName) ?? fileName
         if Version.isValid(folder.lastPathComponent), folder.deletingLastPathComponent().lastPathComponent == name {
             return nil
         }

@@ -9,10 +9,10 @@ struct RepoConvertCommand: AsyncParsableCommand {
         abstract: "Turn every Ruby podspec of a spec repo checkout into podspec JSON, in one commit.",
         discussion: """
             Every Name/version/Name.podspec under DIR (at the root, under Specs/, or in shard \
-            folders) that has no Name.podspec.json beside it is read without Ruby (the declarative \
-            podspec DSL, docs/ruby-podspecs.md), written as canonical Name.podspec.json (what \
+            folders) that has no Name.podspec.json beside it is evaluated in compose's sandboxed Ruby \
+            interpreter (docs/ruby-podspecs.md), written as canonical Name.podspec.json (what \
             compose publish stores) and removed, all in one commit "[Convert] N Ruby podspecs to \
-            JSON". A file that uses Ruby beyond the DSL is left as it is and named with the line, \
+            JSON". A file the sandbox refuses is left as it is and named with the line, \
             the column and the construct. Nothing is committed when nothing converts; push the \
             commit yourself after a look.
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecRepos
+import Specs
 
 struct RepoListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,9 +28,7 @@ struct RepoListCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            out.write(String(decoding: try encoder.encode(summaries), as: UTF8.self) + "\n")
+            out.write(String(decoding: try JSONOutput.data(summaries), as: UTF8.self) + "\n")
         case .human:
             if summaries.isEmpty {
                 Terminal.standardError.write("No spec repos yet; add one with `compose repo add NAME URL`.\n")

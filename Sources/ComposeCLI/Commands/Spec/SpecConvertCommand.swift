@@ -7,12 +7,12 @@ struct SpecConvertCommand: AsyncParsableCommand {
         commandName: "convert",
         abstract: "Convert Ruby podspecs to podspec JSON without Ruby (what `pod ipc spec` prints).",
         discussion: """
-            Reads each FILE (Name.podspec) with compose's reader of the declarative podspec DSL and \
-            prints the JSON CocoaPods' `pod ipc spec` prints for it, keys in the same order. With \
+            Evaluates each FILE (Name.podspec) in compose's sandboxed Ruby interpreter and prints \
+            the JSON CocoaPods' `pod ipc spec` prints for it, keys in the same order. With \
             --write, writes Name.podspec.json beside each file instead (replacing it atomically). \
-            A file that uses Ruby beyond the declarative DSL (File.read, Dir.glob, conditionals, \
-            computed values, …) is refused with its line:column and the construct; nothing is \
-            written for it. docs/ruby-podspecs.md lists what is read.
+            A file that does what the sandbox refuses (reads a file outside its folder, runs a \
+            program, uses Ruby compose does not have, …) is refused with its line:column and the \
+            construct; nothing is written for it. docs/ruby-podspecs.md lists what is read.
 
             Examples:
               compose spec convert Payments.podspec
