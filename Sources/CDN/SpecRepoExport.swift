@@ -1,6 +1,7 @@
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// Writes a spec repo (any layout `SpecRepoLayout` reads) as the static tree of CocoaPods' CDN
 /// protocol, which any web server, object store or CDN can serve and `CDNSpecRepository` reads:
@@ -62,7 +63,7 @@ package enum SpecRepoExport {
         if source.hasPrefix(output + "/") { throw .sourceInsideOutput(source: source, output: output) }
         var folder = OutputFolder(root: output)
         try folder.check(manifestName, isFile: true)
-        let bytes = CacheFile.read(output + "/" + manifestName)
+        let bytes = FileKind.readRegularFile(output + "/" + manifestName)
         // The same tree: the manifest's first two lines say so, its paths need not be read.
         if let tree, let bytes, let recorded = Manifest.unchangedTree(in: bytes), recorded.tree.id == tree.id {
             var summary = Summary()
@@ -101,7 +102,7 @@ package enum SpecRepoExport {
         summary.specs = files.specs
         var changed: [(String, Data)] = []
         for (relative, data) in files.contents.sorted(by: { $0.key < $1.key }) {
-            if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) {
+            if let bytes = FileKind.readRegularFile(output + "/" + relative), bytes.elementsEqual(data) {
                 continue
             }
             changed.append((relative, data))
@@ -292,19 +293,6 @@ package enum SpecRepoExport {
         }
     }
 
-    /// `path` with every symbolic link resolved (`realpath`), for the part that exists; the rest, which
-    /// does not exist, appended as written.
-    package static func resolvedPath(_ path: String) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty, parent != path else { return path }
-        let base = resolvedPath(parent)
-        return (base == "/" ? "" : base) + "/" + (path as NSString).lastPathComponent
-    }
-
     /// What an export makes the output hold.
     private struct Collected {
         /// The files to compare with the output and write where they differ.
@@ -443,7 +431,7 @@ package enum SpecRepoExport {
         /// it lists it and it cannot be read.
         func existingLines(_ relative: String) -> [String]? {
             guard manifest.paths.contains(relative) else { return [] }
-            guard let bytes = CacheFile.read(output + "/" + relative) else { return nil }
+            guard let bytes = FileKind.readRegularFile(output + "/" + relative) else { return nil }
             return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
         var changed = Collected()

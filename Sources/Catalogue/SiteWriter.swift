@@ -40,7 +40,8 @@ package enum SiteWriter {
             if ProcessRunner.find("dot", path: searchPath) == nil {
                 summary.graph = .notDrawn("Graphviz's dot was not installed where the site was written.")
             } else {
-                let same = CacheFile.read(root + "/graph.dot").map { $0.elementsEqual(Data(dot.utf8)) } ?? false
+                let same =
+                    FileKind.readRegularFile(root + "/graph.dot").map { $0.elementsEqual(Data(dot.utf8)) } ?? false
                 draw = !(same && FileKind.of(root + "/graph.svg") == .file && old.paths.contains("graph.svg"))
             }
         } else {
@@ -54,7 +55,7 @@ package enum SiteWriter {
         for relative in wanted.union(old.paths) { try checkPath(relative, in: root) }
         var changed: [(String, Data)] = []
         for (relative, data) in files.sorted(by: { $0.key < $1.key }) {
-            if let bytes = CacheFile.read(root + "/" + relative), bytes.elementsEqual(data) {
+            if let bytes = FileKind.readRegularFile(root + "/" + relative), bytes.elementsEqual(data) {
                 summary.unchanged += 1
             } else {
                 changed.append((relative, data))
@@ -103,7 +104,7 @@ package enum SiteWriter {
     }
 
     private static func readManifest(_ root: String) -> (paths: Set<String>, isComplete: Bool) {
-        let lines = String(decoding: CacheFile.read(root + "/" + manifestName) ?? [], as: UTF8.self)
+        let lines = String(decoding: FileKind.readRegularFile(root + "/" + manifestName) ?? [], as: UTF8.self)
             .split(separator: "\n").map(String.init)
         guard let header = lines.first, header == complete || header == pending else { return ([], false) }
         return (Set(lines.dropFirst().filter(couldBeWritten)), header == complete)

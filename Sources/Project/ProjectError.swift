@@ -2,6 +2,7 @@ import CDN
 import ComposefileFormat
 import SpecRepos
 import Specs
+import Support
 
 /// What can go wrong turning a Composefile into a Compose.lock (beyond the Composefile's own
 /// syntax, `ComposefileError`, and the solver's explanation, `ResolutionError`).

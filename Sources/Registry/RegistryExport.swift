@@ -3,6 +3,7 @@ import Foundation
 import Git
 import SpecRepos
 import Specs
+import Support
 
 /// Writes a spec repo as a static Swift package registry (SE-0292) that nginx, an object store or a
 /// CDN serves (`RegistryLayout` has the files and the server rules).
@@ -75,8 +76,8 @@ package enum RegistryExport {
         maximumArchiveBytes: Int = SourceArchive.maximumBytes, progress: (String) -> Void = { _ in }
     ) throws(RegistryExportError) -> Summary {
         guard RegistryIdentity.isValidScope(scope) else { throw .invalidScope(scope) }
-        let source = SpecRepoExport.resolvedPath(source.standardizedFileURL.path)
-        let output = SpecRepoExport.resolvedPath(output.standardizedFileURL.path)
+        let source = resolvedPath(source.standardizedFileURL.path)
+        let output = resolvedPath(output.standardizedFileURL.path)
         guard FileKind.of(source) == .directory else { throw .export(.notASpecRepo(path: source)) }
         if output == source || output.hasPrefix(source + "/") {
             throw .export(.outputInsideSource(output: output, source: source))
@@ -251,7 +252,7 @@ package enum RegistryExport {
             summary.written.append(relative)
         }
         for (relative, data) in contents.sorted(by: { $0.key < $1.key }) {
-            if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) { continue }
+            if let bytes = FileKind.readRegularFile(output + "/" + relative), bytes.elementsEqual(data) { continue }
             try write(data, to: relative, in: output)
             summary.written.append(relative)
         }
@@ -260,7 +261,9 @@ package enum RegistryExport {
             summary.removed.append(relative)
         }
         let manifestData = next.encoded()
-        if CacheFile.read(output + "/" + RegistryLayout.manifestName).map({ $0.elementsEqual(manifestData) }) != true {
+        if FileKind.readRegularFile(output + "/" + RegistryLayout.manifestName).map({ $0.elementsEqual(manifestData) })
+            != true
+        {
             try write(manifestData, to: RegistryLayout.manifestName, in: output)
         }
         summary.written.sort()
@@ -451,7 +454,7 @@ struct ExportManifest: Codable {
     }
 
     static func read(_ path: String) -> ExportManifest? {
-        guard let bytes = CacheFile.read(path) else { return nil }
+        guard let bytes = FileKind.readRegularFile(path) else { return nil }
         return try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// What resolving needs from a spec repository's folder, kept between runs in one file per folder
 /// (in the compose home, never in the spec repo, whose content anyone on the team can write):
@@ -387,7 +388,7 @@ package final class SpecIndex {
     private func load() {
         guard !loaded else { return }
         loaded = true
-        guard let bytes = CacheFile.read(file.path), let (listings, specs) = Self.scan(bytes) else { return }
+        guard let bytes = FileKind.readRegularFile(file.path), let (listings, specs) = Self.scan(bytes) else { return }
         self.bytes = bytes
         listingRanges = listings
         specRanges = specs
@@ -450,7 +451,7 @@ package final class SpecIndex {
     /// Whether `file` is an index this version of compose reads: whole, with a matching hash, and
     /// every entry decoding.
     package static func isReadable(_ file: URL) -> Bool {
-        guard let bytes = CacheFile.read(file.path), let (listings, specs) = scan(bytes) else { return false }
+        guard let bytes = FileKind.readRegularFile(file.path), let (listings, specs) = scan(bytes) else { return false }
         let index = SpecIndex(file: file)
         index.bytes = bytes
         index.listingRanges = listings

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// Where a spec repo keeps its specs, and the only code that lists, reads, writes and counts them:
 /// `Name/version/Name.podspec.json` at the repo's root, or under `Specs/` when the repo has that
@@ -314,22 +315,6 @@ package enum SpecFileFormat: Sendable, Equatable {
         switch self {
         case .json: "\(name).podspec.json"
         case .ruby: "\(name).podspec"
-        }
-    }
-}
-
-/// What a path is, without following a symbolic link (`lstat`).
-package enum FileKind: Equatable {
-    case missing, file, directory, symlink, other
-
-    package static func of(_ path: String) -> FileKind {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return .missing }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symlink
-        default: return .other
         }
     }
 }
