@@ -115,8 +115,8 @@ struct RegistryExportCommand: AsyncParsableCommand {
             for line in summary.skippedLines() { out.write("  skipped \(escapedForDisplay(line))\n") }
             out.write(
                 "Exported \(summary.packages) packages, \(summary.releases) releases to \(output) as scope \(options.scope): "
-                    + "\(summary.written.count) files written, \(summary.removed.count) removed, "
-                    + "\(summary.unchanged) releases unchanged, \(summary.skipped.count) versions skipped\n")
+                    + "files \(summary.files.counts); \(summary.unchanged) releases unchanged, "
+                    + "\(summary.skipped.count) versions skipped\n")
         }
     }
 }
