@@ -31,7 +31,8 @@ let package = Package(
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
-        /** Basics below every module: running a process, replacing a file atomically, file patterns. */
+        /** Basics below every module: running a process, replacing a file atomically, an export's output
+            folder, file kinds and no-follow reads, file patterns, the error contract (ComposeFailure). */
         library("Support"),
         /** An Xcode project read and written losslessly; CocoaPods taken out, a local package linked in. */
         library("XcodeProject", ["Support"]),
