@@ -31,7 +31,8 @@ let package = Package(
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
-        /** Basics below every module: running a process, replacing a file atomically, file patterns. */
+        /** Basics below every module: running a process, replacing a file atomically, an export's output
+            folder, file kinds and no-follow reads, file patterns, the error contract (ComposeFailure). */
         library("Support"),
         /** An Xcode project read and written losslessly; CocoaPods taken out, a local package linked in. */
         library("XcodeProject", ["Support"]),
@@ -41,9 +42,9 @@ let package = Package(
             // ICU's C API, for regular expressions that can be stopped (RubyRegexEngine.swift).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
-        library("Specs", ["Ruby", .product(name: "Crypto", package: "swift-crypto")]),
+        library("Specs", ["Ruby", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         /** Lint rules over a Spec. */
-        library("Lint", ["Specs", "Yams"]),
+        library("Lint", ["Specs", "Support", "Yams"]),
         /** The one Swift wrapper of libgit2. */
         library("Git", ["CGit2", "Support"]),
         /** Spec repos on disk: the compose home, layouts, clones (SpecRepoStore), the spec index, locks. */
@@ -76,20 +77,22 @@ let package = Package(
         /** The web catalogue of a spec repo: pages, search index, the linked graph (repo export --site). */
         library("Catalogue", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support"]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
-        library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests"]),
+        library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests", "Support"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
-        library("Resolution", ["Specs"]),
+        library("Resolution", ["Specs", "Support"]),
         /** Composefile parser; Compose.lock reader and writer. */
         library("ComposefileFormat", ["Ruby", "Specs", "Support", "Yams"]),
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
-        library("Project", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat"]),
+        library(
+            "Project",
+            ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat", "Support"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
         library(
             "Install", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support"]),
         /** The app's Xcode project as CocoaPods finds it from the Podfile; `compose integrate`/`deintegrate`. */
-        library("XcodeIntegration", ["ComposefileFormat", "Specs", "XcodeProject"]),
+        library("XcodeIntegration", ["ComposefileFormat", "Specs", "Support", "XcodeProject"]),
         /** Templates/ → a new component. */
-        library("Scaffold", ["Specs", "Git", .product(name: "Mustache", package: "swift-mustache")]),
+        library("Scaffold", ["Specs", "Git", "Support", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
         library("ComposeCLI", [
             "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Catalogue", "Publishing", "ComposefileFormat",
@@ -125,7 +128,9 @@ let package = Package(
         .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs", "ComposeTestSupport"]),
         .testTarget(
             name: "ProjectTests",
-            dependencies: ["Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "ComposeTestSupport"]),
+            dependencies: [
+                "Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "Support", "ComposeTestSupport",
+            ]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(
             name: "InstallTests",
@@ -138,7 +143,7 @@ let package = Package(
             dependencies: ["ComposeCLI", "ComposeTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
         .testTarget(name: "RegistryTests", dependencies: ["Registry", "SpecRepos", "Specs", "ComposeTestSupport"]),
-        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "ComposeTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "Support", "ComposeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "SpecRepos", "Layering", "Publishing", "ComposeTestSupport"],
             exclude: ["Fixtures"]),

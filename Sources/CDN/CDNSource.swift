@@ -1,6 +1,7 @@
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// A spec repo served over HTTP in CocoaPods' CDN layout (what `compose repo export` writes and
 /// https://cdn.cocoapods.org/ serves), read lazily: `CocoaPods-version.yml` once (its
@@ -201,7 +202,7 @@ package final class CDNSpecRepository {
         let missingFile = URL(fileURLWithPath: file.path + ".404")
         let manager = FileManager.default
         // A regular file only: anything else at a cache path (a FIFO would block a read) is not cached.
-        let cached = CacheFile.read(file.path).map { Data($0) }
+        let cached = FileKind.readRegularFile(file.path).map { Data($0) }
         let known = cached != nil ? file : (manager.fileExists(atPath: missingFile.path) ? missingFile : nil)
         if let known, isFresh(relative, known: known, isFile: known == file) {
             return known == file ? cached : nil
@@ -364,7 +365,7 @@ package final class CDNSpecRepository {
 
     /// The ETag kept beside a cached `file`, when it is a regular file.
     private static func etag(of file: URL) -> String? {
-        CacheFile.read(file.path + ".etag").map { String(decoding: $0, as: UTF8.self) }
+        FileKind.readRegularFile(file.path + ".etag").map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func age(of file: URL) -> TimeInterval {

@@ -90,7 +90,7 @@ package struct PodspecDownload: Sendable {
     /// URL's record naming them, each written whole (a reader sees the old file or the new one).
     package func remember() {
         guard fetched else { return }
-        if CacheFile.read(cacheFile.path) != [UInt8](data) {
+        if FileKind.readRegularFile(cacheFile.path) != [UInt8](data) {
             guard CacheFile.write([UInt8](data), to: cacheFile) else { return }
         }
         let record = cacheFile.lastPathComponent + "\n" + (etag ?? "") + "\n"
@@ -107,13 +107,13 @@ package struct PodspecDownload: Sendable {
     /// The cached bytes the URL's record names, when the record reads and the bytes still have its
     /// digest (a damaged or altered cache file is not used).
     private static func readCached(pointer: URL, cache: URL) -> Cached? {
-        guard let record = CacheFile.read(pointer.path) else { return nil }
+        guard let record = FileKind.readRegularFile(pointer.path) else { return nil }
         let lines = String(decoding: record, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard let digest = lines.first.map(String.init), digest.count == 64,
             digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
         else { return nil }
         let file = cache.appendingPathComponent(digest)
-        guard let bytes = CacheFile.read(file.path), SHA256Digest.hex(of: bytes) == digest else { return nil }
+        guard let bytes = FileKind.readRegularFile(file.path), SHA256Digest.hex(of: bytes) == digest else { return nil }
         let etag = lines.count > 1 && !lines[1].isEmpty ? String(lines[1]) : nil
         let date = (try? FileManager.default.attributesOfItem(atPath: pointer.path))?[.modificationDate] as? Date
         return Cached(

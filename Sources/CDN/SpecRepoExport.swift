@@ -1,6 +1,7 @@
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// Writes a spec repo (any layout `SpecRepoLayout` reads) as the static tree of CocoaPods' CDN
 /// protocol, which any web server, object store or CDN can serve and `CDNSpecRepository` reads:
@@ -13,8 +14,8 @@ import Specs
 /// deprecated_podspecs.txt            the spec paths of deprecated specs
 /// ```
 ///
-/// Incremental: a file whose bytes are already there is not written, a file is replaced atomically
-/// (a temporary file of a known name and a rename), and files of specs the repo no longer has are
+/// Incremental, through Support's `ManagedFolder`: a file whose bytes are already there is not
+/// written, a file is replaced atomically (`AtomicFile`), and files of specs the repo no longer has are
 /// removed when the manifest of the last export (`.compose-export-manifest`) lists them: nothing
 /// the export did not write is removed. A second export with nothing new writes nothing; given the
 /// git tree id of the repo (`tree`, when its working tree is clean), one of an unchanged repo reads
@@ -23,14 +24,16 @@ import Specs
 /// before anything is written.
 package enum SpecRepoExport {
     /// What an export did.
-    package struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable, FolderReporting {
         package var pods = 0
         package var specs = 0
-        /// Files written (new or changed).
-        package var written: [String] = []
-        /// Files removed (specs and shard indexes no longer in the repo).
-        package var removed: [String] = []
-        package var unchanged = 0
+        /// Files written (new or changed), removed (specs and shard indexes no longer in the repo),
+        /// and unchanged.
+        package var files = FolderReport()
+        package var unchanged: Int {
+            get { files.unchanged }
+            set { files.unchanged = newValue }
+        }
     }
 
     /// The shard prefix lengths of an export: those of CocoaPods' trunk.
@@ -60,9 +63,8 @@ package enum SpecRepoExport {
             throw .outputInsideSource(output: output, source: source)
         }
         if source.hasPrefix(output + "/") { throw .sourceInsideOutput(source: source, output: output) }
-        var folder = OutputFolder(root: output)
-        try folder.check(manifestName, isFile: true)
-        let bytes = CacheFile.read(output + "/" + manifestName)
+        var folder = try managedFolder(output)
+        let bytes = folder.readManifest()
         // The same tree: the manifest's first two lines say so, its paths need not be read.
         if let tree, let bytes, let recorded = Manifest.unchangedTree(in: bytes), recorded.tree.id == tree.id {
             var summary = Summary()
@@ -79,58 +81,56 @@ package enum SpecRepoExport {
                     of: paths, since: recorded, manifest: manifest, layout: layout, output: output)
             {
                 let record = Manifest.Tree(id: tree.id, pods: changes.pods, specs: changes.specs)
-                return try apply(changes, to: output, folder: &folder, manifest: manifest, record: record)
+                return try apply(changes, to: &folder, manifest: manifest, record: record)
             }
         }
         let files = try collect(from: layout)
         let record = tree.map { Manifest.Tree(id: $0.id, pods: files.pods, specs: files.specs) }
-        return try apply(files, to: output, folder: &folder, manifest: manifest, record: record)
+        return try apply(files, to: &folder, manifest: manifest, record: record)
+    }
+
+    /// The output as a `ManagedFolder` (its root and manifest checked).
+    package static func managedFolder(_ output: String) throws(ExportError) -> ManagedFolder {
+        do {
+            return try ManagedFolder(root: output, manifestName: manifestName, writer: "the export")
+        } catch {
+            throw ExportError(error)
+        }
     }
 
     /// Makes the output hold `files.contents` (compared with what is there: only what differs is
     /// written) and none of the files the manifest lists beyond `files.wanted`, then writes the
     /// manifest of `files.wanted` with `record`.
     private static func apply(
-        _ files: Collected, to output: String, folder: inout OutputFolder, manifest: Manifest, record: Manifest.Tree?
+        _ files: Collected, to folder: inout ManagedFolder, manifest: Manifest, record: Manifest.Tree?
     ) throws(ExportError) -> Summary {
         let wanted = files.wanted ?? Set(files.contents.keys)
         let stale = manifest.paths.subtracting(wanted).sorted()
-        for relative in files.contents.keys.sorted() + stale { try folder.check(relative, isFile: true) }
         var summary = Summary()
         summary.pods = files.pods
         summary.specs = files.specs
-        var changed: [(String, Data)] = []
-        for (relative, data) in files.contents.sorted(by: { $0.key < $1.key }) {
-            if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) {
-                continue
-            }
-            changed.append((relative, data))
-        }
-        summary.unchanged = wanted.count - changed.count
-        if changed.isEmpty, stale.isEmpty, manifest.isComplete, manifest.paths == wanted, manifest.tree == record {
-            return summary
-        }
         do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for relative in files.contents.keys.sorted() + stale { try folder.check(relative) }
+            let changed = folder.changes(in: files.contents).changed
+            summary.unchanged = wanted.count - changed.count
+            if changed.isEmpty, stale.isEmpty, manifest.isComplete, manifest.paths == wanted, manifest.tree == record {
+                return summary
+            }
+            // An earlier export that did not finish (or one by a compose without a manifest) may have
+            // left temporary files; and until this one finishes, its manifest names all it may write.
+            try folder.begin(
+                pending: changed.isEmpty && stale.isEmpty
+                    ? nil : Manifest.text(of: manifest.paths.union(wanted), complete: false),
+                sweeping: manifest.isComplete ? nil : manifest.paths.union(wanted))
+            for (relative, data) in changed {
+                try folder.write(data, to: relative)
+                summary.written.append(relative)
+            }
+            for relative in stale where folder.remove(relative) { summary.removed.append(relative) }
+            try folder.finish(manifest: Manifest.text(of: wanted, complete: true, tree: record))
         } catch {
-            throw .fileSystem(path: output, message: error.localizedDescription)
+            throw ExportError(error)
         }
-        // An earlier export that did not finish (or one by a compose without a manifest) may have
-        // left temporary files; and until this one finishes, its manifest names all it may write.
-        if !manifest.isComplete { sweepTemporaryFiles(in: output, besides: manifest.paths.union(wanted)) }
-        if !changed.isEmpty || !stale.isEmpty {
-            try write(Manifest.text(of: manifest.paths.union(wanted), complete: false), to: manifestName, in: output)
-        }
-        for (relative, data) in changed {
-            try write(data, to: relative, in: output)
-            summary.written.append(relative)
-        }
-        for relative in stale where FileKind.of(output + "/" + relative) == .file {
-            unlink(output + "/" + relative)
-            summary.removed.append(relative)
-            removeEmptyFolders(above: relative, in: output)
-        }
-        try write(Manifest.text(of: wanted, complete: true, tree: record), to: manifestName, in: output)
         return summary
     }
 
@@ -140,8 +140,7 @@ package enum SpecRepoExport {
     /// The paths an earlier export wrote, as its manifest lists them. The first line says whether it
     /// finished; a line that is not a path this export could have written is ignored.
     struct Manifest {
-        static let complete = "compose-export-manifest 1 complete"
-        static let pending = "compose-export-manifest 1 pending"
+        static let name = "compose-export-manifest"
 
         var paths: Set<String> = []
         var isComplete = false
@@ -155,11 +154,10 @@ package enum SpecRepoExport {
         }
 
         init(_ bytes: [UInt8]?) {
-            let lines = String(decoding: bytes ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
-            guard let header = lines.first, header == Self.complete || header == Self.pending else { return }
-            isComplete = header == Self.complete
-            paths = Set(lines.dropFirst().filter(Self.couldBeExported))
-            if let line = lines.dropFirst().first(where: { $0.hasPrefix("tree ") }) {
+            let manifest = FolderManifest(bytes, name: Self.name, couldBeWritten: Self.couldBeExported)
+            isComplete = manifest.isComplete
+            paths = manifest.paths
+            if let line = manifest.records.first(where: { $0.hasPrefix("tree ") }) {
                 let parts = line.split(separator: " ")
                 if parts.count == 4, parts[1].utf8.count == 40, let pods = Int(parts[2]), let specs = Int(parts[3]) {
                     tree = Tree(id: String(parts[1]), pods: pods, specs: specs)
@@ -173,7 +171,7 @@ package enum SpecRepoExport {
         static func unchangedTree(in bytes: [UInt8]) -> (tree: Tree, paths: Int)? {
             let newline = UInt8(ascii: "\n")
             guard let first = bytes.firstIndex(of: newline),
-                String(decoding: bytes[..<first], as: UTF8.self) == Self.complete,
+                String(decoding: bytes[..<first], as: UTF8.self) == FolderManifest.header(Self.name, complete: true),
                 let second = bytes[(first + 1)...].firstIndex(of: newline)
             else { return nil }
             let parts = String(decoding: bytes[(first + 1)..<second], as: UTF8.self).split(separator: " ")
@@ -197,8 +195,7 @@ package enum SpecRepoExport {
         /// reads it as a path it could not have written, and ignores it).
         static func text(of paths: Set<String>, complete: Bool, tree: Tree? = nil) -> Data {
             let treeLine = tree.map { ["tree \($0.id) \($0.pods) \($0.specs)"] } ?? []
-            return Data(
-                ([complete ? Self.complete : Self.pending] + treeLine + paths.sorted()).map { $0 + "\n" }.joined().utf8)
+            return FolderManifest.text(Self.name, paths: paths, complete: complete, records: treeLine)
         }
 
         /// A relative path of the kind an export writes: a file at the top or a spec under `Specs/`.
@@ -213,96 +210,6 @@ package enum SpecRepoExport {
             }
             return parts[0] == "Specs" && path.hasSuffix(".podspec.json")
         }
-    }
-
-    /// The output folder, checked without following links (`lstat` of each part of each path, once).
-    package struct OutputFolder {
-        let root: String
-        private var checked: Set<String> = []
-
-        package init(root: String) {
-            self.root = root
-        }
-
-        /// Refuses a link (or anything but a folder) on the way to `relative` and, when `isFile`,
-        /// anything but a regular file at it; a missing part ends the check.
-        package mutating func check(_ relative: String, isFile: Bool) throws(ExportError) {
-            switch FileKind.of(root) {
-            case .directory, .missing: break
-            default: throw .unsafeOutput(path: root, what: "not a folder")
-            }
-            var path = root
-            let parts = relative.split(separator: "/")
-            for (index, part) in parts.enumerated() {
-                path += "/" + part
-                let last = index == parts.count - 1
-                if !last, checked.contains(path) { continue }
-                switch FileKind.of(path) {
-                case .missing: return
-                case .symlink: throw .unsafeOutput(path: path, what: "a symbolic link")
-                case .directory where !last: checked.insert(path)
-                case .file where last && isFile: return
-                case .directory: throw .unsafeOutput(path: path, what: "a folder where the export writes a file")
-                case .file, .other: throw .unsafeOutput(path: path, what: last ? "not a regular file" : "not a folder")
-                }
-            }
-        }
-    }
-
-    /// The name of the temporary file through which `name` is written, beside it.
-    static func temporaryName(of name: String) -> String { ".\(name).compose-export.tmp" }
-
-    /// Writes `data` to `relative` under `root` through a temporary file and a rename; a failure leaves
-    /// no temporary file.
-    package static func write(_ data: Data, to relative: String, in root: String) throws(ExportError) {
-        let path = root + "/" + relative
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .fileSystem(path: path, message: error.localizedDescription)
-        }
-        let temporary = folder + "/" + temporaryName(of: (path as NSString).lastPathComponent)
-        if let failure = CacheFile.replace(path, with: data, through: temporary) {
-            throw .fileSystem(path: path, message: failure)
-        }
-    }
-
-    /// Removes, in the folders of `relatives`, the temporary files an interrupted export left: its
-    /// own (`temporaryName`) and those of Foundation's atomic writes (`.dat.nosync…`, earlier versions).
-    private static func sweepTemporaryFiles(in root: String, besides relatives: Set<String>) {
-        let folders = Set(relatives.map { (($0 as NSString).deletingLastPathComponent) })
-        for relative in folders {
-            let folder = relative.isEmpty ? root : root + "/" + relative
-            guard FileKind.of(folder) == .directory,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-            else { continue }
-            for name in names
-            where name.hasPrefix(".dat.nosync") || (name.hasPrefix(".") && name.hasSuffix(".compose-export.tmp")) {
-                if FileKind.of(folder + "/" + name) == .file { unlink(folder + "/" + name) }
-            }
-        }
-    }
-
-    /// Removes the folders above `relative` that its removal left empty, up to `root` (not included).
-    private static func removeEmptyFolders(above relative: String, in root: String) {
-        var folder = (relative as NSString).deletingLastPathComponent
-        while !folder.isEmpty, rmdir(root + "/" + folder) == 0 {
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-    }
-
-    /// `path` with every symbolic link resolved (`realpath`), for the part that exists; the rest, which
-    /// does not exist, appended as written.
-    package static func resolvedPath(_ path: String) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty, parent != path else { return path }
-        let base = resolvedPath(parent)
-        return (base == "/" ? "" : base) + "/" + (path as NSString).lastPathComponent
     }
 
     /// What an export makes the output hold.
@@ -443,7 +350,7 @@ package enum SpecRepoExport {
         /// it lists it and it cannot be read.
         func existingLines(_ relative: String) -> [String]? {
             guard manifest.paths.contains(relative) else { return [] }
-            guard let bytes = CacheFile.read(output + "/" + relative) else { return nil }
+            guard let bytes = FileKind.readRegularFile(output + "/" + relative) else { return nil }
             return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
         var changed = Collected()
@@ -519,6 +426,14 @@ package enum ExportError: ComposeFailure, Equatable {
         switch self {
         case .fileSystem: .environment
         default: .input
+        }
+    }
+
+    /// A failure of the output folder in the export's words.
+    package init(_ failure: ManagedFolderFailure) {
+        switch failure {
+        case .unsafe(let path, let what): self = .unsafeOutput(path: path, what: what)
+        case .fileSystem(let path, let message): self = .fileSystem(path: path, message: message)
         }
     }
 

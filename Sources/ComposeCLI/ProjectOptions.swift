@@ -5,6 +5,7 @@ import Foundation
 import Project
 import SpecRepos
 import Specs
+import Support
 
 /// `--format human|json` of resolve, update and outdated.
 enum ProjectOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Specs
+import Support
 
 /// Everything that can go wrong reading a Composefile or a Compose.lock.
 package enum ComposefileError: ComposeFailure, Equatable {

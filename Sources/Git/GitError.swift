@@ -1,11 +1,10 @@
 import Foundation
+import Support
 
 /// Every failure of a git operation. Messages name the operation and carry libgit2's own words;
 /// URLs in them are redacted (`redact(_:)`), so a credential never reaches a terminal or a log.
-/// Every case is a failure of the environment (exit 3): SpecRepos, the lowest module that knows both
-/// Git and compose's error contract, declares the `ComposeFailure` conformance, so Git depends on
-/// libgit2 alone.
-package enum GitError: Error, Equatable, CustomStringConvertible {
+/// Every case is a failure of the environment (a network, a server, credentials, the disk): exit 3.
+package enum GitError: ComposeFailure, Equatable {
     /// A libgit2 call failed: `operation` names it with its argument (a path, a URL, a ref).
     case failed(operation: String, code: Int32, message: String)
     /// A push was rejected because the remote moved on (someone else pushed first).
@@ -36,6 +35,8 @@ package enum GitError: Error, Equatable, CustomStringConvertible {
         if case .fileTooLarge(let path, let size, let limit) = self { return (path, size, limit) }
         return nil
     }
+
+    package var kind: FailureKind { .environment }
 
     package var description: String {
         switch self {

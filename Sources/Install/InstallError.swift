@@ -1,5 +1,6 @@
 import Git
 import Specs
+import Support
 
 /// Why `compose install` stopped. Nothing in the project is changed when one of these is thrown.
 package enum InstallError: ComposeFailure, Equatable {

@@ -3,6 +3,7 @@ import Foundation
 import Project
 import Registry
 import Specs
+import Support
 
 /// `compose install --registry URL --registry-scope SCOPE`: the components that the registry has
 /// are pinned by identity (`.package(id: "SCOPE.Name", exact:)`) instead of by git URL, and

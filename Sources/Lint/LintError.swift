@@ -1,4 +1,5 @@
 import Specs
+import Support
 
 /// Why a lint could not start: the paths given do not lead to spec files.
 package enum LintError: ComposeFailure, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// The outcome of linting one or more files: every finding, counts, timing, and notes for the
 /// reader (such as checks that were not run).

@@ -1,6 +1,7 @@
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 extension ResolveService {
     /// Where the checksum of the Composefile whose own notes were last said is kept, per project.
@@ -16,7 +17,7 @@ extension ResolveService {
         let own = Set(project.composefile.notes.map(\.description))
         guard !own.isEmpty else { return project.notes }
         let checksum = Array(SHA1.hex(of: project.composefileBytes).utf8)
-        if CacheFile.read(notedFile.path) == checksum { return project.notes.filter { !own.contains($0) } }
+        if FileKind.readRegularFile(notedFile.path) == checksum { return project.notes.filter { !own.contains($0) } }
         _ = CacheFile.write(checksum, to: notedFile)
         return project.notes
     }

@@ -23,7 +23,7 @@ final class PodspecSummary: Sendable {
     /// team, and these names reach the solver, Compose.lock and generated Swift.
     /// `format`: how to read the bytes when `path` does not say it (a podspec named by URL).
     static func parse(
-        _ data: Data, path: String, checksum: String, format: PodspecReader.Format? = nil
+        _ data: Data, path: String, checksum: String, format: PodspecFormat? = nil
     ) throws(ProjectError) -> PodspecSummary {
         let spec: Spec
         do {

@@ -3,6 +3,7 @@ import ComposefileFormat
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// What can go wrong turning a Composefile into a Compose.lock (beyond the Composefile's own
 /// syntax, `ComposefileError`, and the solver's explanation, `ResolutionError`).

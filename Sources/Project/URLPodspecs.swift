@@ -38,7 +38,7 @@ extension ResolveService {
         } catch {
             throw ProjectError.podspecURLFailed(pod: root, location: dependency.location, error: error)
         }
-        let format: PodspecReader.Format = url.path.hasSuffix(".json") ? .json : .ruby
+        let format: PodspecFormat = url.path.hasSuffix(".json") ? .json : .ruby
         let summary = try PodspecSummary.parse(
             download.data, path: download.displayURL, checksum: SHA1.hex(of: download.data), format: format)
         guard summary.name == root else {

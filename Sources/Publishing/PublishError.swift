@@ -2,6 +2,7 @@ import Git
 import Lint
 import SpecRepos
 import Specs
+import Support
 
 /// Every failure of the Publishing module: what refused or stopped a release, a deprecation or a
 /// conversion. A failure of the spec repo's clone met on the way is `repo`, as SpecRepos said it.

@@ -3,6 +3,7 @@ import Git
 import Lint
 import SpecRepos
 import Specs
+import Support
 
 /// How `publish` behaves.
 package struct PublishOptions: Sendable, Equatable {
@@ -534,11 +535,9 @@ package struct Publisher: Sendable {
 
     private func write(_ data: Data, to url: URL) throws(PublishError) {
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try AtomicFile.write(data, to: url, createFolder: true)
         } catch {
-            throw .repo(.fileSystem(path: url.path, message: "cannot write the spec: \(error.localizedDescription)"))
+            throw .repo(.fileSystem(path: url.path, message: "cannot write the spec: \(error.message)"))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Git
 import SpecRepos
 import Specs
+import Support
 
 /// `compose repo convert DIR`: every Ruby `Name/version/Name.podspec` of a spec repo checkout that
 /// has no `Name.podspec.json` beside it becomes that JSON file (canonical, as publish writes it),
@@ -50,13 +51,17 @@ package struct SpecRepoConverter: Sendable {
                         report.refused.append((file.path, "it names the spec '\(spec.name)', not '\(pod.name)'"))
                         continue
                     }
-                    try Data(PodspecReader.canonicalJSON(node).utf8).write(
-                        to: URL(fileURLWithPath: layout.absolute(json)), options: .atomic)
+                    try AtomicFile.write(
+                        Data(PodspecReader.canonicalJSON(node).utf8), to: URL(fileURLWithPath: layout.absolute(json)))
                     try FileManager.default.removeItem(atPath: layout.absolute(file.path))
                     written.append((json, file.path, bytes))
                     report.converted.append(json)
                 } catch let error as SpecError {
                     report.refused.append(("\(file.path):\(error.location)", error.message))
+                } catch let error as AtomicWriteFailure {
+                    restore(written, in: layout)
+                    throw .repo(
+                        .fileSystem(path: error.path, message: "cannot write the JSON spec: \(error.message)"))
                 } catch {
                     restore(written, in: layout)
                     throw .repo(
@@ -82,7 +87,7 @@ package struct SpecRepoConverter: Sendable {
     private func restore(_ written: [(json: String, ruby: String, rubyBytes: Data)], in layout: SpecRepoLayout) {
         for file in written {
             try? FileManager.default.removeItem(atPath: layout.absolute(file.json))
-            try? file.rubyBytes.write(to: URL(fileURLWithPath: layout.absolute(file.ruby)), options: .atomic)
+            try? AtomicFile.write(file.rubyBytes, to: URL(fileURLWithPath: layout.absolute(file.ruby)))
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Git
 import SpecRepos
 import Specs
+import Support
 
 /// Writes a spec repo as a static Swift package registry (SE-0292) that nginx, an object store or a
 /// CDN serves (`RegistryLayout` has the files and the server rules).
@@ -29,7 +30,7 @@ package enum RegistryExport {
     }
 
     /// What an export did.
-    package struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable, FolderReporting {
         /// The skipped versions a line per pod (`Pay 1.0.0, 1.1.0: reason`), at most `limit` lines
         /// and one saying how many more.
         package func skippedLines(limit: Int = 10) -> [String] {
@@ -53,10 +54,9 @@ package enum RegistryExport {
 
         package var packages = 0
         package var releases = 0
-        /// Files written (new or changed), relative to the output.
-        package var written: [String] = []
-        /// Files removed (releases and lists no longer in the repo).
-        package var removed: [String] = []
+        /// Files written (new or changed), removed (releases and lists no longer in the repo) and
+        /// unchanged, relative to the output.
+        package var files = FolderReport()
         /// Releases reused from the last export without fetching.
         package var unchanged = 0
         package var skipped: [Skipped] = []
@@ -75,20 +75,20 @@ package enum RegistryExport {
         maximumArchiveBytes: Int = SourceArchive.maximumBytes, progress: (String) -> Void = { _ in }
     ) throws(RegistryExportError) -> Summary {
         guard RegistryIdentity.isValidScope(scope) else { throw .invalidScope(scope) }
-        let source = SpecRepoExport.resolvedPath(source.standardizedFileURL.path)
-        let output = SpecRepoExport.resolvedPath(output.standardizedFileURL.path)
+        let source = resolvedPath(source.standardizedFileURL.path)
+        let output = resolvedPath(output.standardizedFileURL.path)
         guard FileKind.of(source) == .directory else { throw .export(.notASpecRepo(path: source)) }
         if output == source || output.hasPrefix(source + "/") {
             throw .export(.outputInsideSource(output: output, source: source))
         }
         if source.hasPrefix(output + "/") { throw .export(.sourceInsideOutput(source: source, output: output)) }
-        var folder = SpecRepoExport.OutputFolder(root: output)
+        var folder: ManagedFolder
         do {
-            try folder.check(RegistryLayout.manifestName, isFile: true)
+            folder = try ManagedFolder(root: output, manifestName: RegistryLayout.manifestName, writer: "the export")
         } catch {
-            throw .export(error)
+            throw .export(ExportError(error))
         }
-        let previous = ExportManifest.read(output + "/" + RegistryLayout.manifestName)
+        let previous = folder.readManifest().flatMap(ExportManifest.init(bytes:))
         let sameScope = previous?.scope == scope
         var next = ExportManifest(scope: scope)
         var contents: [String: Data] = [:]
@@ -232,40 +232,50 @@ package enum RegistryExport {
         let stale = (previous?.files ?? []).subtracting(next.files).filter(ExportManifest.couldBeWritten)
         do {
             for relative in (Array(contents.keys) + Array(archives.keys)).sorted() + stale.sorted() {
-                try folder.check(relative, isFile: true)
+                try folder.check(relative)
             }
+            var changedArchives: [(relative: String, data: Data)] = []
+            for (relative, staged) in archives.sorted(by: { $0.key < $1.key }) {
+                // Mapped, not read: the pages come from the file and go to the other.
+                let data = try mapped(staged)
+                let existing = try? Data(
+                    contentsOf: URL(fileURLWithPath: folder.path(relative)), options: .alwaysMapped)
+                if existing != data { changedArchives.append((relative, data)) }
+            }
+            let changed = folder.changes(in: contents).changed
+            let changes = !changedArchives.isEmpty || !changed.isEmpty || !stale.isEmpty
+            let manifest = next.encoded()
+            if changes || previous?.pending == true || !folder.holds(manifest, at: RegistryLayout.manifestName) {
+                // Until this export finishes, its manifest names every file it may write.
+                var pending = previous ?? ExportManifest(scope: scope)
+                pending.files.formUnion(next.files)
+                pending.pending = true
+                try folder.begin(
+                    pending: changes ? pending.encoded() : nil,
+                    sweeping: previous.map { $0.pending == true } ?? true ? pending.files : nil)
+            }
+            for (relative, data) in changedArchives + changed.map({ (relative: $0.path, data: $0.data) }) {
+                try folder.write(data, to: relative)
+                summary.written.append(relative)
+            }
+            for relative in stale.sorted() where folder.remove(relative) { summary.removed.append(relative) }
+            try folder.finish(manifest: manifest)
         } catch {
-            throw .export(error)
+            throw .export(ExportError(error))
         }
-        for (relative, staged) in archives.sorted(by: { $0.key < $1.key }) {
-            // Mapped, not read: the pages come from the file and go to the other.
-            let data: Data
-            do {
-                data = try Data(contentsOf: staged, options: .alwaysMapped)
-            } catch {
-                throw .export(.fileSystem(path: staged.path, message: error.localizedDescription))
-            }
-            let existing = try? Data(contentsOf: URL(fileURLWithPath: output + "/" + relative), options: .alwaysMapped)
-            if existing == data { continue }
-            try write(data, to: relative, in: output)
-            summary.written.append(relative)
-        }
-        for (relative, data) in contents.sorted(by: { $0.key < $1.key }) {
-            if let bytes = CacheFile.read(output + "/" + relative), bytes.elementsEqual(data) { continue }
-            try write(data, to: relative, in: output)
-            summary.written.append(relative)
-        }
-        for relative in stale.sorted() where FileKind.of(output + "/" + relative) == .file {
-            unlink(output + "/" + relative)
-            summary.removed.append(relative)
-        }
-        let manifestData = next.encoded()
-        if CacheFile.read(output + "/" + RegistryLayout.manifestName).map({ $0.elementsEqual(manifestData) }) != true {
-            try write(manifestData, to: RegistryLayout.manifestName, in: output)
-        }
+        summary.files.unchanged = next.files.count - summary.written.count
         summary.written.sort()
         summary.skipped.sort { ($0.name, $0.version) < ($1.name, $1.version) }
         return summary
+    }
+
+    /// The bytes of the archive staged at `url`, mapped.
+    private static func mapped(_ url: URL) throws(ManagedFolderFailure) -> Data {
+        do {
+            return try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw .fileSystem(path: url.path, message: error.localizedDescription)
+        }
     }
 
     // MARK: One release
@@ -406,15 +416,6 @@ package enum RegistryExport {
                 withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
         return data + Data("\n".utf8)
     }
-
-    /// The CDN export's atomic write (a temporary file beside the target, then a rename).
-    private static func write(_ data: Data, to relative: String, in root: String) throws(RegistryExportError) {
-        do {
-            try SpecRepoExport.write(data, to: relative, in: root)
-        } catch {
-            throw .export(error)
-        }
-    }
 }
 
 /// The manifest of a registry export (JSON): the scope, each release's spec digest, checksum and
@@ -440,6 +441,9 @@ struct ExportManifest: Codable {
     /// Optional, so a manifest written before it still reads.
     var retired: [String: String]?
     var files: Set<String> = []
+    /// True while an export changes the output (its files are then those of the last export and
+    /// this one's); absent when it finished, as in a manifest written before it.
+    var pending: Bool?
 
     static func retiredReason(_ checksum: String) -> String {
         "retired with --retire" + (checksum.isEmpty ? "" : " (its checksum was \(checksum))")
@@ -450,9 +454,9 @@ struct ExportManifest: Codable {
         self.scope = scope
     }
 
-    static func read(_ path: String) -> ExportManifest? {
-        guard let bytes = CacheFile.read(path) else { return nil }
-        return try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes))
+    init?(bytes: [UInt8]) {
+        guard let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes)) else { return nil }
+        self = manifest
     }
 
     func encoded() -> Data {

@@ -99,7 +99,7 @@ package struct RegistryAnswer: Sendable {
     static func alternateManifests(in folder: String) -> [(file: String, tools: String)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0 != "Package.swift" && RegistryExport.isManifestName($0) }.sorted().compactMap { name in
-            guard let bytes = CacheFile.read(joinedPath(folder, name)) else { return nil }
+            guard let bytes = FileKind.readRegularFile(joinedPath(folder, name)) else { return nil }
             let firstLine = String(decoding: bytes.prefix(200), as: UTF8.self).split(separator: "\n").first ?? ""
             guard let range = firstLine.range(of: "swift-tools-version:") else { return nil }
             let tools = firstLine[range.upperBound...].trimmingCharacters(in: .whitespaces)
@@ -118,7 +118,7 @@ package struct RegistryAnswer: Sendable {
     }
 
     package static func notFound(_ root: URL) -> RegistryAnswer {
-        if let bytes = CacheFile.read(joinedPath(root.path, RegistryLayout.notFoundFile)) {
+        if let bytes = FileKind.readRegularFile(joinedPath(root.path, RegistryLayout.notFoundFile)) {
             return RegistryAnswer(
                 status: 404, headers: [("Content-Type", "application/problem+json"), ("Content-Version", "1")],
                 body: Data(bytes))

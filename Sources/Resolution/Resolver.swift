@@ -1,4 +1,5 @@
 import Specs
+import Support
 
 /// Where the solver learns what exists. Names are opaque strings (a subspec `Root/Sub` may be its
 /// own package whose every version `v` depends on `Root (= v)`); platforms and sources are the

@@ -1,4 +1,5 @@
 import Specs
+import Support
 
 /// One run of PubGrub (conflict-driven clause learning over package versions): unit propagation
 /// over incompatibilities, decisions (fewest candidates first; the locked version, else the

@@ -1,4 +1,5 @@
 import Specs
+import Support
 
 /// Why a component could not be created. Nothing is left behind when one of these is thrown.
 package enum ScaffoldError: ComposeFailure, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import Support
 
 /// A marker in the clone's git directory saying "a publish is changing this clone, under this
 /// folder". It is written before the first change and removed after the last, so a publish killed
@@ -17,9 +18,9 @@ package enum PublishJournal {
     package static func begin(_ repository: Repository, folder: String) throws(SpecRepoError) {
         let url = markerURL(repository)
         do {
-            try Data((folder + "\n").utf8).write(to: url, options: .atomic)
+            try AtomicFile.write(Data((folder + "\n").utf8), to: url)
         } catch {
-            throw .fileSystem(path: url.path, message: "cannot write the publish marker: \(error.localizedDescription)")
+            throw .fileSystem(path: url.path, message: "cannot write the publish marker: \(error.message)")
         }
     }
 

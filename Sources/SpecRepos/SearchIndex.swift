@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Specs
+import Support
 
 /// What `compose search` shows of every pod of one added spec repo (its name, newest version and
 /// summary, or why that spec could not be read), kept in the compose home beside the clone's spec
@@ -301,7 +302,7 @@ package final class SearchIndex {
     private func load() {
         guard !loaded else { return }
         loaded = true
-        if let bytes = CacheFile.read(file.path) { adopt(bytes) }
+        if let bytes = FileKind.readRegularFile(file.path) { adopt(bytes) }
     }
 
     /// Takes `bytes` as the index when they are a whole file of this version; else leaves it empty.

@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Specs
+import Support
 
 /// What a cached component repository is asked for.
 package enum SourceReference: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import Specs
+import Support
 
 /// One pod in `compose search`.
 package struct PodSummary: Sendable, Equatable, Codable {

@@ -388,7 +388,7 @@ package final class SpecIndex {
     private func load() {
         guard !loaded else { return }
         loaded = true
-        guard let bytes = CacheFile.read(file.path), let (listings, specs) = Self.scan(bytes) else { return }
+        guard let bytes = FileKind.readRegularFile(file.path), let (listings, specs) = Self.scan(bytes) else { return }
         self.bytes = bytes
         listingRanges = listings
         specRanges = specs
@@ -451,7 +451,7 @@ package final class SpecIndex {
     /// Whether `file` is an index this version of compose reads: whole, with a matching hash, and
     /// every entry decoding.
     package static func isReadable(_ file: URL) -> Bool {
-        guard let bytes = CacheFile.read(file.path), let (listings, specs) = scan(bytes) else { return false }
+        guard let bytes = FileKind.readRegularFile(file.path), let (listings, specs) = scan(bytes) else { return false }
         let index = SpecIndex(file: file)
         index.bytes = bytes
         index.listingRanges = listings

@@ -1,5 +1,6 @@
 import Git
 import Specs
+import Support
 
 /// Every failure of the SpecRepos module: spec repos on disk and their clones under the compose home.
 package enum SpecRepoError: ComposeFailure, Equatable {

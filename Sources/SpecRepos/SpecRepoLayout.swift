@@ -300,22 +300,6 @@ package struct SpecRepoLayout: Sendable, Equatable {
     }
 }
 
-/// What a path is, without following a symbolic link (`lstat`).
-package enum FileKind: Equatable {
-    case missing, file, directory, symlink, other
-
-    package static func of(_ path: String) -> FileKind {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return .missing }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symlink
-        default: return .other
-        }
-    }
-}
-
 /// Directory listing with plain system calls (one `readdir` pass; `lstat` only when the file
 /// system does not give the entry's type). Hidden entries (`.git`, …) are skipped; a symbolic link
 /// is reported as one, never followed.

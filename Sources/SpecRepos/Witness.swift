@@ -33,7 +33,7 @@ package struct Witness: Equatable, Sendable {
         guard lstat(path, &status) == 0 else { return errno == ENOENT ? Witness(path: path, state: .absent) : nil }
         let stamp = SpecIndex.Stamp(status)
         guard stamp.isRacy(now: now) else { return Witness(path: path, state: .stamped(stamp)) }
-        guard stamp.isFile, let data = CacheFile.read(path) else { return nil }
+        guard stamp.isFile, let data = FileKind.readRegularFile(path) else { return nil }
         return Witness(path: path, state: .stampedAndHashed(stamp, checksum: SHA1.hex(of: data)))
     }
 
@@ -46,7 +46,9 @@ package struct Witness: Equatable, Sendable {
         case .folder: return result == 0 && status.st_mode & S_IFMT == S_IFDIR
         case .stamped(let stamp): return result == 0 && SpecIndex.Stamp(status) == stamp
         case .stampedAndHashed(let stamp, let checksum):
-            guard result == 0, SpecIndex.Stamp(status) == stamp, let data = CacheFile.read(path) else { return false }
+            guard result == 0, SpecIndex.Stamp(status) == stamp, let data = FileKind.readRegularFile(path) else {
+                return false
+            }
             return SHA1.hex(of: data) == checksum
         }
     }
@@ -184,7 +186,7 @@ package struct WitnessedRecord: Equatable, Sendable {
 
     /// The record in `file`; nil when there is none or it is not one this version reads whole.
     package static func read(_ file: URL) -> WitnessedRecord? {
-        guard let bytes = CacheFile.read(file.path) else { return nil }
+        guard let bytes = FileKind.readRegularFile(file.path) else { return nil }
         guard let (facts, bases, offsets) = decode(bytes) else { return nil }
         return WitnessedRecord(facts: facts, bases: bases, bytes: bytes, offsets: offsets)
     }

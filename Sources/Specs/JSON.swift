@@ -1,3 +1,5 @@
+import Support
+
 /// A position in a text file: 1-based line and column (columns count bytes of UTF-8).
 package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     package let line: Int

@@ -1,3 +1,5 @@
+import Support
+
 /// One version constraint, CocoaPods' `Pod::Requirement` (RubyGems' `Gem::Requirement`):
 /// `OP VERSION` with `OP` one of `=`, `!=`, `>`, `<`, `>=`, `<=`, `~>` (default `=`); spacing is free
 /// (`~>1.2`). Several constraints on one dependency are ANDed: see `RequirementSet`.

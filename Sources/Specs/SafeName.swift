@@ -1,3 +1,5 @@
+import Support
+
 /// A name that is about to become a folder or file name, an entry of Compose.lock, or part of
 /// generated Swift: a spec repo's name, a pod's or subspec's name (including the names read from the
 /// dependencies of specs in a spec repo, which anyone on the team can publish), a component's name,

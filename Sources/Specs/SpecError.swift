@@ -1,3 +1,5 @@
+import Support
+
 /// A podspec that cannot be read: not JSON, or a key compose models holds the wrong type of value
 /// (`"name": 42`, `"dependencies": "x"`, a requirement that does not parse).
 package struct SpecError: ComposeFailure, Equatable {

@@ -1,3 +1,5 @@
+import Support
+
 /// A CocoaPods version (`Pod::Version`, which builds on RubyGems' `Gem::Version`).
 ///
 /// Grammar: `[0-9]+(\.[0-9a-zA-Z-]+)*(\+[0-9a-zA-Z.-]+)?`, surrounding white space ignored:

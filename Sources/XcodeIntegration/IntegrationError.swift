@@ -1,5 +1,6 @@
 import ComposefileFormat
 import Specs
+import Support
 import XcodeProject
 
 /// Why `compose integrate`, `compose deintegrate` or the integration step of `compose install`

@@ -3,6 +3,7 @@ import ComposefileFormat
 import Foundation
 import Project
 import Specs
+import Support
 import Testing
 
 @testable import Install

@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import Specs
+import Support
 import Testing
 
 @testable import Install

@@ -4,6 +4,7 @@ import Foundation
 import Project
 import SpecRepos
 import Specs
+import Support
 import Testing
 
 /// A resolve whose Composefile names an HTTP source (an export of spec-repo-fixture served by nginx

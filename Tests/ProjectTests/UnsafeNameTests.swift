@@ -4,6 +4,7 @@ import Foundation
 import Project
 import Resolution
 import Specs
+import Support
 import Testing
 
 /// Pod names reach Compose.lock, folders and generated Swift. A name the next resolve could not read

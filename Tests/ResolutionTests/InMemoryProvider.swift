@@ -1,5 +1,6 @@
 import Resolution
 import Specs
+import Support
 
 /// An in-memory index of packages for the solver: `"foo 1.0.0": ["bar": "~> 1.0"]`.
 struct InMemoryProvider: DependencyProvider {

@@ -4,6 +4,7 @@ import Layering
 import Project
 import SpecRepos
 import Specs
+import Support
 
 struct GraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

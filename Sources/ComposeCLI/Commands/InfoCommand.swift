@@ -2,6 +2,7 @@ import ArgumentParser
 import CDN
 import SpecRepos
 import Specs
+import Support
 
 struct InfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

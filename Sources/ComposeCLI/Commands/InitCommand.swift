@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Specs
+import Support
 import XcodeIntegration
 
 struct InitCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import ComposefileFormat
 import Foundation
 import Install
 import Specs
+import Support
 import XcodeIntegration
 import XcodeProject
 

@@ -175,8 +175,7 @@ struct PublishCommand: AsyncParsableCommand {
                 let folder = try store.directory(of: repo)
                 let summary = try SpecRepoExport.export(
                     from: folder, to: Terminal.fileURL(exportFolder), tree: SpecRepoTree.of(folder, trusted: true))
-                exported =
-                    "Exported \(repo) to \(exportFolder): \(summary.written.count) written, \(summary.removed.count) removed"
+                exported = "Exported \(repo) to \(exportFolder): \(summary.files.counts)"
                 extraStep(exported!)
             }
             if let registryFolder, let registryScope, result.plan == nil {
@@ -184,7 +183,7 @@ struct PublishCommand: AsyncParsableCommand {
                     from: try store.directory(of: repo), to: Terminal.fileURL(registryFolder), scope: registryScope,
                     sources: store.componentSources())
                 let line =
-                    "Registry \(registryFolder) (scope \(registryScope)): \(summary.releases) releases, \(summary.written.count) files written"
+                    "Registry \(registryFolder) (scope \(registryScope)): \(summary.releases) releases; files \(summary.files.counts)"
                 exported = [exported, line].compactMap { $0 }.joined(separator: "\n")
                 extraStep(line)
             }

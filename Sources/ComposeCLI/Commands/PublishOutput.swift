@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Publishing
 import Specs
+import Support
 
 /// `--format human|json|github` of `publish` and `deprecate`.
 struct PublishFormatOptions: ParsableArguments {

@@ -3,6 +3,7 @@ import CDN
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

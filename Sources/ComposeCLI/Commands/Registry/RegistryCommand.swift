@@ -3,6 +3,7 @@ import Foundation
 import Registry
 import SpecRepos
 import Specs
+import Support
 
 struct RegistryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -114,8 +115,8 @@ struct RegistryExportCommand: AsyncParsableCommand {
             for line in summary.skippedLines() { out.write("  skipped \(escapedForDisplay(line))\n") }
             out.write(
                 "Exported \(summary.packages) packages, \(summary.releases) releases to \(output) as scope \(options.scope): "
-                    + "\(summary.written.count) files written, \(summary.removed.count) removed, "
-                    + "\(summary.unchanged) releases unchanged, \(summary.skipped.count) versions skipped\n")
+                    + "files \(summary.files.counts); \(summary.unchanged) releases unchanged, "
+                    + "\(summary.skipped.count) versions skipped\n")
         }
     }
 }
@@ -248,7 +249,7 @@ struct RegistryServeCommand: AsyncParsableCommand {
     private func readToken() throws -> String? {
         if let tokenFile {
             let url = Terminal.fileURL(tokenFile)
-            guard let bytes = CacheFile.read(url.path) else {
+            guard let bytes = FileKind.readRegularFile(url.path) else {
                 throw RegistryTokenError(file: tokenFile, reason: "cannot be read as a regular file")
             }
             let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -78,8 +78,7 @@ struct RepoExportCommand: AsyncParsableCommand {
                         unchanged: summary.unchanged, site: site)) + "\n")
         case .human:
             out.write(
-                "Exported \(summary.pods) pods, \(summary.specs) specs to \(output): \(summary.written.count) written, "
-                    + "\(summary.removed.count) removed, \(summary.unchanged) unchanged\n"
+                "Exported \(summary.pods) pods, \(summary.specs) specs to \(output): \(summary.files.counts)\n"
                     + (site.map(Self.describe) ?? ""))
         }
     }

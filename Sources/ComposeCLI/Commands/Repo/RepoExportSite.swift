@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalogue
 import Foundation
 import SpecRepos
+import Support
 
 /// `repo export --site`: the web catalogue written under OUT/site/ beside the CDN files.
 extension RepoExportCommand {
@@ -35,7 +36,7 @@ extension RepoExportCommand {
     }
 
     static func describe(_ site: SiteOutput) -> String {
-        "Site \(site.folder)/index.html: \(site.written.count) written, \(site.removed.count) removed, "
-            + "\(site.unchanged) unchanged; graph \(site.graph)\n"
+        let files = FolderReport(written: site.written, removed: site.removed, unchanged: site.unchanged)
+        return "Site \(site.folder)/index.html: \(files.counts); graph \(site.graph)\n"
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Specs
+import Support
 
 struct SpecConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -75,10 +76,10 @@ struct SpecConvertCommand: AsyncParsableCommand {
             let base = file.hasSuffix(".podspec") ? String(file.dropLast(".podspec".count)) : file
             let target = base + ".podspec.json"
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: target))
                 Terminal.standardOutput.write("Wrote \(target)\n")
             } catch {
-                Terminal.standardError.write("error: \(target): cannot be written: \(error.localizedDescription)\n")
+                Terminal.standardError.write("error: \(target): cannot be written: \(error.message)\n")
                 exitCode = 3
             }
         }

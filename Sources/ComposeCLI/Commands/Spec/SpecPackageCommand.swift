@@ -4,6 +4,7 @@ import Install
 import Lint
 import SpecRepos
 import Specs
+import Support
 
 struct SpecPackageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// NAME and VERSION of `spec which` and `spec cat`, and the lookup both make.
 struct SpecLookupOptions: ParsableArguments {
