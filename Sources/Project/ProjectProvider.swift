@@ -396,13 +396,13 @@ final class ProjectProvider: DependencyProvider {
         }
     }
 
-    /// The candidates of `root` the solver would try after `likely` under `set` when a whole major
-    /// does not fit: the newest of each older major the set allows, newest first, at most
-    /// `alternativesFetchedAhead` of them. A version that does not fit most often shares its
-    /// dependencies with its major's other releases, so the next major down is what fits; the
-    /// releases of one major are fetched when the solver first moves within it
-    /// (`fetchWithAlternatives`). None when `likely` is the locked version (a resolve with a lock
-    /// seldom moves from it).
+    /// The candidates of `root` the solver would try after `likely` under a `set` that allows older
+    /// majors: the newest of each older major, newest first, at most `alternativesFetchedAhead` of
+    /// them (a version that does not fit most often shares its dependencies with its major's other
+    /// releases, so the next major down is what fits), and as many of the releases just below
+    /// `likely` in its major. Under a set of one major, none: the releases of one major are fetched
+    /// when the solver first moves within it (`fetchWithAlternatives`). None either when `likely`
+    /// is the locked version (a resolve with a lock seldom moves from it).
     private func alternatives(
         of root: String, in repository: CDNSpecRepository, allowedBy set: RequirementSet, besides likely: Version
     ) -> [Version] {
@@ -416,7 +416,15 @@ final class ProjectProvider: DependencyProvider {
             $0 < likely && set.isSatisfied(by: $0) && (allowsPrerelease || !$0.isPrerelease)
                 && majors.insert(major($0)).inserted
         }
-        return Array(heads.prefix(repository.alternativesFetchedAhead))
+        guard !heads.isEmpty else { return [] }
+        // A set that allows several majors (a Composefile's `>= 1.0`): the solver walks down from the
+        // newest, so the next releases of the likely one's major too.
+        let below = versions.filter {
+            $0 < likely && major($0) == major(likely) && set.isSatisfied(by: $0)
+                && (allowsPrerelease || !$0.isPrerelease)
+        }
+        return Array(
+            heads.prefix(repository.alternativesFetchedAhead) + below.prefix(repository.alternativesFetchedAhead))
     }
 
     /// Specs fetched as speculation so far; they are kept under half the specs fetched ahead as
