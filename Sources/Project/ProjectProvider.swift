@@ -410,19 +410,14 @@ final class ProjectProvider: DependencyProvider {
             let versions = try? repository.versions(of: root)
         else { return [] }
         let allowsPrerelease = set.mentionsPrerelease
+        let older = versions.filter { $0 < likely && set.isSatisfied(by: $0) && (allowsPrerelease || !$0.isPrerelease) }
         func major(_ version: Version) -> Substring { version.string.prefix { $0.isNumber } }
         var majors: Set<Substring> = [major(likely)]
-        let heads = versions.filter {
-            $0 < likely && set.isSatisfied(by: $0) && (allowsPrerelease || !$0.isPrerelease)
-                && majors.insert(major($0)).inserted
-        }
+        let heads = older.filter { majors.insert(major($0)).inserted }
         guard !heads.isEmpty else { return [] }
         // A set that allows several majors (a Composefile's `>= 1.0`): the solver walks down from the
         // newest, so the next releases of the likely one's major too.
-        let below = versions.filter {
-            $0 < likely && major($0) == major(likely) && set.isSatisfied(by: $0)
-                && (allowsPrerelease || !$0.isPrerelease)
-        }
+        let below = older.filter { major($0) == major(likely) }
         return Array(
             heads.prefix(repository.alternativesFetchedAhead) + below.prefix(repository.alternativesFetchedAhead))
     }
