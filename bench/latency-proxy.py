@@ -118,20 +118,31 @@ def main():
 
 
 def stats(log_path):
-    """Prints `REQUESTS MAX_IN_FLIGHT` of the requests in LOG."""
-    events = []
+    """Prints `REQUESTS MAX_IN_FLIGHT SERIAL` of the requests in LOG: SERIAL is the longest chain of
+    requests each sent after the one before it was answered, the round trips that ran one after
+    another (the time taken is at least SERIAL round trips)."""
+    requests = []
     with open(log_path) as log:
         for line in log:
             parts = line.split()
             if len(parts) >= 2:
-                events.append((float(parts[0]), 1))
-                events.append((float(parts[1]), -1))
-    events.sort(key=lambda e: (e[0], e[1]))
+                requests.append((float(parts[0]), float(parts[1])))
+    # Ends before starts at one instant: a request sent as another's answer came is after it.
+    events = sorted([(end, 0, n) for n, (_, end) in enumerate(requests)]
+                    + [(start, 1, n) for n, (start, _) in enumerate(requests)])
     current = peak = 0
-    for _, step in events:
-        current += step
-        peak = max(peak, current)
-    print(len(events) // 2, peak)
-
+    # The chain ending at a request is one more than the longest among those answered before it was
+    # sent: a running maximum over the ends passed.
+    longest = 0
+    chain = {}
+    for _, kind, n in events:
+        if kind == 1:
+            current += 1
+            peak = max(peak, current)
+            chain[n] = longest + 1
+        else:
+            current -= 1
+            longest = max(longest, chain[n])
+    print(len(requests), peak, longest)
 
 main()

@@ -4,14 +4,22 @@
 # `compose repo export` of a generated spec repo; bench/latency-proxy.py sits in front of it and adds
 # the delay once per connection and once per request. Each row gives the median wall time of RUNS
 # cold resolves (empty $COMPOSE_HOME; default 3), the requests sent, the largest number in flight
-# at once, and the critical-path bound: the longest chain of fetches that wait on each other
-# (the version file, then per pod on the longest dependency chain its shard index and its spec),
-# times the delay, plus one connection's delay.
+# at once, the round trips that ran one after another (the longest chain of requests each sent
+# after the one before was answered), and the critical-path bound: the longest chain of fetches
+# that wait on each other (the version file, then per pod on the longest dependency chain its shard
+# index and its spec), times the delay, plus one connection's delay.
 #
-# Two repos: SPECS specs (default 100000: 10,000 pods × 10 versions, bench/gen-spec-repo.py) with
-# PODS top-level pods (default 200), as bench/cdn.sh; and, unless LAYERED=0, the layered 5,000 × 20
+# Three repos: SPECS specs (default 100000: 10,000 pods × 10 versions, bench/gen-spec-repo.py) with
+# PODS top-level pods (default 200), as bench/cdn.sh; unless LAYERED=0, the layered 5,000 × 20
 # graph of bench/whole-command.sh with its 150 top-level pods (2,006 resolved), and the first SUBSET
-# of them (60: 756 resolved), at 50 ms.
+# of them (60: 756 resolved), at 50 ms; unless CONFLICTING=0, `bench/gen-spec-repo.py --conflicting
+# CONFLICT_PODS` (default 1200) with CONFLICT_TOP top-level pods (default 40), whose newest versions
+# do not fit, at 50 ms: there the bound counts, per pod, every version from the newest to the one
+# chosen (the solver must read each before it settles), with its dependencies; a row "no
+# speculation" gives the requests of the same build fetching no alternatives ahead
+# (COMPOSE_FETCH_AHEAD_ALTERNATIVES=0).
+# With COMPOSE_BEFORE=path/to/another/compose, every row is measured with both builds, one after the
+# other, in this one run ("before" and "after").
 # Prints a Markdown table; artefacts go to bench/out/latency/.
 #
 #   COMPOSE=path/to/compose, COMPOSE_BENCH=path/to/compose-bench (default: the release builds)
@@ -40,8 +48,34 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
 # The longest chain of fetches that wait on each other for the lock $1: the version file, then, for
-# each pod on the longest chain of dependencies, its shard index and its spec.
+# each pod on the longest chain of dependencies, its shard index and its spec. With a graph $2
+# ({pod: {version: {dependency: requirement}}}), the chain runs through every version of each pod
+# from its newest to the one the lock chose, and their dependencies.
 chain() {
+    if [ -n "${2:-}" ]; then
+        python3 - "$1" "$2" <<'PY'
+import json, re, sys
+graph = json.load(open(sys.argv[2]))
+chosen, on = {}, False
+for line in open(sys.argv[1]):
+    line = line.rstrip("\n")
+    if line == "PODS:": on = True; continue
+    if on and line and not line.startswith(" "): break
+    m = re.match(r"^  - ([^ /]+)[^ ]* \(([^)]+)\)", line) if on else None
+    if m: chosen[m.group(1)] = m.group(2)
+def key(version): return tuple(int(x) for x in version.split("."))
+sys.setrecursionlimit(100000)
+memo = {}
+def height(pod):
+    if pod not in memo:
+        memo[pod] = 0
+        tried = [v for v in graph[pod] if key(v) >= key(chosen[pod])]
+        memo[pod] = 1 + max((height(d) for v in tried for d in graph[pod][v] if d in chosen), default=0)
+    return memo[pod]
+print(1 + 2 * max((height(p) for p in chosen if p in graph), default=0))
+PY
+        return
+    fi
     python3 - "$1" <<'PY'
 import re, sys
 deps, current, on = {}, None, False
@@ -74,15 +108,22 @@ serve() {
     pids+=("$pid")
 }
 
-# row NAME PROJECT NGINX_PORT DELAY: RUNS cold resolves of PROJECT through a proxy adding DELAY ms
-# (none for 0); prints the table row.
+# row NAME PROJECT NGINX_PORT DELAY [GRAPH]: RUNS cold resolves of PROJECT through a proxy adding
+# DELAY ms (none for 0), with each build; prints a table row each.
 row() {
-    local name=$1 project=$2 upstream=$3 delay=$4 url port pid
+    measure "$@" after "$compose"
+    if [ -n "${COMPOSE_BEFORE:-}" ]; then measure "$@" before "$COMPOSE_BEFORE"; fi
+}
+
+# measure NAME PROJECT NGINX_PORT DELAY GRAPH BUILD COMPOSE: one row (env: $extra_env).
+measure() {
+    local name=$1 project=$2 upstream=$3 delay=$4 graph=$5 build=$6 binary=$7 url port pid
     local log=$out/proxy.log
     if [ "$delay" = 0 ]; then
         url="http://127.0.0.1:$upstream/"
     else
         : >"$log"
+        : >"$out/proxy.port"
         python3 bench/latency-proxy.py "$upstream" "$delay" "$log" >"$out/proxy.port" &
         pid=$!
         pids+=("$pid")
@@ -90,32 +131,46 @@ row() {
         url="http://127.0.0.1:$(cat "$out/proxy.port")/"
     fi
     sed -i "1s|.*|source '$url'|" "$project/Composefile"
-    local times=() requests=0 peak=0
+    local times=() requests=0 peak=0 serial=0
     for _ in $(seq "$runs"); do
         rm -rf "$out/home" "$project/Compose.lock"
         [ "$delay" = 0 ] || : >"$log"
         local s=$(date +%s%N)
-        COMPOSE_HOME=$out/home "$compose" resolve --project "$project" >/dev/null 2>"$out/last.err" \
+        env ${extra_env:-} COMPOSE_HOME="$out/home" "$binary" resolve --project "$project" >/dev/null 2>"$out/last.err" \
             || { cat "$out/last.err" >&2; exit 1; }
         times+=("$(( ($(date +%s%N) - s) / 1000000 ))")
-        [ "$delay" = 0 ] || read -r requests peak < <(python3 bench/latency-proxy.py --stats "$log")
+        [ "$delay" = 0 ] || read -r requests peak serial < <(python3 bench/latency-proxy.py --stats "$log")
     done
     [ "$delay" = 0 ] || { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
     local median resolved links bound
     median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     resolved=$(awk '/^PODS:/ {on=1; next} /^[^ ]/ {on=0} on && /^  - / {print $2}' "$project/Compose.lock" \
         | sed 's|/.*||' | sort -u | wc -l | tr -d ' ')
-    links=$(chain "$project/Compose.lock")
+    links=$(chain "$project/Compose.lock" "$graph")
     if [ "$delay" = 0 ]; then
-        echo "| $name | $resolved | none (loopback) | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | – | – | $links fetches | – |"
+        echo "| $name | $build | $resolved | none (loopback) | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | – | – | – | $links fetches | – |"
     else
         bound=$(( (links + 1) * delay ))
-        echo "| $name | $resolved | $delay ms | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | $requests | $peak | $links fetches: $(awk -v b="$bound" 'BEGIN {printf "%.2f s", b / 1000}') | $(awk -v t="$median" -v b="$bound" 'BEGIN {printf "%.1f×", t / b}') |"
+        echo "| $name | $build | $resolved | $delay ms | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | $requests | $peak | $serial | $links fetches: $(awk -v b="$bound" 'BEGIN {printf "%.2f s", b / 1000}') | $(awk -v t="$median" -v b="$bound" 'BEGIN {printf "%.1f×", t / b}') |"
     fi
 }
 
-echo "| repo, top-level pods | pods resolved | delay per request and connection | cold resolve (median of $runs) | requests | most in flight | critical-path bound | time ÷ bound |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| repo, top-level pods | build | pods resolved | delay per request and connection | cold resolve (median of $runs) | requests | most in flight | round trips one after another | critical-path bound | time ÷ bound |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+
+if [ "${CONFLICTING:-1}" = 1 ]; then
+    python3 bench/gen-spec-repo.py --conflicting "${CONFLICT_PODS:-1200}" "$out/conflicting" "${CONFLICT_TOP:-40}" >&2
+    "$compose" repo export "$out/conflicting/specs" "$out/conflicting-www" >&2
+    rm -rf "$out/conflicting/specs"
+    serve "$out/conflicting-www" conflicting
+    sed -i "1s|.*|source 'http://127.0.0.1/'|" "$out/conflicting/App/Composefile"
+    conflicting="conflicting ${CONFLICT_PODS:-1200} × 12, ${CONFLICT_TOP:-40} pods"
+    for delay in 0 50; do
+        row "$conflicting" "$out/conflicting/App" "$port" "$delay" "$out/conflicting/graph.json"
+    done
+    extra_env=COMPOSE_FETCH_AHEAD_ALTERNATIVES=0 \
+        measure "$conflicting" "$out/conflicting/App" "$port" 50 "$out/conflicting/graph.json" "after, no speculation" "$compose"
+fi
 
 # The CDN bench's repo: SPECS specs, PODS pods spread over it.
 python3 bench/gen-spec-repo.py "$specs" "$out/repo" >&2
@@ -129,7 +184,7 @@ mkdir -p "$out/project"
   for i in $(seq 0 $((pods - 1))); do printf "pod 'Component%05d'\n" $(( (i * step) % total_pods )); done
 } >"$out/project/Composefile"
 for delay in 0 $delays; do
-    row "$specs specs, $pods pods" "$out/project" "$port" "$delay"
+    row "$specs specs, $pods pods" "$out/project" "$port" "$delay" ""
 done
 
 if [ "${LAYERED:-1}" = 1 ]; then
@@ -141,7 +196,7 @@ if [ "${LAYERED:-1}" = 1 ]; then
     sed -i "1s|.*|source 'http://127.0.0.1/'|" "$out/layered/App/Composefile"
     grep -q "^source " "$out/layered/App/Composefile" || { echo "no source line" >&2; exit 1; }
     for delay in 0 50; do
-        row "layered 5000 × 20, 150 pods" "$out/layered/App" "$port" "$delay"
+        row "layered 5000 × 20, 150 pods" "$out/layered/App" "$port" "$delay" ""
     done
     # The first SUBSET (default 60) of those top-level pods: about 750 resolved, the size of the
     # resolve this benchmark was first asked to bring under 8 s at 50 ms.
@@ -150,6 +205,6 @@ if [ "${LAYERED:-1}" = 1 ]; then
     { sed -n '1,/^target /p' "$out/layered/App/Composefile"; grep '^  pod ' "$out/layered/App/Composefile" | head -n "$subset"; echo end; } \
         >"$out/layered/Subset/Composefile"
     for delay in 0 50; do
-        row "layered 5000 × 20, first $subset of the 150 pods" "$out/layered/Subset" "$port" "$delay"
+        row "layered 5000 × 20, first $subset of the 150 pods" "$out/layered/Subset" "$port" "$delay" ""
     done
 fi

@@ -34,6 +34,8 @@ package final class CDNSpecRepository {
     package private(set) var offline = false
     /// Requests sent so far (200, 304 and 404 answers alike).
     package private(set) var requests = 0
+    /// How many other candidates of a pod are fetched ahead (`HTTPSettings.alternativesFetchedAhead`).
+    package let alternativesFetchedAhead: Int
 
     private let client: HTTPClient
     private let maxAge: TimeInterval
@@ -79,6 +81,7 @@ package final class CDNSpecRepository {
             .appendingPathComponent(Self.cacheName(of: base), isDirectory: true)
         client = HTTPClient(base: base, settings: settings)
         self.maxAge = maxAge
+        alternativesFetchedAhead = max(0, settings.alternativesFetchedAhead)
     }
 
     /// The layout of the cache's folder names; caches written by another layout are not read.

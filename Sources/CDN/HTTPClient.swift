@@ -30,10 +30,15 @@ package struct HTTPSettings: Sendable, Equatable {
     /// A PEM file of certificates trusted besides the system's (`COMPOSE_CA_BUNDLE`, else
     /// `SSL_CERT_FILE`): a company's own certificate authority.
     package var extraTrustRoots: String?
+    /// How many other candidates of a pod are fetched ahead beside the version the solver will most
+    /// likely try (`COMPOSE_FETCH_AHEAD_ALTERNATIVES`, default 2; 0 fetches only that one), so that
+    /// when it does not fit, the next ones are on their way (see `ProjectProvider.fetchAhead`).
+    package var alternativesFetchedAhead: Int
 
     package init(
         timeout: TimeInterval = 30, deadline: TimeInterval? = nil, retries: Int = 3, backoff: TimeInterval = 0.2,
-        tokens: CDNTokens = CDNTokens(), maxAge: TimeInterval = 600, extraTrustRoots: String? = nil
+        tokens: CDNTokens = CDNTokens(), maxAge: TimeInterval = 600, extraTrustRoots: String? = nil,
+        alternativesFetchedAhead: Int = 2
     ) {
         self.timeout = timeout
         self.deadline = deadline ?? timeout * 4
@@ -42,10 +47,12 @@ package struct HTTPSettings: Sendable, Equatable {
         self.tokens = tokens
         self.maxAge = maxAge
         self.extraTrustRoots = extraTrustRoots
+        self.alternativesFetchedAhead = alternativesFetchedAhead
     }
 
     /// The settings from `COMPOSE_NETWORK_TIMEOUT` and `COMPOSE_NETWORK_DEADLINE` (seconds, positive
-    /// numbers), the CDN tokens, `COMPOSE_CDN_MAX_AGE` (seconds) and `COMPOSE_CA_BUNDLE`.
+    /// numbers), the CDN tokens, `COMPOSE_CDN_MAX_AGE` (seconds), `COMPOSE_CA_BUNDLE` and
+    /// `COMPOSE_FETCH_AHEAD_ALTERNATIVES` (0 to 16).
     package static func fromEnvironment(_ environment: [String: String]) -> HTTPSettings {
         var settings = HTTPSettings()
         if let text = environment["COMPOSE_NETWORK_TIMEOUT"], let seconds = TimeInterval(text), seconds > 0 {
@@ -61,6 +68,9 @@ package struct HTTPSettings: Sendable, Equatable {
         }
         settings.extraTrustRoots = [environment["COMPOSE_CA_BUNDLE"], environment["SSL_CERT_FILE"]]
             .compactMap { $0 }.first { !$0.isEmpty }
+        if let text = environment["COMPOSE_FETCH_AHEAD_ALTERNATIVES"], let count = Int(text), (0...16).contains(count) {
+            settings.alternativesFetchedAhead = count
+        }
         return settings
     }
 }

@@ -108,7 +108,8 @@ final class ProjectProvider: DependencyProvider {
         // and `dependencies(of:at:)` rules it out if its spec, once read, does not declare the
         // subspec. So a pod with many releases costs no spec reads here (over HTTP: no requests).
         return versions.filter { version in
-            guard let known = summaries["\(root) \(version.string)"] ?? externals[root]?.summary else { return true }
+            let key = "\(root) \(version.string)"
+            guard !speculated.contains(key), let known = summaries[key] ?? externals[root]?.summary else { return true }
             return known.spec.subspec(named: name) != nil
         }
     }
@@ -164,6 +165,9 @@ final class ProjectProvider: DependencyProvider {
         case .rootIdentity(let name): root = name
         case .pod(let name): root = Spec.rootName(of: name)
         }
+        // A spec fetched only in case it is needed leaves the solver's reasoning as if it were not:
+        // fetching ahead changes when files arrive, never what is solved or how.
+        if speculated.contains("\(root) \(version.string)") { return false }
         if externals[root] != nil || summaries["\(root) \(version.string)"] != nil { return true }
         guard let source = source(for: root), case .http(let repository) = source.storage else { return true }
         return repository.hasCachedSpec(name: root, version: version)
@@ -255,11 +259,19 @@ final class ProjectProvider: DependencyProvider {
     }
 
     /// What `fetchAhead` did: the requirements (package and requirement set) it took up, and the
-    /// package versions whose dependencies it followed.
-    private var aheadWanted: Set<String> = []
-    private var aheadExpanded: Set<String> = []
+    /// package versions whose dependencies it followed, each with whether only as speculation (an
+    /// alternative, or what an alternative depends on) so far.
+    private var aheadWanted: [String: Bool] = [:]
+    private var aheadExpanded: [String: Bool] = [:]
     /// Whether `fetchAhead` is running (the dependencies it reads are not fetched ahead again).
     private var fetchingAhead = false
+    /// The specs (`Root version`) fetched ahead as what the solver will most likely read.
+    private var aheadLikely: Set<String> = []
+    /// The specs (`Root version`) fetched (and perhaps read) only in case the likely versions do not
+    /// fit, and not read by the solver since: `isCheapToRead` and `availableVersions(of:)` answer for
+    /// them as if they were not fetched, so that the solver reasons, decides and explains exactly as
+    /// without them.
+    private var speculated: Set<String> = []
 
     /// For the requirements an HTTP source will be asked about next, fetches ahead, concurrently,
     /// everything the solver will most likely read after them: each pod's shard index, then the spec
@@ -267,6 +279,9 @@ final class ProjectProvider: DependencyProvider {
     /// requirement allows), then, as soon as that spec arrives, the same for each of its
     /// dependencies, and so on: the likely part of the graph is fetched in as many round trips as its
     /// longest chain of dependencies, while the solver would ask for it one file at a time.
+    /// Beside each likely version, the next candidates under the same requirement, newest first
+    /// (`alternativesFetchedAhead` of them), are fetched and followed the same way, as speculation:
+    /// when the solver sets the likely one aside, what it tries next is read without waiting.
     /// A name is fetched ahead only from the first HTTP source it would be read from (every source
     /// before it a folder without it), so nothing is asked of a source the solver would not ask.
     func fetchAhead(_ requirements: [PackageRequirement]) {
@@ -274,8 +289,8 @@ final class ProjectProvider: DependencyProvider {
         fetchingAhead = true
         defer { fetchingAhead = false }
         enum Waiter {
-            case versions(package: String, set: RequirementSet)
-            case spec(package: String, version: Version)
+            case versions(package: String, set: RequirementSet, speculative: Bool)
+            case spec(package: String, version: Version, speculative: Bool)
         }
         // What waits for each file of a source (by its path) before it can be followed.
         var waiting: [ObjectIdentifier: [String: [Waiter]]] = [:]
@@ -284,34 +299,78 @@ final class ProjectProvider: DependencyProvider {
             waiting[ObjectIdentifier(repository), default: [:]][relative, default: []].append(waiter)
             return [(repository, relative)]
         }
+        // Alternatives waiting for room in the budget of speculation (`mayFetchSpeculation`).
+        var deferred: [(package: String, version: Version, repository: CDNSpecRepository)] = []
+        func resume() -> Files {
+            var files: Files = []
+            while let first = deferred.first, 2 * (speculativeFetches + 1) <= aheadLikely.count {
+                deferred.removeFirst()
+                files += take(first.package, first.version, speculative: true, from: first.repository)
+            }
+            return files
+        }
+        // Whether `key` is to be taken up: not yet, or only as speculation and now for good.
+        func takeUp(_ key: String, in done: inout [String: Bool], speculative: Bool) -> Bool {
+            if let previous = done[key], !previous || speculative { return false }
+            done[key] = speculative
+            return true
+        }
         // The files to fetch so that `package` under `set` can be followed, from the source it is read from.
-        func follow(_ package: String, _ set: RequirementSet) -> Files {
+        func follow(_ package: String, _ set: RequirementSet, speculative: Bool) -> Files {
             guard case .pod(let name) = ResolverPackage(key: package) else { return [] }
             let root = Spec.rootName(of: name)
-            guard externals[root] == nil, aheadWanted.insert("\(package) \(set)").inserted,
+            guard externals[root] == nil, takeUp("\(package) \(set)", in: &aheadWanted, speculative: speculative),
                 let repository = httpRepository(for: root)
             else { return [] }
             guard repository.hasVersionList(of: root) else {
                 return wait(
-                    .versions(package: package, set: set), for: repository.shardIndexPath(of: root), in: repository)
+                    .versions(package: package, set: set, speculative: speculative),
+                    for: repository.shardIndexPath(of: root), in: repository)
             }
-            return choose(package, set, in: repository)
+            return choose(package, set, speculative: speculative, in: repository)
         }
-        func choose(_ package: String, _ set: RequirementSet, in repository: CDNSpecRepository) -> Files {
+        func choose(_ package: String, _ set: RequirementSet, speculative: Bool, in repository: CDNSpecRepository)
+            -> Files
+        {
             let root = Spec.rootName(of: package)
-            guard let version = likelyVersion(of: root, in: repository, allowedBy: set),
-                aheadExpanded.insert("\(package) \(version.string)").inserted,
+            guard let version = likelyVersion(of: root, in: repository, allowedBy: set) else { return [] }
+            let likely = take(package, version, speculative: speculative, from: repository)
+            return likely
+                + alternatives(of: root, in: repository, allowedBy: set, besides: version).flatMap {
+                    take(package, $0, speculative: true, from: repository)
+                }
+        }
+        // The spec of `package` at `version`, and once it is in, what it depends on.
+        func take(_ package: String, _ version: Version, speculative: Bool, from repository: CDNSpecRepository)
+            -> Files
+        {
+            let root = Spec.rootName(of: package)
+            let key = "\(root) \(version.string)"
+            guard takeUp("\(package) \(version.string)", in: &aheadExpanded, speculative: speculative),
                 let spec = repository.specRelative(name: root, version: version)
             else { return [] }
-            if summaries["\(root) \(version.string)"] != nil || repository.hasCachedSpec(name: root, version: version) {
-                return expand(package, version)
+            let isCached = summaries[key] != nil || repository.hasCachedSpec(name: root, version: version)
+            if !speculative {
+                aheadLikely.insert(key)
+                speculated.remove(key)
+            } else if !isCached && !aheadLikely.contains(key) && !speculated.contains(key) {
+                guard mayFetchSpeculation() else {
+                    // Over the budget for now: taken up again as likely specs come in.
+                    aheadExpanded["\(package) \(version.string)"] = nil
+                    deferred.append((package, version, repository))
+                    return []
+                }
+                speculated.insert(key)
             }
-            return wait(.spec(package: package, version: version), for: spec, in: repository)
+            if isCached { return expand(package, version, speculative: speculative) }
+            return wait(.spec(package: package, version: version, speculative: speculative), for: spec, in: repository)
         }
-        func expand(_ package: String, _ version: Version) -> Files {
-            ((try? dependencies(of: package, at: version)) ?? []).flatMap { follow($0.name, $0.requirements) }
+        func expand(_ package: String, _ version: Version, speculative: Bool) -> Files {
+            ((try? dependencies(of: package, at: version)) ?? []).flatMap {
+                follow($0.name, $0.requirements, speculative: speculative)
+            }
         }
-        var pending: Files = requirements.flatMap { follow($0.name, $0.requirements) }
+        var pending: Files = requirements.flatMap { follow($0.name, $0.requirements, speculative: false) }
         while let first = pending.first?.repository {
             let batch = pending.filter { $0.repository === first }.map(\.relative)
             pending.removeAll { $0.repository === first }
@@ -322,16 +381,84 @@ final class ProjectProvider: DependencyProvider {
                 for waiter in waiters {
                     let files: Files
                     switch waiter {
-                    case .versions(let package, let set): files = choose(package, set, in: first)
-                    case .spec(let package, let version): files = expand(package, version)
+                    case .versions(let package, let set, let speculative):
+                        files = choose(package, set, speculative: speculative, in: first)
+                    case .spec(let package, let version, let speculative):
+                        files = expand(package, version, speculative: speculative)
                     }
                     for file in files {
                         if file.repository === first { next.append(file.relative) } else { pending.append(file) }
                     }
                 }
+                for file in resume() {
+                    if file.repository === first { next.append(file.relative) } else { pending.append(file) }
+                }
                 return next
             }
         }
+    }
+
+    /// The candidates of `root` the solver would try after `likely` under a `set` that allows older
+    /// majors: the newest of each older major, newest first, at most `alternativesFetchedAhead` of
+    /// them (a version that does not fit most often shares its dependencies with its major's other
+    /// releases, so the next major down is what fits), and as many of the releases just below
+    /// `likely` in its major. Under a set of one major, none: the releases of one major are fetched
+    /// when the solver first moves within it (`fetchWithAlternatives`). None either when `likely`
+    /// is the locked version (a resolve with a lock seldom moves from it).
+    private func alternatives(
+        of root: String, in repository: CDNSpecRepository, allowedBy set: RequirementSet, besides likely: Version
+    ) -> [Version] {
+        guard repository.alternativesFetchedAhead > 0, preferredVersions[root] != likely,
+            let versions = try? repository.versions(of: root)
+        else { return [] }
+        let allowsPrerelease = set.mentionsPrerelease
+        let older = versions.filter { $0 < likely && set.isSatisfied(by: $0) && (allowsPrerelease || !$0.isPrerelease) }
+        func major(_ version: Version) -> Substring { version.string.prefix { $0.isNumber } }
+        var majors: Set<Substring> = [major(likely)]
+        let heads = older.filter { majors.insert(major($0)).inserted }
+        guard !heads.isEmpty else { return [] }
+        // A set that allows several majors (a Composefile's `>= 1.0`): the solver walks down from the
+        // newest, so the next releases of the likely one's major too.
+        let below = older.filter { major($0) == major(likely) }
+        return Array(
+            heads.prefix(repository.alternativesFetchedAhead) + below.prefix(repository.alternativesFetchedAhead))
+    }
+
+    /// Specs fetched as speculation so far; they are kept under half the specs fetched ahead as
+    /// likely, so that speculation adds at most half again to a resolve's requests for specs.
+    private var speculativeFetches = 0
+
+    /// Whether one more spec may be fetched as speculation (counted when it may).
+    private func mayFetchSpeculation() -> Bool {
+        guard 2 * (speculativeFetches + 1) <= aheadLikely.count else { return false }
+        speculativeFetches += 1
+        return true
+    }
+
+    /// The spec paths of `versions` of `root` not read, fetched or cached yet, each recorded as speculated.
+    private func speculate(_ root: String, _ versions: [Version], in repository: CDNSpecRepository) -> [String] {
+        versions.compactMap { version in
+            let key = "\(root) \(version.string)"
+            guard summaries[key] == nil, !aheadLikely.contains(key), !speculated.contains(key),
+                !repository.hasCachedSpec(name: root, version: version),
+                let relative = repository.specRelative(name: root, version: version), mayFetchSpeculation()
+            else { return nil }
+            speculated.insert(key)
+            return relative
+        }
+    }
+
+    /// Before the solver waits for a spec nothing fetched ahead (it has set aside the versions it
+    /// tried first): that spec and the next older candidates, `alternativesFetchedAhead` of them, in
+    /// one round trip, so that the versions it tries after this one are read without waiting.
+    private func fetchWithAlternatives(_ root: String, _ version: Version, from repository: CDNSpecRepository) {
+        guard let relative = repository.specRelative(name: root, version: version),
+            !repository.hasCachedSpec(name: root, version: version), let versions = try? repository.versions(of: root)
+        else { return }
+        let older = versions.filter { $0 < version && (version.isPrerelease || !$0.isPrerelease) }
+        let others = speculate(root, Array(older.prefix(repository.alternativesFetchedAhead)), in: repository)
+        guard !others.isEmpty else { return }
+        repository.fetchAll([relative] + others) { _, _ in [] }
     }
 
     /// The version of `root` the solver will most likely try under `set`: the locked one when the
@@ -378,6 +505,8 @@ final class ProjectProvider: DependencyProvider {
     func summary(_ root: String, _ version: Version, whole: Bool = false) throws(ProjectError) -> PodspecSummary {
         if let external = externals[root] { return external.summary }
         let key = "\(root) \(version.string)"
+        // Read for the solver (not to fetch ahead): no longer speculation.
+        if !fetchingAhead { speculated.remove(key) }
         if let cached = summaries[key], !whole || !reduced.contains(key) { return cached }
         guard let source = source(for: root) else {
             throw .unreadable(path: root, reason: "no source has this pod")
@@ -387,6 +516,9 @@ final class ProjectProvider: DependencyProvider {
             summaries[key] = summary
             reduced.insert(key)
             return summary
+        }
+        if case .http(let repository) = source.storage, !fetchingAhead {
+            fetchWithAlternatives(root, version, from: repository)
         }
         let file = try source.specFile(of: root, version: version)
         let summary = try PodspecSummary.parse(file.data, path: file.path, checksum: SHA1.hex(of: file.data))

@@ -72,7 +72,9 @@ struct CDNResolveTests {
         let server = try serveFixture(in: project.directory)
         defer { server.stop() }
         try project.write("source '\(server.url)'\nplatform :ios, '15.0'\npod 'Goods'\npod 'Pay'\n")
-        let report = try project.service.resolve()
+        var service = project.service
+        service.http.alternativesFetchedAhead = 0
+        let report = try service.resolve()
         let pods = Set(report.lockfile.pods.map(\.rootName))
         let requests = server.requests()
         let specs = requests.filter { $0.contains(".podspec.json") }
@@ -81,6 +83,15 @@ struct CDNResolveTests {
         // is looked for in the specs fetched anyway.
         #expect(specs.count == pods.count, "\(specs.joined(separator: "\n"))")
         #expect(requests.count <= 2 * pods.count + shards.count)
+
+        // Fetching alternatives ahead (the default): the same lock, and at most that many more specs a pod.
+        let lock = try project.lockText()
+        try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("home"))
+        _ = try project.service.resolve()
+        #expect(try project.lockText() == lock)
+        let more = server.requests().dropFirst(requests.count).filter { $0.contains(".podspec.json") }
+        #expect(more.count >= specs.count)
+        #expect(more.count <= (1 + HTTPSettings().alternativesFetchedAhead) * pods.count)
     }
 
     /// A server 100 ms away (bench/latency-proxy.py in front of nginx): the files the solver will
