@@ -1,6 +1,7 @@
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// A podspec a Podfile names by URL (`pod 'React', :podspec => 'https://…/React.podspec.json'`),
 /// fetched as CocoaPods fetches it, through `HTTPClient` (its deadline, retries, scoped credentials
