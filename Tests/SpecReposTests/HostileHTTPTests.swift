@@ -101,8 +101,9 @@ import Testing
         #expect(throws: HTTPSourceError.tooLarge(url: server.url + "all_pods.txt", limit: 1_048_576)) {
             _ = try client.get(URL(string: server.url + "all_pods.txt")!, limit: 1_048_576)
         }
-        // Stopped at the first megabyte, not after the server tires: and not asked again.
-        #expect(Date().timeIntervalSince(started) < 10)
+        // Stopped at the first megabyte (the server never tires: without the limit this never ends), and
+        // not asked again. The bound is loose, for a busy machine.
+        #expect(Date().timeIntervalSince(started) < 60)
         #expect(server.received.count == 1)
     }
 
@@ -168,8 +169,9 @@ import Testing
             }
             #expect(message.contains("COMPOSE_NETWORK_DEADLINE"), "\(message)")
         }
-        // One deadline, not one per retry, and not 2,500 seconds.
-        #expect(Date().timeIntervalSince(started) < 8)
+        // One deadline, not one per retry (one request), and not 2,500 seconds (a bound loose enough for
+        // a busy machine).
+        #expect(Date().timeIntervalSince(started) < 60)
         #expect(server.received.count == 1)
     }
 
