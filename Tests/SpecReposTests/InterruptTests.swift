@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 /// Ctrl-C: the real binary, interrupted while it waits on the network.

@@ -2,6 +2,7 @@ import ComposeTestSupport
 import Foundation
 import Git
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 /// The commands that talk to a remote end when it stalls: exit 3, the URL redacted, what to do.

@@ -2,6 +2,7 @@ import ComposeTestSupport
 import Foundation
 import Git
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 @Suite("SpecRepos: repo add, list, update, remove")

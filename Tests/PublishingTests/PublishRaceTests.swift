@@ -2,11 +2,12 @@ import ComposeTestSupport
 import Foundation
 import Git
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 /// The real `compose` binary, many at once, against a `git daemon` (a server with atomic ref updates)
 /// and against a bare repository over `file://` (where compose itself moves the branch with compare-and-swap).
-@Suite("SpecRepos: racing and killed publishes through git daemon and file://", .serialized)
+@Suite("Publishing: racing and killed publishes through git daemon and file://", .serialized)
 struct PublishRaceTests {
     @Test(arguments: [true, false])
     func tenPublishesAtOnceAllLand(throughDaemon: Bool) async throws {
