@@ -98,7 +98,7 @@ struct HTTPSTests {
         #expect(cached.allSatisfy { !$0.hasSuffix(".yml") }, "\(cached)")
 
         // Trusted through HTTPSettings, the same server is read.
-        let trusted = HTTPSettings(timeout: 5, retries: 0, extraTrustRoots: server.certificate?.path)
+        let trusted = HTTPSettings(timeout: 60, retries: 0, extraTrustRoots: server.certificate?.path)
         let repository = try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: trusted)
         #expect(repository?.prefixLengths == [1, 1, 1])
     }
@@ -130,7 +130,7 @@ struct HTTPSTests {
             in: folder, directives: "location / { return 302 http://127.0.0.1:\(plain.port)$request_uri; }")
         defer { server.stop() }
         let settings = HTTPSettings(
-            timeout: 5, retries: 2, backoff: 0.01,
+            timeout: 60, retries: 2, backoff: 0.01,
             tokens: CDNTokens(token: "s3cret", origins: ["https://127.0.0.1:\(server.port)"]),
             extraTrustRoots: server.certificate?.path)
         let home = ComposeHome(url: folder.url.appendingPathComponent("home"))

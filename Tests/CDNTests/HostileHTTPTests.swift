@@ -96,7 +96,7 @@ import Testing
     @Test func anEndlessBodyStopsAtTheLimit() throws {
         let server = try ScriptedServer { _, _ in .endless }
         defer { server.stop() }
-        let client = HTTPClient(base: URL(string: server.url)!, settings: HTTPSettings(timeout: 5, retries: 2))
+        let client = HTTPClient(base: URL(string: server.url)!, settings: HTTPSettings(timeout: 60, retries: 2))
         let started = Date()
         #expect(throws: HTTPSourceError.tooLarge(url: server.url + "all_pods.txt", limit: 1_048_576)) {
             _ = try client.get(URL(string: server.url + "all_pods.txt")!, limit: 1_048_576)
@@ -141,7 +141,7 @@ import Testing
             .bytes(status: 200, headers: ["Content-Encoding": "gzip"], body: bomb)
         }
         defer { server.stop() }
-        let client = HTTPClient(base: URL(string: server.url)!, settings: HTTPSettings(timeout: 5, retries: 2))
+        let client = HTTPClient(base: URL(string: server.url)!, settings: HTTPSettings(timeout: 60, retries: 2))
         let url = server.url + "Specs/0/0/0/Pay/1.0.0/Pay.podspec.json"
         do {
             _ = try client.get(URL(string: url)!, limit: HTTPLimits.spec)
