@@ -14,7 +14,7 @@ let package = Package(
     name: "compose",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "compose", targets: ["compose"]),
+        .executable(name: "compose", targets: ["compose"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,28 +50,35 @@ let package = Package(
         /** Spec repos on disk: the compose home, layouts, clones (SpecRepoStore), the spec index, locks. */
         library("SpecRepos", ["Specs", "Git", "Support"]),
         /** HTTP spec sources in CocoaPods' CDN layout: the HTTP client, the CDN reader, the export. */
-        library("CDN", [
-            "Specs", "SpecRepos", "Support",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        ]),
+        library(
+            "CDN",
+            [
+                "Specs", "SpecRepos", "Support",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         /** A Package.swift read without running it (swift-syntax's parser): products, dependencies, targets. */
-        library("PackageManifests", [
-            .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
-        ]),
+        library(
+            "PackageManifests",
+            [
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]),
         /** A spec repo as a Swift package registry (SE-0292): source archives, release metadata, the
             static export and the embedded server. */
-        library("Registry", [
-            "Specs", "Git", "SpecRepos", "CDN", "Support",
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-        ]),
+        library(
+            "Registry",
+            [
+                "Specs", "Git", "SpecRepos", "CDN", "Support",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
         library("Layering", ["Specs", "Lint", "SpecRepos", "Support", "Yams"]),
         /** The web catalogue of a spec repo: pages, search index, the linked graph (repo export --site). */
@@ -88,23 +95,27 @@ let package = Package(
             ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat", "Support"]),
         /** Lock → fetched sources → a generated SwiftPM package. */
         library(
-            "Install", ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support"]),
+            "Install",
+            ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support"]),
         /** The app's Xcode project as CocoaPods finds it from the Podfile; `compose integrate`/`deintegrate`. */
         library("XcodeIntegration", ["ComposefileFormat", "Specs", "Support", "XcodeProject"]),
         /** Templates/ → a new component. */
         library("Scaffold", ["Specs", "Git", "Support", .product(name: "Mustache", package: "swift-mustache")]),
         /** Commands, output formats, progress, exit codes. */
-        library("ComposeCLI", [
-            "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Catalogue", "Publishing", "ComposefileFormat",
-            "Project", "Install", "Registry", "Scaffold", "Support", "XcodeIntegration",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        library(
+            "ComposeCLI",
+            [
+                "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Catalogue", "Publishing", "ComposefileFormat",
+                "Project", "Install", "Registry", "Scaffold", "Support", "XcodeIntegration",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
         /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
         .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
         /** libFuzzer harnesses of the parsers (scripts/fuzz.sh, make fuzz). Not shipped. */
         .executableTarget(
-            name: "compose-fuzz", dependencies: ["Specs", "ComposefileFormat", "FuzzSupport"], path: "Fuzz/compose-fuzz"),
+            name: "compose-fuzz", dependencies: ["Specs", "ComposefileFormat", "FuzzSupport"], path: "Fuzz/compose-fuzz"
+        ),
         /** What both fuzzing products share: choosing the harness, keeping a result alive. */
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         /** libFuzzer harnesses of HTTP answers and the manifest writer (links SwiftNIO; make fuzz). Not shipped. */
@@ -112,8 +123,9 @@ let package = Package(
             name: "compose-fuzz-sources", dependencies: ["Specs", "CDN", "Install", "FuzzSupport"],
             path: "Fuzz/compose-fuzz-sources"),
 
-        /** Temporary folders, git repositories and servers, spawned processes. Depends on no module of
-            compose, so module tests build without the CLI. */
+        /** Temporary folders, git repositories and servers, spawned processes, file and spec fixtures.
+            Depends on no module of compose, so module tests build without the CLI. A test target that
+            runs the built binary (`runCompose`) depends on `compose`, so that it is built with the tests. */
         .target(name: "ComposeTestSupport", path: "Tests/ComposeTestSupport"),
         .testTarget(name: "RubyTests", dependencies: ["Ruby", "ComposeTestSupport"]),
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "ComposeTestSupport"], exclude: ["Fixtures"]),
@@ -121,32 +133,56 @@ let package = Package(
         .testTarget(name: "PackageManifestsTests", dependencies: ["PackageManifests"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "ComposeTestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "Support"], exclude: ["Fixtures"]),
+        /** A spec repo served from a bare repository, a compose home with it added, component repos. */
+        .target(
+            name: "SpecReposTestSupport", dependencies: ["SpecRepos", "Git", "ComposeTestSupport"],
+            path: "Tests/SpecReposTestSupport"),
         .testTarget(
             name: "SpecReposTests",
-            dependencies: ["SpecRepos", "CDN", "Layering", "Publishing", "Specs", "Git", "ComposeTestSupport"]),
+            dependencies: [
+                "SpecRepos", "Publishing", "Specs", "Git", "ComposeTestSupport", "SpecReposTestSupport", "compose",
+            ]),
+        .testTarget(name: "CDNTests", dependencies: ["CDN", "SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
+        .testTarget(
+            name: "LayeringTests",
+            dependencies: ["Layering", "Lint", "Publishing", "SpecRepos", "ComposeTestSupport", "SpecReposTestSupport"]),
+        .testTarget(
+            name: "PublishingTests",
+            dependencies: [
+                "Publishing", "Layering", "Lint", "SpecRepos", "Specs", "Git", "ComposeTestSupport",
+                "SpecReposTestSupport", "compose",
+            ]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "SpecRepos", "ComposeTestSupport"]),
-        .testTarget(name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs", "ComposeTestSupport"]),
+        .testTarget(
+            name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs", "ComposeTestSupport"]),
         .testTarget(
             name: "ProjectTests",
             dependencies: [
-                "Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "Support", "ComposeTestSupport",
+                "Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "Support",
+                "ComposeTestSupport",
+                "compose",
             ]),
         .testTarget(name: "ScaffoldTests", dependencies: ["Scaffold", "Git", "Lint", "ComposeTestSupport"]),
         .testTarget(
             name: "InstallTests",
             dependencies: [
                 "Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "Support", "ComposeTestSupport",
+                "compose",
             ]),
         /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
         .testTarget(
             name: "ComposeCLITests",
-            dependencies: ["ComposeCLI", "ComposeTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport"]),
-        .testTarget(name: "RegistryTests", dependencies: ["Registry", "SpecRepos", "Specs", "ComposeTestSupport"]),
-        .testTarget(name: "ResolutionTests", dependencies: ["Resolution", "Support", "ComposeTestSupport"], exclude: ["Fixtures"]),
+            dependencies: [
+                "ComposeCLI", "ComposeTestSupport", "compose",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport", "compose"]),
         .testTarget(
-            name: "LintTests", dependencies: ["Lint", "SpecRepos", "Layering", "Publishing", "ComposeTestSupport"],
+            name: "RegistryTests", dependencies: ["Registry", "SpecRepos", "Specs", "ComposeTestSupport", "compose"]),
+        .testTarget(
+            name: "ResolutionTests", dependencies: ["Resolution", "Support", "ComposeTestSupport"],
             exclude: ["Fixtures"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint", "ComposeTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,21 +4,14 @@ import Testing
 
 @Suite("compose search, info, repo (in process)")
 struct CatalogCommandTests {
-    static func spec(_ name: String, _ version: String, summary: String) -> String {
-        """
-        {"name": "\(name)", "version": "\(version)", "summary": "\(summary)", "homepage": "https://example.com/\(name)",
-         "source": {"git": "https://git.example.com/\(name).git", "tag": "\(version)"}}
-        """
-    }
-
     @Test func commandsPrintTheCatalog() async throws {
         let temporary = try TemporaryDirectory("catalog-cli")
         defer { temporary.remove() }
         let specsURL = try makeBareRepository(
             at: temporary.url.appendingPathComponent("specs.git"),
             files: [
-                "Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0", summary: "Structured logging"),
-                "Logging/1.1.0/Logging.podspec.json": Self.spec("Logging", "1.1.0", summary: "Structured logging"),
+                "Logging/1.0.0/Logging.podspec.json": minimalSpec("Logging", "1.0.0", summary: "Structured logging"),
+                "Logging/1.1.0/Logging.podspec.json": minimalSpec("Logging", "1.1.0", summary: "Structured logging"),
             ])
         let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
         let added = try await runComposeInProcess(["repo", "add", "specs", specsURL], environment: environment)

@@ -6,11 +6,10 @@ import Testing
 /// and an install give.
 @Suite struct DeprecateCommandTests {
     static func spec(_ name: String, _ version: String, dependencies: String = "") -> String {
-        """
-        {"name": "\(name)", "version": "\(version)", "summary": "\(name) things", "homepage": "https://example.com/\(name)",
-         "license": "MIT", "authors": {"T": "t@example.com"}, "platforms": {"ios": "15.0"},
-         "source": {"git": "https://git.example.com/\(name).git", "tag": "\(version)"}\(dependencies)}
-        """
+        minimalSpec(
+            name, version,
+            extra: #", "license": "MIT", "authors": {"T": "t@example.com"}, "platforms": {"ios": "15.0"}"#
+                + dependencies)
     }
 
     @Test func deprecateMarksTheNewestSpecOnceAndResolveAndInfoShowIt() async throws {

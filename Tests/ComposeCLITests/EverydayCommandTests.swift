@@ -8,22 +8,15 @@ import Testing
 /// settings, and looking at a published spec.
 @Suite("everyday use (in process)")
 struct EverydayCommandTests {
-    static func spec(_ name: String, _ version: String) -> String {
-        """
-        {"name": "\(name)", "version": "\(version)", "summary": "\(name) things", "homepage": "https://example.com/\(name)",
-         "source": {"git": "https://git.example.com/\(name).git", "tag": "\(version)"}}
-        """
-    }
-
     @Test func addingTheSameRepoAgainSucceedsAndAnotherURLIsRefused() async throws {
         let temporary = try TemporaryDirectory("everyday-add")
         defer { temporary.remove() }
         let specs = try makeBareRepository(
             at: temporary.url.appendingPathComponent("specs.git"),
-            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+            files: ["Logging/1.0.0/Logging.podspec.json": minimalSpec("Logging", "1.0.0")])
         let other = try makeBareRepository(
             at: temporary.url.appendingPathComponent("other.git"),
-            files: ["Pay/1.0.0/Pay.podspec.json": Self.spec("Pay", "1.0.0")])
+            files: ["Pay/1.0.0/Pay.podspec.json": minimalSpec("Pay", "1.0.0")])
         let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
 
         let first = try await runComposeInProcess(["repo", "add", "specs", specs], environment: environment)
@@ -53,7 +46,7 @@ struct EverydayCommandTests {
         defer { temporary.remove() }
         let specs = try makeBareRepository(
             at: temporary.url.appendingPathComponent("specs.git"),
-            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+            files: ["Logging/1.0.0/Logging.podspec.json": minimalSpec("Logging", "1.0.0")])
         let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
         let first = try await runComposeInProcess(["repo", "add", "specs", specs], environment: environment)
         #expect(first.code == 0, "\(first.stderr)")
@@ -75,7 +68,7 @@ struct EverydayCommandTests {
         // A mirror at another URL is another repo; a pod both hold is still suggested once.
         let mirror = try makeBareRepository(
             at: temporary.url.appendingPathComponent("mirror.git"),
-            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+            files: ["Logging/1.0.0/Logging.podspec.json": minimalSpec("Logging", "1.0.0")])
         #expect(try await runComposeInProcess(["repo", "add", "mirror", mirror], environment: environment).code == 0)
         let typo = try await runComposeInProcess(["info", "Loggin"], environment: environment)
         #expect(typo.code == 1)
@@ -87,7 +80,7 @@ struct EverydayCommandTests {
         defer { temporary.remove() }
         let specs = try makeBareRepository(
             at: temporary.url.appendingPathComponent("specs.git"),
-            files: ["Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0")])
+            files: ["Logging/1.0.0/Logging.podspec.json": minimalSpec("Logging", "1.0.0")])
         let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
         #expect(try await runComposeInProcess(["repo", "add", "team", specs], environment: environment).code == 0)
         let app = temporary.url.appendingPathComponent("App")
@@ -174,8 +167,8 @@ struct EverydayCommandTests {
         let specs = try makeBareRepository(
             at: temporary.url.appendingPathComponent("specs.git"),
             files: [
-                "Logging/1.0.0/Logging.podspec.json": Self.spec("Logging", "1.0.0"),
-                "Logging/1.2.0/Logging.podspec.json": Self.spec("Logging", "1.2.0"),
+                "Logging/1.0.0/Logging.podspec.json": minimalSpec("Logging", "1.0.0"),
+                "Logging/1.2.0/Logging.podspec.json": minimalSpec("Logging", "1.2.0"),
             ])
         let home = temporary.url.appendingPathComponent("home")
         let environment: [String: String?] = ["COMPOSE_HOME": home.path]
@@ -183,7 +176,7 @@ struct EverydayCommandTests {
 
         let newest = try await runComposeInProcess(["spec", "cat", "logging"], environment: environment)
         #expect(newest.code == 0, "\(newest.stderr)")
-        #expect(newest.stdout == Self.spec("Logging", "1.2.0") + "\n")
+        #expect(newest.stdout == minimalSpec("Logging", "1.2.0") + "\n")
 
         let older = try await runComposeInProcess(["spec", "which", "Logging", "1.0.0"], environment: environment)
         #expect(older.code == 0, "\(older.stderr)")
@@ -272,7 +265,7 @@ struct EverydayCommandTests {
         defer { temporary.remove() }
         let specs = try makeBareRepository(
             at: temporary.url.appendingPathComponent("specs.git"),
-            files: ["Logging/1.0.0/Logging.podspec.json": EverydayCommandTests.spec("Logging", "1.0.0")])
+            files: ["Logging/1.0.0/Logging.podspec.json": minimalSpec("Logging", "1.0.0")])
         let environment: [String: String?] = ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path]
         #expect(try await runComposeInProcess(["repo", "add", "ios-specs", specs], environment: environment).code == 0)
         let names = try await runComposeInProcess(

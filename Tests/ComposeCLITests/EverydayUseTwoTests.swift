@@ -24,16 +24,6 @@ import Testing
         return (folder, specs, try makeLoggingComponent(in: folder.url), environment)
     }
 
-    /// Writes `files` (path → text) under `root`.
-    static func write(_ files: [String: String], under root: URL) throws {
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
-
     // MARK: 4. publish and deprecate --format
 
     @Test func publishAndDeprecateReportStepsTagCommitAndFindingsAsJSONAndGitHubAnnotations() async throws {
@@ -279,7 +269,7 @@ import Testing
         defer { folder.remove() }
         let fixture = repositoryRoot.appendingPathComponent("spec-repo-fixture").path
         let podfile = "source '\(fixture)'\n\ntarget 'MacApp' do\n  pod 'Logging', '2.1.0'\nend\n"
-        try Self.write(["Podfile": podfile], under: folder.url)
+        try writeFiles(["Podfile": podfile], under: folder.url)
         let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
 
         // No Xcode project: iOS, with a warning giving the line to add.
@@ -310,7 +300,7 @@ import Testing
             \t};
             }
             """
-        try Self.write(
+        try writeFiles(
             ["MacApp.xcodeproj/project.pbxproj": pbxproj.replacingOccurrences(of: "10.14", with: "10.15")],
             under: folder.url)
         let mac = try await runComposeInProcess(["resolve", "--project", folder.path], environment: environment)
@@ -322,7 +312,7 @@ import Testing
             "\(mac.stderr)")
         #expect(!mac.stderr.contains("iOS is assumed"))
         // Logging 2.1.0 needs macOS 10.15: below it the explanation names the project file.
-        try Self.write(["MacApp.xcodeproj/project.pbxproj": pbxproj], under: folder.url)
+        try writeFiles(["MacApp.xcodeproj/project.pbxproj": pbxproj], under: folder.url)
         let older = try await runComposeInProcess(["resolve", "--project", folder.path], environment: environment)
         #expect(older.code == 1, "\(older.stdout)\(older.stderr)")
         #expect(older.stderr.contains("Because the Podfile depends on Logging"), "\(older.stderr)")
@@ -339,7 +329,7 @@ import Testing
         defer { folder.remove() }
         let repo = folder.url.appendingPathComponent("specs")
         let dependsOnMissing = #", "dependencies": {"ReactiveSwift": ["~> 6.0"]}"#
-        try Self.write(
+        try writeFiles(
             [
                 "App/1.0.0/App.podspec.json": DeprecateCommandTests.spec(
                     "App", "1.0.0", dependencies: #", "dependencies": {"Core": []}"#),
@@ -380,7 +370,7 @@ import Testing
         let folder = try TemporaryDirectory("cli-ruby-stray")
         defer { folder.remove() }
         let repo = folder.url.appendingPathComponent("specs")
-        try Self.write(
+        try writeFiles(
             [
                 "Pay/1.0.0/Pay.podspec": RepoConvertCommandTests.ruby("Pay", "1.0.0"),
                 "Pay/1.0.0/notes.txt": "notes\n",
@@ -417,7 +407,7 @@ import Testing
             end
 
             """
-        try Self.write(["Podfile": podfile], under: folder.url)
+        try writeFiles(["Podfile": podfile], under: folder.url)
         let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
         let update = ["update", "--no-repo-update", "--project", folder.path]
 
@@ -430,7 +420,7 @@ import Testing
             #expect(!again.stderr.contains("skipped post_install"), "\(command): \(again.stderr)")
         }
 
-        try Self.write(["Podfile": podfile + "# Logging only\n"], under: folder.url)
+        try writeFiles(["Podfile": podfile + "# Logging only\n"], under: folder.url)
         let changed = try await runComposeInProcess(update, environment: environment)
         #expect(changed.code == 0, "\(changed.stderr)")
         #expect(changed.stderr.contains("note: skipped post_install"), "\(changed.stderr)")

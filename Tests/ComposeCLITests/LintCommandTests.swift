@@ -66,7 +66,7 @@ import Testing
         defer { directory.remove() }
         let bytes = try #require(Self.badInputs.first { $0.0 == name }).1()
         let path = try Self.write(bytes, named: name, in: directory)
-        let run = try await runCompose(["lint", "--quick", path], timeout: 60)
+        let run = try await runCompose(["lint", "--quick", path], timeout: 600)
         #expect(!run.timedOut)
         #expect(run.code == 1, "stdout: \(run.stdout.prefix(500)) stderr: \(run.stderr.prefix(500))")
         #expect(run.stdout.contains("\(path):"))
@@ -80,7 +80,7 @@ import Testing
         defer { directory.remove() }
         let path = directory.url.appendingPathComponent("Pipe.podspec.json").path
         #expect(mkfifo(path, 0o600) == 0)
-        let run = try await runCompose(["lint", "--quick", path], timeout: 30)
+        let run = try await runCompose(["lint", "--quick", path], timeout: 600)
         #expect(!run.timedOut)
         #expect(run.code == 1)
         #expect(

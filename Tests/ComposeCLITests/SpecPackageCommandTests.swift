@@ -6,15 +6,6 @@ import Testing
 /// Package.swift: the written package builds with `swift build` (one real build, with a dependency
 /// on another component found through a spec repo folder), and an existing Package.swift is kept.
 @Suite struct SpecPackageCommandTests {
-    func write(_ files: [String: String], into folder: URL) throws {
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-    }
-
     @Test(.timeLimit(.minutes(15)))
     func theGeneratedPackageBuilds() async throws {
         let temporary = try TemporaryDirectory("spec-package-build")
@@ -35,15 +26,15 @@ import Testing
             ])
         try runGit(["tag", "1.0.0", "main"], in: toolkit)
         let specs = temporary.url.appendingPathComponent("specs")
-        try write(
+        try writeFiles(
             [
                 "Toolkit/1.0.0/Toolkit.podspec.json":
                     #"{"name": "Toolkit", "version": "1.0.0", "source": {"git": "\#(toolkitURL)", "tag": "1.0.0"}, "source_files": "Sources/Toolkit/*.swift"}"#
-            ], into: specs)
+            ], under: specs)
 
         // The component: two subspecs, the second using the first and Toolkit, a resource, a file excluded.
         let shop = temporary.url.appendingPathComponent("Shop")
-        try write(
+        try writeFiles(
             [
                 "Shop.podspec.json": """
                 {"name": "Shop", "version": "0.3.0", "platforms": {"ios": "13.0", "osx": "10.15"},
@@ -65,7 +56,7 @@ import Testing
 
                 """,
                 "Shop/UI/Strings.json": "{}\n",
-            ], into: shop)
+            ], under: shop)
 
         let home = temporary.url.appendingPathComponent("home")
         let run = try await runComposeInProcess(
@@ -94,12 +85,12 @@ import Testing
     @Test func notesGoToStandardErrorAndPrintWritesNothing() async throws {
         let temporary = try TemporaryDirectory("spec-package-notes")
         defer { temporary.remove() }
-        try write(
+        try writeFiles(
             [
                 "Tracker.podspec.json":
                     #"{"name": "Tracker", "version": "1.0.0", "source_files": "Classes/*.{h,m,swift}", "xcconfig": {"OTHER_LDFLAGS": "-ObjC"}}"#,
                 "Classes/Tracker.m": "", "Classes/Tracker.h": "", "Classes/Tracker.swift": "",
-            ], into: temporary.url)
+            ], under: temporary.url)
         let run = try await runComposeInProcess(
             ["spec", "package", "--print"],
             environment: ["COMPOSE_HOME": temporary.url.appendingPathComponent("home").path],
@@ -119,7 +110,7 @@ import Testing
         let temporary = try TemporaryDirectory("spec-package-install")
         defer { temporary.remove() }
         let project = temporary.url.appendingPathComponent("ShopApp")
-        try write(
+        try writeFiles(
             [
                 "Composefile": "platform :ios, '15.0'\ntarget 'ShopApp' do\n  pod 'Pay', :path => 'Vendor/Pay'\nend\n",
                 "Vendor/Pay/Pay.podspec": """
@@ -132,7 +123,7 @@ import Testing
                 end
                 """,
                 "Vendor/Pay/Sources/Pay.swift": "public let fee = 1\n",
-            ], into: project)
+            ], under: project)
         let home = temporary.url.appendingPathComponent("home").path
         let generated = try await runComposeInProcess(
             ["install", "--project", project.path], environment: ["COMPOSE_HOME": home])

@@ -134,7 +134,7 @@ import Testing
             #expect(mkfifo(path, 0o644) == 0)
         }
         let run = try await runCompose(
-            ["resolve", "--project", app.path, "--verbose"], environment: environment, timeout: 30)
+            ["resolve", "--project", app.path, "--verbose"], environment: environment, timeout: 600)
         #expect(!run.timedOut && run.code == 0, "\(run.stderr)")
         #expect(run.stderr.contains(Self.standing), "\(run.stderr)")
         #expect(run.stdout == recorded.stdout)

@@ -27,7 +27,7 @@ package final class CaptureServer: @unchecked Sendable {
     private let listener: Int32
     private let behaviour: Behaviour
     private let lock = NSLock()
-    private var log: [Request] = []
+    private let log = Observed([Request]())
     private var connections: [Int32] = []
     private var stopped = false
     private let done = DispatchSemaphore(value: 0)
@@ -55,10 +55,12 @@ package final class CaptureServer: @unchecked Sendable {
     package func url(_ path: String, host: String = "127.0.0.1") -> String { "http://\(host):\(port)/\(path)" }
 
     /// Every request received so far.
-    package var requests: [Request] {
-        lock.lock()
-        defer { lock.unlock() }
-        return log
+    package var requests: [Request] { log.value }
+
+    /// Waits, on a thread of its own, until `count` requests have come (true) or `seconds` pass
+    /// (false): the request is the event, nothing is polled.
+    package func waitForRequests(_ count: Int = 1, seconds: Double = 300) async -> Bool {
+        await log.wait(seconds: seconds) { $0.count >= count }
     }
 
     /// The `Authorization` headers received so far (none, when no credential was sent).
@@ -116,9 +118,7 @@ package final class CaptureServer: @unchecked Sendable {
         let userAgent = lines.first { $0.lowercased().hasPrefix("user-agent:") }
             .map { String($0.dropFirst("user-agent:".count)).trimmingCharacters(in: .whitespaces) }
         let requestLine = lines.first ?? ""
-        lock.lock()
-        log.append(Request(line: requestLine, authorization: authorization, userAgent: userAgent))
-        lock.unlock()
+        log.update { $0.append(Request(line: requestLine, authorization: authorization, userAgent: userAgent)) }
         let response: String
         switch behaviour {
         case .stall:
@@ -168,7 +168,12 @@ package final class UnansweredListener: @unchecked Sendable {
             }
             descriptors.append(client)
         }
-        usleep(100_000)
+        // The queue is full once a connection in it is complete (writable): wait for that event.
+        var clients = descriptors.dropFirst().map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+        let deadline = Date().addingTimeInterval(60)
+        while poll(&clients, nfds_t(clients.count), Int32(max(0, deadline.timeIntervalSinceNow) * 1000)) < 0,
+            errno == EINTR
+        {}
     }
 
     package func stop() {

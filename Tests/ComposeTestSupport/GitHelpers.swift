@@ -140,8 +140,9 @@ package func bindToLoopback(_ descriptor: Int32) throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-private func waitForListener(port: Int, process: Process, seconds: Double = 5) -> Bool {
-    for _ in 0..<Int(seconds * 20) {
+private func waitForListener(port: Int, process: Process, seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
         guard process.isRunning else { return false }
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
@@ -161,10 +162,10 @@ private func waitForListener(port: Int, process: Process, seconds: Double = 5) -
 }
 
 /// Runs `executable` with its outputs discarded and waits until it listens on 127.0.0.1:`port`;
-/// nil (the process ended, or did not listen within `seconds`) when it does not. `environment`
-/// entries are added (nil removes one).
+/// nil (the process ended, or did not listen within `seconds`, far above what a server needs even on
+/// a busy machine) when it does not. `environment` entries are added (nil removes one).
 package func startListening(
-    _ executable: URL, _ arguments: [String], port: Int, environment: [String: String?] = [:], seconds: Double = 5
+    _ executable: URL, _ arguments: [String], port: Int, environment: [String: String?] = [:], seconds: Double = 120
 ) throws -> Process? {
     let process = Process()
     process.executableURL = executable
@@ -183,11 +184,12 @@ package func startListening(
     return nil
 }
 
-/// SIGTERM, up to 2 s to end, then SIGKILL; waits for the end.
+/// SIGTERM, up to 10 s to end, then SIGKILL; waits for the end.
 package func stopProcess(_ process: Process) {
     guard process.isRunning else { return }
     process.terminate()
-    for _ in 0..<100 where process.isRunning { usleep(20_000) }
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning, Date() < deadline { usleep(20_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
 }

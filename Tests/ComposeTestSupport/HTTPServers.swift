@@ -117,11 +117,14 @@ package final class NginxServer: @unchecked Sendable {
             }
             close(socketFD)
         }
+        // nginx writes the line as it closes the connection, so it is almost always there at once; a
+        // busy machine may delay it, hence a deadline far above need rather than a count of turns.
         var lines: [String] = []
-        for _ in 0..<500 {
+        let deadline = Date().addingTimeInterval(60)
+        while true {
             let text = (try? String(contentsOf: folder.url.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
             lines = text.split(separator: "\n").map(String.init)
-            if lines.contains(where: { $0.contains(marker) }) { break }
+            if lines.contains(where: { $0.contains(marker) }) || Date() > deadline { break }
             usleep(10_000)
         }
         return lines.filter { !$0.contains("/compose-log-marker-") }

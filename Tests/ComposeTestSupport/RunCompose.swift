@@ -31,7 +31,7 @@ package func runCompose(
     _ arguments: [String],
     environment: [String: String?] = [:],
     currentDirectory: URL? = nil,
-    timeout: Double = 120
+    timeout: Double = 600
 ) async throws -> ComposeRun {
     try await runProcess(
         composeExecutable, arguments, environment: environment, currentDirectory: currentDirectory, timeout: timeout)

@@ -75,12 +75,7 @@ private final class SpawnedProcess: @unchecked Sendable {
             files.append(try FileHandle(forWritingTo: url))
         }
         handles = files
-        process.executableURL = executable
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        process.configure(executable, arguments, environment: environment, currentDirectory: currentDirectory)
         if let input {
             let url = scratch.url.appendingPathComponent("stdin")
             try input.write(to: url)
@@ -127,5 +122,18 @@ private final class SpawnedProcess: @unchecked Sendable {
         return ProcessOutput(
             code: process.terminationStatus, stdout: try read("stdout"), stderr: mergeOutputs ? "" : try read("stderr"),
             timedOut: killedByWatchdog, signal: signaled ? process.terminationStatus : nil)
+    }
+}
+
+extension Process {
+    /// Sets what to run, where, and with `environment` entries added to (or, when nil, removed from)
+    /// this process's environment.
+    func configure(_ executable: URL, _ arguments: [String], environment: [String: String?], currentDirectory: URL?) {
+        executableURL = executable
+        self.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        self.environment = merged
+        if let currentDirectory { currentDirectoryURL = currentDirectory }
     }
 }

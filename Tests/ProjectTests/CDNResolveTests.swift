@@ -201,7 +201,7 @@ struct CDNResolveTests {
         defer { project.directory.remove() }
         try project.write("source '\(server.url)specs'\nplatform :ios, '15.0'\npod 'Account'\n")
         var service = project.service
-        service.http = HTTPSettings(timeout: 5, retries: 0)
+        service.http = HTTPSettings(timeout: 60, retries: 0)
         do {
             _ = try service.resolve()
             Issue.record("resolved from a server that answers 401")

@@ -2,11 +2,11 @@ import ComposeTestSupport
 import Foundation
 import Registry
 import SpecRepos
-import XCTest
+import Testing
 
 /// What a component's repository cannot do to a registry: make the export read a huge tree, or
 /// change a release once it is published.
-final class RegistryReleaseSafetyTests: XCTestCase {
+@Suite struct RegistryReleaseSafetyTests {
     /// Moves tag `version` of component `name` to a new commit with another file, and edits its
     /// spec's summary (so the next export makes the release again).
     private func moveTag(_ fixture: ComponentFixture, _ name: String, _ version: String) throws {
@@ -21,7 +21,7 @@ final class RegistryReleaseSafetyTests: XCTestCase {
         try Data(text.replacingOccurrences(of: "component.", with: "component, fixed.").utf8).write(to: spec)
     }
 
-    func testATreeOverTheArchiveLimitIsSkippedByItsLargestFileBeforeAnyOfItIsRead() throws {
+    @Test func aTreeOverTheArchiveLimitIsSkippedByItsLargestFileBeforeAnyOfItIsRead() throws {
         let folder = try TemporaryDirectory("registry-large-blob")
         defer { folder.remove() }
         let fixture = try ComponentFixture(root: folder.url.appendingPathComponent("team"))
@@ -32,17 +32,17 @@ final class RegistryReleaseSafetyTests: XCTestCase {
             from: fixture.specs, to: output, scope: "ios",
             sources: SourceCache(folder: folder.url.appendingPathComponent("cache")),
             maximumArchiveBytes: 64 * 1024)
-        XCTAssertEqual(summary.releases, 1)
-        XCTAssertEqual(summary.skipped.map { "\($0.name) \($0.version)" }, ["Base 1.0.0"])
+        #expect(summary.releases == 1)
+        #expect(summary.skipped.map { "\($0.name) \($0.version)" } == ["Base 1.0.0"])
         let reason = summary.skipped.first?.reason ?? ""
-        XCTAssertTrue(reason.contains("over the archive limit of 64.0 KiB"), reason)
-        XCTAssertTrue(reason.contains("largest file: Resources/big.bin, 68.4 KiB"), reason)
-        XCTAssertTrue(reason.contains("none of it was read"), reason)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios/Base").path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios/Small/1.0.0.zip").path))
+        #expect(reason.contains("over the archive limit of 64.0 KiB"), "\(reason)")
+        #expect(reason.contains("largest file: Resources/big.bin, 68.4 KiB"), "\(reason)")
+        #expect(reason.contains("none of it was read"), "\(reason)")
+        #expect(!(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios/Base").path)))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios/Small/1.0.0.zip").path))
     }
 
-    func testAMovedTagIsRefusedNamingBothChecksumsAndTheRecordedArchiveStaysUntilRetired() async throws {
+    @Test func aMovedTagIsRefusedNamingBothChecksumsAndTheRecordedArchiveStaysUntilRetired() async throws {
         let folder = try TemporaryDirectory("registry-moved-tag")
         defer { folder.remove() }
         let fixture = try ComponentFixture(root: folder.url.appendingPathComponent("team"))
@@ -56,7 +56,7 @@ final class RegistryReleaseSafetyTests: XCTestCase {
                 environment: ["COMPOSE_HOME": folder.url.appendingPathComponent(cache).path])
         }
         let first = try await export(cache: "home-1")
-        XCTAssertEqual(first.code, 0, first.stderr)
+        #expect(first.code == 0, "\(first.stderr)")
         let recorded = try Data(contentsOf: archive)
         let metadata = try Data(contentsOf: output.appendingPathComponent("ios/Base/1.0.0.json"))
         let manifest = try Data(contentsOf: output.appendingPathComponent(RegistryLayout.manifestName))
@@ -65,39 +65,39 @@ final class RegistryReleaseSafetyTests: XCTestCase {
         // The tag moves; an export from a fresh cache makes the release again and finds other bytes.
         try moveTag(fixture, "Base", "1.0.0")
         let refused = try await export(cache: "home-2")
-        XCTAssertEqual(refused.code, 1, refused.stdout + refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("Base 1.0.0: tag 1.0.0 of \(fixture.url(of: "Base"))"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("the registry recorded \(checksum)"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("now gives checksum "), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("--retire Base@1.0.0"), refused.stderr)
-        XCTAssertEqual(try Data(contentsOf: archive), recorded)
-        XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent("ios/Base/1.0.0.json")), metadata)
-        XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent(RegistryLayout.manifestName)), manifest)
+        #expect(refused.code == 1, "\(refused.stdout + refused.stderr)")
+        #expect(refused.stderr.contains("Base 1.0.0: tag 1.0.0 of \(fixture.url(of: "Base"))"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("the registry recorded \(checksum)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("now gives checksum "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--retire Base@1.0.0"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: archive) == recorded)
+        #expect(try Data(contentsOf: output.appendingPathComponent("ios/Base/1.0.0.json")) == metadata)
+        #expect(try Data(contentsOf: output.appendingPathComponent(RegistryLayout.manifestName)) == manifest)
 
         // A name that is no version of the spec repo is refused.
         let unknown = try await export(["--retire", "Base@9.9.9"], cache: "home-2")
-        XCTAssertEqual(unknown.code, 1)
-        XCTAssertTrue(unknown.stderr.contains("--retire Base@9.9.9 names no version"), unknown.stderr)
-        XCTAssertEqual(try Data(contentsOf: archive), recorded)
+        #expect(unknown.code == 1)
+        #expect(unknown.stderr.contains("--retire Base@9.9.9 names no version"), "\(unknown.stderr)")
+        #expect(try Data(contentsOf: archive) == recorded)
 
         // Retired explicitly: its files go, the other release stays, and it never comes back.
         let retired = try await export(["--retire", "Base@1.0.0"], cache: "home-2")
-        XCTAssertEqual(retired.code, 0, retired.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: archive.path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios/Base/1.1.0.zip").path))
+        #expect(retired.code == 0, "\(retired.stderr)")
+        #expect(!(FileManager.default.fileExists(atPath: archive.path)))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("ios/Base/1.1.0.zip").path))
         let releases = try String(contentsOf: output.appendingPathComponent("ios/Base.json"), encoding: .utf8)
-        XCTAssertFalse(releases.contains("1.0.0"), releases)
+        #expect(!(releases.contains("1.0.0")), "\(releases)")
         let later = try await export(cache: "home-3")
-        XCTAssertEqual(later.code, 0, later.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: archive.path))
-        XCTAssertTrue(later.stdout.contains("retired with --retire (its checksum was \(checksum))"), later.stdout)
+        #expect(later.code == 0, "\(later.stderr)")
+        #expect(!(FileManager.default.fileExists(atPath: archive.path)))
+        #expect(later.stdout.contains("retired with --retire (its checksum was \(checksum))"), "\(later.stdout)")
     }
 }
 
-final class SourceArchiveStreamingTests: XCTestCase {
+@Suite struct SourceArchiveStreamingTests {
     /// The archive written to disk a file at a time has the bytes of the one made in memory (the
     /// checksums recorded by earlier exports stay valid), and reads each file once.
-    func testTheStreamedArchiveHasTheBytesOfTheOneMadeInMemory() throws {
+    @Test func theStreamedArchiveHasTheBytesOfTheOneMadeInMemory() throws {
         let folder = try TemporaryDirectory("registry-archive-streamed")
         defer { folder.remove() }
         let files: [(path: String, data: Data)] = [
@@ -113,8 +113,8 @@ final class SourceArchiveStreamingTests: XCTestCase {
             reads.append(path)
             return files.first { $0.path == path }!.data
         }
-        XCTAssertEqual(try Data(contentsOf: file), memory)
-        XCTAssertEqual(try SourceArchive.checksum(ofFile: file), SourceArchive.checksum(of: memory))
-        XCTAssertEqual(reads.sorted(), files.map(\.path).sorted(), "each file is read once")
+        #expect(try Data(contentsOf: file) == memory)
+        #expect(try SourceArchive.checksum(ofFile: file) == SourceArchive.checksum(of: memory))
+        #expect(reads.sorted() == files.map(\.path).sorted(), "each file is read once")
     }
 }

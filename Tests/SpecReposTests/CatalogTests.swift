@@ -2,28 +2,22 @@ import ComposeTestSupport
 import Foundation
 import Publishing
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 @Suite("SpecRepos: search and info")
 struct CatalogTests {
-    static func spec(_ name: String, _ version: String, summary: String, extra: String = "") -> String {
-        """
-        {"name": "\(name)", "version": "\(version)", "summary": "\(summary)", "homepage": "https://example.com/\(name)",
-         "source": {"git": "https://git.example.com/\(name).git", "tag": "\(version)"}\(extra)}
-        """
-    }
-
     @Test func searchAndInfoAcrossRepos() throws {
         let world = try PublishWorld(
             "catalog",
             specs: [
-                "Networking/1.0.0/Networking.podspec.json": Self.spec("Networking", "1.0.0", summary: "HTTP client"),
-                "Networking/1.10.0/Networking.podspec.json": Self.spec(
+                "Networking/1.0.0/Networking.podspec.json": minimalSpec("Networking", "1.0.0", summary: "HTTP client"),
+                "Networking/1.10.0/Networking.podspec.json": minimalSpec(
                     "Networking", "1.10.0", summary: "HTTP client for the app"),
-                "Networking/1.9.0/Networking.podspec.json": Self.spec("Networking", "1.9.0", summary: "HTTP client"),
-                "Networking/2.0.0-beta.1/Networking.podspec.json": Self.spec(
+                "Networking/1.9.0/Networking.podspec.json": minimalSpec("Networking", "1.9.0", summary: "HTTP client"),
+                "Networking/2.0.0-beta.1/Networking.podspec.json": minimalSpec(
                     "Networking", "2.0.0-beta.1", summary: "HTTP client"),
-                "OldPay/1.0.0/OldPay.podspec.json": Self.spec(
+                "OldPay/1.0.0/OldPay.podspec.json": minimalSpec(
                     "OldPay", "1.0.0", summary: "Payments", extra: ", \"deprecated_in_favor_of\": \"Pay\""),
             ])
         defer { world.stop() }

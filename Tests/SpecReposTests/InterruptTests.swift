@@ -1,6 +1,7 @@
 import ComposeTestSupport
 import Foundation
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 /// Ctrl-C: the real binary, interrupted while it waits on the network.
@@ -12,36 +13,29 @@ struct InterruptTests {
         let world = try PublishWorld("interrupt")
         defer { world.stop() }
         let home = ComposeHome(url: world.temp.url.appendingPathComponent("home"))
-        let errors = world.temp.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = composeExecutable
-        process.arguments = ["repo", "add", "stalled", server.url("ios/specs.git")]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in composeEnvironment(home: home) { environment[key] = value }
-        environment["COMPOSE_NETWORK_TIMEOUT"] = "120"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Wait until the clone is under way: the server has the request, the staging folder exists.
+        // A network timeout far above the test's own deadlines: on a busy machine the process must be
+        // interrupted while it waits, never end by itself first.
+        var environment = composeEnvironment(home: home)
+        environment["COMPOSE_NETWORK_TIMEOUT"] = "3600"
+        let process = try BackgroundProcess(
+            composeExecutable, ["repo", "add", "stalled", server.url("ios/specs.git")], environment: environment)
+        // The clone is under way once the server has its request (the handler of Ctrl-C is installed
+        // before any work, the staging folder made before any network): wait for that event.
         func leftovers() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: home.reposDirectory.path)) ?? []).filter {
                 $0.contains(".adding-")
             }
         }
-        for _ in 0..<600 where process.isRunning && (server.requests.isEmpty || leftovers().isEmpty) {
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        let asked = await server.waitForRequests(seconds: 600)
+        try #require(asked, "the server never got the clone's request: \(process.standardError)")
         #expect(process.isRunning)
         #expect(!leftovers().isEmpty)
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
-        #expect(process.terminationStatus == 130, "\(stderr)")
+        process.signal(SIGINT)
+        let run = await process.finish(seconds: 600)
+        #expect(run.code == 130 && run.signal == nil, "\(run.stderr)")
         #expect(
-            stderr.contains("`compose repo add` was interrupted (SIGINT); nothing was left half-written"), "\(stderr)")
+            run.stderr.contains("`compose repo add` was interrupted (SIGINT); nothing was left half-written"),
+            "\(run.stderr)")
         #expect(SpecRepoStore(home: home).names().isEmpty, "nothing was added under its name")
 
         // The next command that takes a lock sweeps what the interrupted one left.

@@ -3,6 +3,7 @@ import Foundation
 import Git
 import Publishing
 import SpecRepos
+import SpecReposTestSupport
 import Specs
 import Testing
 

@@ -2,6 +2,7 @@ import ComposeTestSupport
 import Foundation
 import Git
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 @Suite("SpecRepos: repo add, list, update, remove")
@@ -143,58 +144,35 @@ struct SpecRepoStoreTests {
         let world = try PublishWorld("lock")
         defer { world.stop() }
         let home = try world.home()
-        // Another process takes the lock (flock locks are per open file description), writes `held`
-        // once it has it, and keeps it until `release` exists. Every wait has a generous deadline:
-        // a loaded machine makes this slower, never wrong, and a broken lock fails instead of hanging.
+        // Another process takes the lock (flock locks are per open file description), says so on
+        // standard error once it has it, and keeps it until its input ends. Every wait is for an event,
+        // with a generous deadline: a loaded machine makes this slower, never wrong, and a broken lock
+        // fails instead of hanging.
         let lockPath = home.reposDirectory.appendingPathComponent(".specs.lock").path
-        let held = world.temp.url.appendingPathComponent("held").path
-        let release = world.temp.url.appendingPathComponent("release").path
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [lockPath, "sh", "-c", "touch '\(held)'; while [ ! -e '\(release)' ]; do sleep 0.05; done"]
-        try holder.run()
-        defer {
-            _ = FileManager.default.createFile(atPath: release, contents: nil)
-            holder.waitUntilExit()
-        }
+        let holder = try BackgroundProcess(
+            URL(fileURLWithPath: "/usr/bin/flock"), [lockPath, "sh", "-c", "echo held >&2; cat >/dev/null"],
+            openInput: true)
         try #require(
-            await eventually { FileManager.default.fileExists(atPath: held) }, "the holder never took the lock")
+            await holder.waitForStandardError(containing: "held", seconds: 600), "the holder never took the lock")
 
-        let messages = MessageLog()
+        let messages = Observed([String]())
+        let finished = Observed(false)
         let update = Task.detached {
-            defer { messages.finish() }
-            return try SpecRepoStore(home: home).update("specs", waiting: { messages.append($0) })
+            defer { finished.update { $0 = true } }
+            return try SpecRepoStore(home: home).update(
+                "specs", waiting: { message in messages.update { $0.append(message) } })
         }
-        try #require(await eventually { !messages.all.isEmpty }, "the update never said it was waiting")
+        try #require(await messages.wait(seconds: 600) { !$0.isEmpty }, "the update never said it was waiting")
         // Still blocked: it cannot finish while the lock is held.
-        #expect(!messages.isFinished)
+        #expect(!finished.value)
         #expect(holder.isRunning)
-        _ = FileManager.default.createFile(atPath: release, contents: nil)
+        let released = await holder.finish(seconds: 600)
+        #expect(released.code == 0, "\(released.stderr)")
         let result = try await update.value
         #expect(result.map(\.changed) == [false])
-        #expect(messages.all.count == 1)
-        #expect(messages.all.first?.contains("waiting for another compose process") == true)
+        #expect(messages.value.count == 1)
+        #expect(messages.value.first?.contains("waiting for another compose process") == true)
     }
-}
-
-/// Polls `condition` every 20 ms until it holds (true) or `seconds` pass (false).
-func eventually(within seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        try? await Task.sleep(nanoseconds: 20_000_000)
-    }
-    return true
-}
-
-final class MessageLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-    private var finished = false
-    func append(_ message: String) { lock.withLock { messages.append(message) } }
-    var all: [String] { lock.withLock { messages } }
-    func finish() { lock.withLock { finished = true } }
-    var isFinished: Bool { lock.withLock { finished } }
 
     @Test func infoNeverShowsCredentialsFromASpec() throws {
         let spec =

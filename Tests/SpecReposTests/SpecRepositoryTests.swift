@@ -9,22 +9,12 @@ struct SpecRepositoryTests {
     /// A temporary folder holding `files` (relative path → contents).
     func tree(_ label: String, _ files: [String: String]) throws -> TemporaryDirectory {
         let temp = try TemporaryDirectory(label)
-        try write(files, under: temp.url)
+        try writeFiles(files, under: temp.url)
         return temp
     }
 
-    /// Writes `files` (relative path → contents) under `root`.
-    func write(_ files: [String: String], under root: URL) throws {
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-    }
-
     func spec(_ name: String, _ version: String) -> String {
-        #"{"name": "\#(name)", "version": "\#(version)", "summary": "\#(name) \#(version)"}"#
+        minimalSpec(name, version, summary: "\(name) \(version)")
     }
 
     @Test func versionsAreNewestFirstAndOnlyVersionFoldersWithASpec() throws {
@@ -69,7 +59,7 @@ struct SpecRepositoryTests {
         let repository = SpecRepository(root: temp.url)
         // Looking one name up lists that name's folder only; the top folder is listed when asked for.
         #expect(repository.versions(of: "Pay").map(\.string) == ["1.0.0"])
-        try write(
+        try writeFiles(
             [
                 "Logging/1.0.0/Logging.podspec.json": spec("Logging", "1.0.0"),
                 "Pay/1.1.0/Pay.podspec.json": spec("Pay", "1.1.0"),

@@ -42,7 +42,7 @@ import Testing
         let slow = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sleep"), ["30"], timeout: 1)
         #expect(slow.timedOut)
         #expect(!slow.succeeded)
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 25)  // killed, not waited for: `sleep` asked for 30 s
         #expect(throws: ProcessLaunchFailure.self) {
             _ = try ProcessRunner.run(URL(fileURLWithPath: "/nonexistent/tool"), [])
         }

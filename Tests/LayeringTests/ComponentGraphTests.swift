@@ -4,6 +4,7 @@ import Layering
 import Lint
 import Publishing
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 @Suite("Component graph and layering rules")

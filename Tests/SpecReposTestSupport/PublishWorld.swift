@@ -4,13 +4,15 @@ import Git
 import SpecRepos
 
 /// A spec repo served from a bare repository, a compose home with it added, and component repos.
-struct PublishWorld {
-    let temp: TemporaryDirectory
+package struct PublishWorld {
+    package let temp: TemporaryDirectory
     /// Bare repositories live here (served by `daemon` when there is one).
-    let served: URL
-    let daemon: GitDaemon?
+    package let served: URL
+    package let daemon: GitDaemon?
 
-    init(_ label: String, daemon useDaemon: Bool = false, specs: [String: String] = ["README.md": "specs\n"]) throws {
+    package init(_ label: String, daemon useDaemon: Bool = false, specs: [String: String] = ["README.md": "specs\n"])
+        throws
+    {
         temp = try TemporaryDirectory(label)
         served = temp.url.appendingPathComponent("served")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
@@ -18,14 +20,14 @@ struct PublishWorld {
         daemon = useDaemon ? try GitDaemon(base: served) : nil
     }
 
-    func url(_ name: String) -> String {
+    package func url(_ name: String) -> String {
         daemon?.url(name) ?? served.appendingPathComponent(name).absoluteURL.absoluteString
     }
 
-    var specsURL: String { url("specs.git") }
+    package var specsURL: String { url("specs.git") }
 
     /// A compose home with the spec repo added as `specs`.
-    func home(_ name: String = "home") throws -> ComposeHome {
+    package func home(_ name: String = "home") throws -> ComposeHome {
         let home = ComposeHome(url: temp.url.appendingPathComponent(name))
         if !FileManager.default.fileExists(atPath: home.repoDirectory("specs").path) {
             try SpecRepoStore(home: home).add(name: "specs", url: specsURL)
@@ -36,7 +38,7 @@ struct PublishWorld {
     /// A component repository `Name.git` and a checkout of it at `checkout` whose HEAD holds
     /// `Name.podspec.json` for `version`. Returns the checkout.
     @discardableResult
-    func component(_ name: String, version: String, checkout: String? = nil, extra: String = "") throws -> URL {
+    package func component(_ name: String, version: String, checkout: String? = nil, extra: String = "") throws -> URL {
         let bare = served.appendingPathComponent("\(name).git")
         if !FileManager.default.fileExists(atPath: bare.path) {
             try makeBareRepository(at: bare, files: ["README.md": "# \(name)\n"])
@@ -53,7 +55,7 @@ struct PublishWorld {
         return work
     }
 
-    func podspec(_ name: String, version: String, extra: String = "") -> String {
+    package func podspec(_ name: String, version: String, extra: String = "") -> String {
         """
         {
           "name": "\(name)",
@@ -70,13 +72,13 @@ struct PublishWorld {
     }
 
     /// `git log --format=%s` of the served spec repo.
-    func specLog() throws -> [String] {
+    package func specLog() throws -> [String] {
         try runGit(["log", "--format=%s", "main"], in: served.appendingPathComponent("specs.git")).stdout
             .split(separator: "\n").map(String.init)
     }
 
     /// Whether the served spec repo's main has `Name/version/Name.podspec.json`.
-    func remoteHasSpec(_ name: String, _ version: String) throws -> Bool {
+    package func remoteHasSpec(_ name: String, _ version: String) throws -> Bool {
         try runGit(
             ["cat-file", "-e", "main:\(name)/\(version)/\(name).podspec.json"],
             in: served.appendingPathComponent("specs.git"), check: false
@@ -84,21 +86,21 @@ struct PublishWorld {
     }
 
     /// The commit the served component's tag points at, or nil.
-    func remoteTag(_ name: String, _ tag: String) throws -> String? {
+    package func remoteTag(_ name: String, _ tag: String) throws -> String? {
         let output = try runGit(
             ["rev-parse", "--verify", "-q", "refs/tags/\(tag)^{commit}"],
             in: served.appendingPathComponent("\(name).git"), check: false)
         return output.code == 0 ? output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
-    func stop() {
+    package func stop() {
         daemon?.stop()
         temp.remove()
     }
 }
 
 /// The environment for a spawned compose: its own home and a fixed git identity.
-func composeEnvironment(home: ComposeHome) -> [String: String?] {
+package func composeEnvironment(home: ComposeHome) -> [String: String?] {
     [
         "COMPOSE_HOME": home.url.path, "GIT_AUTHOR_NAME": "Release Bot", "GIT_AUTHOR_EMAIL": "bot@example.com",
         "NO_COLOR": "1",

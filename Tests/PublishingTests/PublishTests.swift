@@ -3,10 +3,11 @@ import Foundation
 import Git
 import Publishing
 import SpecRepos
+import SpecReposTestSupport
 import Specs
 import Testing
 
-@Suite("SpecRepos: publish over file://")
+@Suite("Publishing: publish over file://")
 struct PublishTests {
     @Test func addThenUpdateThenRefuseThenCIThenOverwrite() throws {
         let world = try PublishWorld("publish")

@@ -2,11 +2,12 @@ import ComposeTestSupport
 import Foundation
 import Git
 import SpecRepos
+import SpecReposTestSupport
 import Testing
 
 /// The real `compose` binary, many at once, against a `git daemon` (a server with atomic ref updates)
 /// and against a bare repository over `file://` (where compose itself moves the branch with compare-and-swap).
-@Suite("SpecRepos: racing and killed publishes through git daemon and file://", .serialized)
+@Suite("Publishing: racing and killed publishes through git daemon and file://", .serialized)
 struct PublishRaceTests {
     @Test(arguments: [true, false])
     func tenPublishesAtOnceAllLand(throughDaemon: Bool) async throws {
@@ -33,7 +34,7 @@ struct PublishRaceTests {
                 group.addTask {
                     let run = try await runCompose(
                         ["publish", "specs", "--skip-build"], environment: composeEnvironment(home: job.home),
-                        currentDirectory: job.work, timeout: 120)
+                        currentDirectory: job.work, timeout: 600)
                     return ("\(job.name) \(job.version)", run)
                 }
             }
@@ -118,47 +119,19 @@ struct PublishRaceTests {
         var holding = true
         defer { if holding { close(holder) } }
 
-        let scratch = try TemporaryDirectory("lock-first-run")
-        defer { scratch.remove() }
-        let errors = scratch.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = try Self.startPublish(home: home, in: work, standardError: FileHandle(forWritingTo: errors))
-        var waited = false
-        for _ in 0..<600 where process.isRunning {
-            if String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains(
-                "waiting for another compose process")
-            {
-                waited = true
-                break
-            }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
-        #expect(waited, "the publish never said it was waiting for the lock")
+        let process = try BackgroundProcess(
+            composeExecutable, ["publish", "specs", "--skip-build"], environment: composeEnvironment(home: home),
+            currentDirectory: work)
+        let waited = await process.waitForStandardError(containing: "waiting for another compose process", seconds: 600)
+        #expect(waited, "the publish never said it was waiting for the lock: \(process.standardError)")
         // While it waits for the lock, nothing is tagged.
         #expect(try world.remoteTag("Locked", "1.0.0") == nil)
         #expect(try runGit(["tag", "--list", "1.0.0"], in: work).stdout.isEmpty)
         close(holder)
         holding = false
-        process.waitUntilExit()
-        let stderr = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        let run = await process.finish(seconds: 600)
+        #expect(run.code == 0 && run.signal == nil, "\(run.stderr)")
         #expect(try world.remoteTag("Locked", "1.0.0") != nil)
         #expect(try world.remoteHasSpec("Locked", "1.0.0"))
-    }
-
-    /// Starts `compose publish specs` in `work` without waiting for it.
-    static func startPublish(home: ComposeHome, in work: URL, standardError: FileHandle) throws -> Process {
-        let process = Process()
-        process.executableURL = composeExecutable
-        process.arguments = ["publish", "specs", "--skip-build"]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in composeEnvironment(home: home) { environment[key] = value }
-        process.environment = environment
-        process.currentDirectoryURL = work
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = standardError
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
     }
 }

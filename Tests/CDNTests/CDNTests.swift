@@ -372,7 +372,7 @@ struct CDNTests {
         let server = try NginxServer(root: out)
         defer { server.stop() }
         let home = ComposeHome(url: folder.url.appendingPathComponent("home"))
-        let settings = HTTPSettings(timeout: 5, retries: 0)
+        let settings = HTTPSettings(timeout: 60, retries: 0)
 
         let cold = try #require(try CDNSpecRepository.open(URL(string: server.url)!, home: home, settings: settings))
         let versions = try cold.versions(of: "Networking")
@@ -450,7 +450,7 @@ struct CDNTests {
         defer { folder.remove() }
         let repository = try CDNSpecRepository.open(
             URL(string: server.url)!, home: ComposeHome(url: folder.url),
-            settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
+            settings: HTTPSettings(timeout: 60, retries: 2, backoff: 0.01))
         #expect(repository?.prefixLengths == [1, 1, 1])
         #expect(server.received.count == 2)
     }
@@ -463,7 +463,7 @@ struct CDNTests {
         #expect(throws: HTTPSourceError.status(url: server.url + "CocoaPods-version.yml", code: 503)) {
             try CDNSpecRepository.open(
                 URL(string: server.url)!, home: ComposeHome(url: folder.url),
-                settings: HTTPSettings(timeout: 5, retries: 2, backoff: 0.01))
+                settings: HTTPSettings(timeout: 60, retries: 2, backoff: 0.01))
         }
         #expect(server.received.count == 3)
     }
