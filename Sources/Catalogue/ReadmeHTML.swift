@@ -49,9 +49,15 @@ package enum ReadmeHTML {
         return sanitized(parser.html(from: escapingRawHTML(markdown)), source: source)
     }
 
-    /// `markdown` with each `<` outside code written `&lt;`, so that raw HTML is text before Ink reads
-    /// it (Ink would take an `<img>` without `/>` as opening an element that runs to the end of the
-    /// file). Code blocks (``` fences) and code spans keep theirs: Ink escapes them itself.
+    /// `markdown` made safe for Ink to read, outside code (``` fences and code spans, which Ink
+    /// escapes itself):
+    /// - each `<` written `&lt;`, so that raw HTML is text before Ink reads it (Ink would take an
+    ///   `<img>` without `/>` as an element running to the end of the file);
+    /// - brackets nested deeper than two (`[[[`), and a `[` its line never closes, written `&#91;`:
+    ///   Ink tries each `[` as a link and reads everything after it again when that fails, which
+    ///   takes seconds for 20 unclosed brackets and doubles with each one more; and a `[` whose `]`,
+    ///   or the `(` or `[` after it, is not closed on its line, which Ink would read to the end of the
+    ///   line for each such `[`.
     static func escapingRawHTML(_ markdown: String) -> String {
         var out = ""
         out.reserveCapacity(markdown.utf8.count)
@@ -70,13 +76,62 @@ package enum ReadmeHTML {
                 out += line
                 continue
             }
+            let characters = Array(line)
+            let closing = closingBrackets(characters)
+            var pieces: [String] = []
+            // The pieces of the brackets open: kept (true) or written as text (false).
+            var open: [(piece: Int, kept: Bool)] = []
+            var keptOpen = 0
             var inCode = false
-            for character in line {
-                if character == "`" { inCode.toggle() }
-                out += character == "<" && !inCode ? "&lt;" : String(character)
+            for (index, character) in characters.enumerated() {
+                switch character {
+                case "`":
+                    inCode.toggle()
+                    pieces.append("`")
+                case "<" where !inCode:
+                    pieces.append("&lt;")
+                case "[" where !inCode:
+                    // Kept when the link it starts reads to its end within the line.
+                    var kept = keptOpen < 2 && closing[index] != nil
+                    if kept, let end = closing[index], end + 1 < characters.count,
+                        characters[end + 1] == "(" || characters[end + 1] == "["
+                    {
+                        kept = closing[end + 1] != nil
+                    }
+                    if kept { keptOpen += 1 }
+                    open.append((pieces.count, kept))
+                    pieces.append(kept ? "[" : "&#91;")
+                case "]" where !inCode && !open.isEmpty:
+                    let bracket = open.removeLast()
+                    if bracket.kept { keptOpen -= 1 }
+                    pieces.append(bracket.kept ? "]" : "&#93;")
+                default:
+                    pieces.append(String(character))
+                }
             }
+            out += pieces.joined()
         }
         return out
+    }
+
+    /// For each `[` and `(` of `line` outside code spans, the index of the `]` or `)` closing it
+    /// (nested pairs balanced); nil for those never closed.
+    private static func closingBrackets(_ line: [Character]) -> [Int: Int] {
+        var closing: [Int: Int] = [:]
+        var squares: [Int] = []
+        var rounds: [Int] = []
+        var inCode = false
+        for (index, character) in line.enumerated() {
+            switch character {
+            case "`": inCode.toggle()
+            case "[" where !inCode: squares.append(index)
+            case "(" where !inCode: rounds.append(index)
+            case "]" where !inCode: if let open = squares.popLast() { closing[open] = index }
+            case ")" where !inCode: if let open = rounds.popLast() { closing[open] = index }
+            default: break
+            }
+        }
+        return closing
     }
 
     // MARK: Reading Ink's HTML again

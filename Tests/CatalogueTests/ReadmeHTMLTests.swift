@@ -103,4 +103,14 @@ import Testing
         #expect(!html.contains("<img"), "\(html)")
         #expect(html.contains("pic"), "\(html)")
     }
+
+    /// Brackets Ink would try as links again and again (twice the time for each one more) are text.
+    @Test(.timeLimit(.minutes(1))) func bracketsNestedOrNeverClosedCostNoMoreThanText() {
+        for unit in ["[", "![", "[a][", "*[", "[[a](b)", "[a](", "![a]("] {
+            let html = ReadmeHTML.render(String(repeating: unit, count: 20_000), source: Self.source)
+            #expect(html.hasPrefix("<p>") && html.count > 20_000, "\(unit): \(html.prefix(200))")
+        }
+        let links = ReadmeHTML.render("[[a](b)] and [c](d) [x", source: nil)
+        #expect(links.contains("[<a>a</a>]") && links.contains("<a>c</a>") && links.contains("&#91;x"), "\(links)")
+    }
 }
