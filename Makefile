@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: build demo test test-fast format fuzz bench bench-spec-repos install clean templates
+.PHONY: build demo test test-fast format fuzz bench bench-spec-repos install clean templates man
 
 build:
 	$(SWIFT) build
@@ -18,6 +18,7 @@ TEST_IDENTITY = GIT_AUTHOR_NAME="compose tests" GIT_AUTHOR_EMAIL=tests@example.c
 
 test:
 	bash scripts/setup.sh
+	$(MAKE) man MAN_CONFIGURATION=debug
 	$(TEST_IDENTITY) $(SWIFT) test
 
 fuzz:
@@ -46,10 +47,24 @@ bench:
 bench-spec-repos:
 	bash bench/spec-repos.sh
 
-install:
+# The manual page, $(MAN_DIR)/compose.1, made from the commands by swift-argument-parser's
+# generate-manual plugin: it builds the package's products in MAN_CONFIGURATION (no network: the
+# package's dependencies are already resolved) and reads `compose --experimental-dump-help`. Dated by
+# the last commit, so the page changes only with the commands.
+MAN_CONFIGURATION ?= release
+MAN_DIR ?= .build/man
+
+man:
+	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) \
+		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+	install -d $(MAN_DIR)
+	install -m 0644 .build/plugins/GenerateManual/outputs/compose/compose.1 $(MAN_DIR)/compose.1
+
+install: man
 	$(SWIFT) build -c release --product compose
-	install -d $(PREFIX)/bin
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1
 	install -m 0755 .build/release/compose $(PREFIX)/bin/compose
+	install -m 0644 $(MAN_DIR)/compose.1 $(PREFIX)/share/man/man1/compose.1
 
 clean:
 	rm -rf .build demo-work

@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/JohnSundell/Ink", exact: "0.6.0"),
     ],
     targets: [
         /** libgit2 as installed by Debian's libgit2-dev. */
@@ -82,7 +83,8 @@ let package = Package(
         /** The component graph of a spec repo, its layering rules (Layers.yml) and its pictures. */
         library("Layering", ["Specs", "Lint", "SpecRepos", "Support", "Yams"]),
         /** The web catalogue of a spec repo: pages, search index, the linked graph (repo export --site). */
-        library("Catalogue", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support"]),
+        library(
+            "Catalogue", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support", .product(name: "Ink", package: "Ink")]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
         library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests", "Support"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */

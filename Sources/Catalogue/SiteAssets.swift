@@ -64,6 +64,14 @@ package enum SiteAssets {
         dl.facts dt { font-weight: 600; }
         dl.facts dd { margin: 0; }
         pre.readme { background: #f6f8fa; padding: 1em; overflow: auto; white-space: pre-wrap; }
+        div.readme { border: 1px solid #d0d7de; border-radius: 6px; padding: 0.2em 1.2em; overflow-wrap: anywhere; }
+        div.readme pre { background: #f6f8fa; padding: 1em; overflow: auto; border-radius: 6px; }
+        div.readme code { font-family: ui-monospace, monospace; font-size: 0.9em; }
+        div.readme :not(pre) > code { background: #eff1f3; padding: 0.1em 0.3em; border-radius: 4px; }
+        div.readme img { max-width: 100%; }
+        div.readme blockquote { margin-left: 0; padding-left: 1em; border-left: 4px solid #d0d7de; color: #57606a; }
+        div.readme table { border-collapse: collapse; }
+        div.readme th, div.readme td { border: 1px solid #d0d7de; padding: 0.3em 0.6em; }
         object#graph { max-width: 100%; }
         footer { text-align: center; padding: 1em; font-size: 0.85em; }
 

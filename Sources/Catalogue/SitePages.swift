@@ -53,6 +53,7 @@ package enum SitePages {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <title>\(escape(heading)) · \(escape(title))</title>
         <link rel="stylesheet" href="\(root)style.css">
         </head>
@@ -63,6 +64,11 @@ package enum SitePages {
 
         """
     }
+
+    /// What a page may load and run: the site's own script and style sheet, images from the site and
+    /// from the web (a README's pictures), nothing inline, no plug-in, no form.
+    package static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' https: http:; object-src 'self'; base-uri 'none'; form-action 'none'"
 
     private static let foot = "</main>\n<footer>Written by compose repo export --site.</footer>\n</body>\n</html>\n"
 
@@ -191,7 +197,12 @@ package enum SitePages {
             out += "<p class=\"readme none\">The component has no README at \(escape(entry.tag ?? "its tag")).</p>\n"
         case .text(let file, let contents):
             out += "<p class=\"readme-file\">\(escape(file)) at \(escape(entry.tag ?? ""))</p>\n"
-            out += "<pre class=\"readme\">\(escape(contents))</pre>\n"
+            if ReadmeHTML.isMarkdown(file) {
+                let source = ReadmeHTML.Source(gitURL: entry.gitURL, tag: entry.tag)
+                out += "<div class=\"readme markdown\">\n\(ReadmeHTML.render(contents, source: source))\n</div>\n"
+            } else {
+                out += "<pre class=\"readme\">\(escape(contents))</pre>\n"
+            }
         }
         return out + foot
     }

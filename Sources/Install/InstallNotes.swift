@@ -1,3 +1,5 @@
+import Support
+
 /// The notes of an install as a person reads them: notes of one kind that apply to several pods
 /// become one line naming every pod (sorted), so an install of dozens of pods does not say one
 /// sentence dozens of times. `InstallResult.notes` keeps every note (`--verbose`, the record of the
@@ -7,31 +9,17 @@ package enum InstallNotes {
     /// details); two notes are of one kind when their texts differ only inside backticks. A kind that
     /// applies to one pod, and a note that names no pod, is kept as it is, in its place.
     package static func grouped(_ notes: [String]) -> [String] {
-        let parsed = notes.map(Parsed.init)
-        var members: [String: [Parsed]] = [:]
-        for note in parsed where note.pod != nil { members[note.kind, default: []].append(note) }
-        var said: Set<String> = []
-        var lines: [String] = []
-        for note in parsed {
-            guard note.pod != nil, let group = members[note.kind] else {
-                lines.append(note.original)
-                continue
-            }
-            let pods = Set(group.compactMap(\.pod)).sorted { $0.lowercased() < $1.lowercased() }
-            guard pods.count > 1 else {
-                lines.append(note.original)
-                continue
-            }
-            guard said.insert(note.kind).inserted else { continue }
-            // Backticked parts the notes share stay; the others become `…`.
-            var text = ""
-            for (index, segment) in note.segments.enumerated() {
-                let shared = group.allSatisfy { $0.segments[index] == segment }
-                text += index % 2 == 0 ? segment : "`" + (shared ? segment : "…") + "`"
-            }
-            lines.append("\(pods.joined(separator: ", ")): \(text) (--verbose says it for each)")
-        }
-        return lines
+        SaidOnce.grouped(
+            notes.map(Parsed.init), subject: \.pod, kind: \.kind, alone: \.original,
+            together: { pods, group in
+                // Backticked parts the notes share stay; the others become `…`.
+                var text = ""
+                for (index, segment) in group[0].segments.enumerated() {
+                    let shared = group.allSatisfy { $0.segments[index] == segment }
+                    text += index % 2 == 0 ? segment : "`" + (shared ? segment : "…") + "`"
+                }
+                return "\(pods.joined(separator: ", ")): \(text) (--verbose says it for each)"
+            })
     }
 
     private struct Parsed {

@@ -27,29 +27,50 @@ package enum RegistryExport {
         package let name: String
         package let version: String
         package let reason: String
+        /// The reason without what is particular to this version (its URL, tag, error): what the
+        /// skipped versions of several pods share, said once for all of them.
+        package let kind: String
+
+        package init(name: String, version: String, reason: String, kind: String? = nil) {
+            self.name = name
+            self.version = version
+            self.reason = reason
+            self.kind = kind ?? reason
+        }
     }
 
     /// What an export did.
     package struct Summary: Sendable, Equatable, FolderReporting {
-        /// The skipped versions a line per pod (`Pay 1.0.0, 1.1.0: reason`), at most `limit` lines
-        /// and one saying how many more.
-        package func skippedLines(limit: Int = 10) -> [String] {
+        /// The skipped versions as a person reads them: a line per reason naming every pod it applies
+        /// to (`Account, Pay: its source could not be fetched (6 versions; --verbose says each)`), or,
+        /// `verbose`, a line per pod and reason (`Pay 1.0.0, 1.1.0: reason`).
+        package func skippedLines(verbose: Bool = false) -> [String] {
+            // A pod's versions skipped for one reason (verbose) or one kind of reason.
             var order: [String] = []
-            var byPod: [String: (versions: [String], reason: String)] = [:]
+            var lines: [String: (name: String, versions: [String], items: [Skipped])] = [:]
             for item in skipped {
-                if byPod[item.name] == nil {
-                    order.append(item.name)
-                    byPod[item.name] = ([], item.reason)
+                let key = "\(item.name)\u{0}\(verbose ? item.reason : item.kind)"
+                if lines[key] == nil {
+                    order.append(key)
+                    lines[key] = (item.name, [], [])
                 }
-                byPod[item.name]!.versions.append(item.version)
+                lines[key]!.versions.append(item.version)
+                lines[key]!.items.append(item)
             }
-            var lines = order.prefix(limit).map { name in
-                "\(name) \(byPod[name]!.versions.joined(separator: ", ")): \(byPod[name]!.reason)"
+            let pods = order.map { lines[$0]! }
+            func alone(_ pod: (name: String, versions: [String], items: [Skipped])) -> String {
+                let reasons = Set(pod.items.map(\.reason))
+                let reason = reasons.count == 1 ? pod.items[0].reason : "\(pod.items[0].kind) (--verbose says each)"
+                return "\(pod.name) \(pod.versions.joined(separator: ", ")): \(reason)"
             }
-            if order.count > limit {
-                lines.append("… and \(order.count - limit) more pods (--format json lists every version)")
-            }
-            return lines
+            guard !verbose else { return pods.map(alone) }
+            return SaidOnce.grouped(
+                pods, subject: \.name, kind: { $0.items[0].kind }, alone: alone,
+                together: { names, group in
+                    let versions = group.reduce(0) { $0 + $1.versions.count }
+                    return
+                        "\(names.joined(separator: ", ")): \(group[0].items[0].kind) (\(versions) versions; --verbose says each)"
+                })
         }
 
         package var packages = 0
@@ -96,7 +117,7 @@ package enum RegistryExport {
         var packages: [RegistryIdentity: [String: String]] = [:]
         var lookups: [String: Set<String>] = [:]
         // A source that could not be fetched is tried once per export, not once per version.
-        var unreachable: [String: String] = [:]
+        var unreachable: [String: (reason: String, kind: String?)] = [:]
         let repository = SpecRepository(root: URL(fileURLWithPath: source))
         var changed: [ChangedRelease] = []
         var retiredNow = Set<String>()
@@ -117,26 +138,32 @@ package enum RegistryExport {
             guard !versions.isEmpty else { continue }
             guard let identity = RegistryIdentity(scope: scope, name: name) else {
                 let reason = RegistryIdentity.problem(withName: name) ?? "not a registry name"
-                summary.skipped += versions.map { Skipped(name: name, version: $0.string, reason: reason) }
+                summary.skipped += versions.map {
+                    Skipped(name: name, version: $0.string, reason: reason, kind: RegistryIdentity.nameProblem)
+                }
                 continue
             }
             for version in versions.reversed() {
                 let key = "\(name)/\(version.string)"
-                func skip(_ reason: String, permanent: Bool, digest: String) {
-                    summary.skipped.append(Skipped(name: name, version: version.string, reason: reason))
-                    if permanent { next.skipped[key] = .init(spec: digest, reason: reason) }
+                func skip(_ reason: String, kind: String? = nil, permanent: Bool, digest: String) {
+                    summary.skipped.append(Skipped(name: name, version: version.string, reason: reason, kind: kind))
+                    if permanent { next.skipped[key] = .init(spec: digest, reason: reason, kind: kind) }
                 }
                 let file: (path: String, data: Data, spec: Spec)
                 do {
                     file = try repository.fileAndSpec(name: name, version: version)
                 } catch {
-                    skip("its spec cannot be read: \(error.description)", permanent: false, digest: "")
+                    skip(
+                        "its spec cannot be read: \(error.description)", kind: "its spec cannot be read",
+                        permanent: false,
+                        digest: "")
                     continue
                 }
                 let digest = SourceArchive.checksum(of: file.data)
                 guard let registryVersion = RegistryIdentity.registryVersion(of: version.string) else {
                     skip(
                         "\(version.string) is not a semantic version, which SwiftPM asks registries for",
+                        kind: "the version is not a semantic version, which SwiftPM asks registries for",
                         permanent: true, digest: digest)
                     continue
                 }
@@ -144,18 +171,24 @@ package enum RegistryExport {
                 let recorded = sameScope ? previous?.releases[key] : nil
                 if let checksum = sameScope ? previous?.retired?[key] : nil {
                     next.retired = (next.retired ?? [:]).merging([key: checksum]) { $1 }
-                    skip(ExportManifest.retiredReason(checksum), permanent: false, digest: digest)
+                    skip(
+                        ExportManifest.retiredReason(checksum), kind: ExportManifest.retiredReason(""),
+                        permanent: false,
+                        digest: digest)
                     continue
                 }
                 if retiring.contains(spelling) {
                     retiredNow.insert(spelling)
                     let checksum = recorded?.checksum ?? ""
                     next.retired = (next.retired ?? [:]).merging([key: checksum]) { $1 }
-                    skip(ExportManifest.retiredReason(checksum), permanent: false, digest: digest)
+                    skip(
+                        ExportManifest.retiredReason(checksum), kind: ExportManifest.retiredReason(""),
+                        permanent: false,
+                        digest: digest)
                     continue
                 }
                 if sameScope, let earlier = previous?.skipped[key], earlier.spec == digest {
-                    skip(earlier.reason, permanent: true, digest: digest)
+                    skip(earlier.reason, kind: earlier.kind, permanent: true, digest: digest)
                     continue
                 }
                 if sameScope, let earlier = previous?.releases[key], earlier.spec == digest,
@@ -166,7 +199,7 @@ package enum RegistryExport {
                 } else {
                     let made: Release
                     if let url = file.spec.source?.git?.url, let reason = unreachable[url] {
-                        skip(reason, permanent: false, digest: digest)
+                        skip(reason.reason, kind: reason.kind, permanent: false, digest: digest)
                         continue
                     }
                     switch makeRelease(
@@ -186,12 +219,12 @@ package enum RegistryExport {
                             continue
                         }
                         made = release
-                    case .failure(.permanent(let reason)):
-                        skip(reason, permanent: true, digest: digest)
+                    case .failure(.permanent(let reason, let kind)):
+                        skip(reason, kind: kind, permanent: true, digest: digest)
                         continue
-                    case .failure(.transient(let reason)):
-                        if let url = file.spec.source?.git?.url { unreachable[url] = reason }
-                        skip(reason, permanent: false, digest: digest)
+                    case .failure(.transient(let reason, let kind)):
+                        if let url = file.spec.source?.git?.url { unreachable[url] = (reason, kind) }
+                        skip(reason, kind: kind, permanent: false, digest: digest)
                         continue
                     }
                     progress("\(identity) \(registryVersion)")
@@ -289,10 +322,11 @@ package enum RegistryExport {
     }
 
     enum ReleaseFailure: Error {
-        /// The tag's tree will not change: remembered, not fetched again.
-        case permanent(String)
+        /// The tag's tree will not change: remembered, not fetched again. `kind`: the reason without
+        /// this release's particulars (nil: the reason has none).
+        case permanent(String, kind: String? = nil)
         /// The source was unreachable: tried again on the next export.
-        case transient(String)
+        case transient(String, kind: String? = nil)
     }
 
     static func makeRelease(
@@ -316,7 +350,9 @@ package enum RegistryExport {
         do {
             fetch = try sources.ensure(url: git.url, reference: reference)
         } catch {
-            return .failure(.transient("its source could not be fetched: \(error.description)"))
+            return .failure(
+                .transient(
+                    "its source could not be fetched: \(error.description)", kind: "its source could not be fetched"))
         }
         let repository: Repository
         let paths: [(path: String, size: Int)]
@@ -324,18 +360,24 @@ package enum RegistryExport {
             repository = try Repository.open(at: fetch.repository)
             paths = try repository.fileSizes(at: fetch.commit)
         } catch {
-            return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
+            return .failure(
+                .transient(
+                    "its tree at \(reference) could not be read: \(error.description)",
+                    kind: "its tree could not be read"))
         }
         // Measured from the object headers before a byte of the tree is read.
         guard paths.count <= SourceArchive.maximumFiles else {
-            return .failure(.permanent("its tree has \(paths.count) files, over \(SourceArchive.maximumFiles)"))
+            return .failure(
+                .permanent(
+                    "its tree has \(paths.count) files, over \(SourceArchive.maximumFiles)",
+                    kind: "its tree has over \(SourceArchive.maximumFiles) files"))
         }
         let total = paths.reduce(0) { $0 + $1.size }
         if total > maximumBytes, let largest = paths.max(by: { $0.size < $1.size }) {
             return .failure(
                 .permanent(
-                    "its tree at \(reference) is \(byteCount(total)), over the archive limit of \(byteCount(maximumBytes)) (largest file: \(largest.path), \(byteCount(largest.size))); none of it was read"
-                ))
+                    "its tree at \(reference) is \(byteCount(total)), over the archive limit of \(byteCount(maximumBytes)) (largest file: \(largest.path), \(byteCount(largest.size))); none of it was read",
+                    kind: "its tree is over the archive limit of \(byteCount(maximumBytes)); none of it was read"))
         }
         var manifests: [(path: String, data: Data)] = []
         do {
@@ -343,12 +385,17 @@ package enum RegistryExport {
                 manifests.append((path, try repository.readFile(path, at: fetch.commit, limit: maximumBytes) ?? Data()))
             }
         } catch {
-            return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
+            return .failure(
+                .transient(
+                    "its tree at \(reference) could not be read: \(error.description)",
+                    kind: "its tree could not be read"))
         }
         guard manifests.contains(where: { $0.path == "Package.swift" }) else {
             return .failure(
                 .permanent(
-                    "it has no Package.swift at \(reference) (compose install makes one from the podspec; a registry serves the package's own)"
+                    "it has no Package.swift at \(reference) (compose install makes one from the podspec; a registry serves the package's own)",
+                    kind:
+                        "it has no Package.swift at its tag (compose install makes one from the podspec; a registry serves the package's own)"
                 ))
         }
         let archive = staging.appendingPathComponent("\(UUID().uuidString).zip")
@@ -359,9 +406,15 @@ package enum RegistryExport {
             }
             checksum = try SourceArchive.checksum(ofFile: archive)
         } catch let error as GitError {
-            return .failure(.transient("its tree at \(reference) could not be read: \(error.description)"))
+            return .failure(
+                .transient(
+                    "its tree at \(reference) could not be read: \(error.description)",
+                    kind: "its tree could not be read"))
         } catch {
-            return .failure(.transient("its archive could not be written to \(staging.path): \(error)"))
+            return .failure(
+                .transient(
+                    "its archive could not be written to \(staging.path): \(error)",
+                    kind: "its archive could not be written to \(staging.path)"))
         }
         var out: [String: Data] = [:]
         for manifest in manifests {
@@ -431,6 +484,8 @@ struct ExportManifest: Codable {
     struct SkippedEntry: Codable, Equatable {
         var spec: String
         var reason: String
+        /// Optional, so a manifest written before it still reads.
+        var kind: String?
     }
 
     var format = 1

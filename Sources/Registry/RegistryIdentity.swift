@@ -41,9 +41,12 @@ package struct RegistryIdentity: Sendable, Hashable, CustomStringConvertible {
     /// Why `name` is not a registry name, in a sentence; nil when it is one.
     package static func problem(withName name: String) -> String? {
         guard !isValidName(name) else { return nil }
-        return
-            "'\(name)' is not a registry package name (letters and digits, with - or _ only between two of them, at most 100 characters): rename the pod to publish it through the registry"
+        return "'\(name)' " + nameProblem.dropFirst("its name ".count)
     }
+
+    /// What `problem(withName:)` says of every name it refuses.
+    package static let nameProblem =
+        "its name is not a registry package name (letters and digits, with - or _ only between two of them, at most 100 characters): rename the pod to publish it through the registry"
 
     private static func isValid(_ text: String, maximum: Int, separators: Set<UInt8>) -> Bool {
         let bytes = Array(text.utf8)

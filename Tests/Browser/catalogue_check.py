@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads the web catalogue of spec-repo-fixture (compose repo export --site) in headless Chromium, as a
 reader would, in one browser session: the index lists 16 pods, typing "pay" in the search leaves Pay
-and PayMediator, the deprecated Cache is marked, pages name dependents, the graph's nodes link to
+and PayMediator, the deprecated Cache is marked, pages name dependents, Pay's README is rendered
+(headings, list, code block, link) and Router's hostile one runs nothing, the graph's nodes link to
 pages. Writes catalogue-index.png and catalogue-pod.png into SHOTS. Prints one line per failed check
 and "N passed, N failed"; exits 1 when a check failed.
 
@@ -67,8 +68,13 @@ def main():
         dependencies = texts("#dependencies li a")
         check(dependencies == ["Networking", "Storage", "DesignSystem", "PayMediator", "OrderMediator", "Analytics"],
               "Pay's dependencies read %s" % dependencies)
-        readme = driver.find_elements(By.CSS_SELECTOR, "pre.readme")
-        check(len(readme) == 1 and readme[0].text.startswith("# Pay"), "Pay's README is not shown")
+        check(texts("div.readme h1") == ["Pay"] and texts("div.readme h2") == ["Usage"],
+              "Pay's README headings read %s %s" % (texts("div.readme h1"), texts("div.readme h2")))
+        check(texts("div.readme ul li") == ["cards", "wallets"], "Pay's README list reads %s" % texts("div.readme ul li"))
+        check(texts("div.readme pre code") == ["ServiceRegistry.shared.pay.present(order)"],
+              "Pay's README code block reads %s" % texts("div.readme pre code"))
+        links = [(a.text, a.get_attribute("href")) for a in driver.find_elements(By.CSS_SELECTOR, "div.readme a")]
+        check(links == [("the checkout guide", "https://pay.example.com/guide")], "Pay's README links are %s" % links)
         released = texts("#versions tbody tr")
         check(released[0] == "2.0.0-beta.1 2026-11-20" and released[-1] == "1.0.0 2026-03-02",
               "Pay's versions read %s" % released)
@@ -83,6 +89,22 @@ def main():
         unreachable = driver.find_element(By.CSS_SELECTOR, "p.readme").text
         check(unreachable.startswith("The component's repository could not be read"),
               "PayMediator's unreachable README reads %r" % unreachable)
+
+        # Router's README carries a script, an img onerror and javascript:/data: links: none of it runs.
+        driver.get(base + "pods/Router.html")
+        readme = driver.find_element(By.CSS_SELECTOR, "div.readme")
+        for link in readme.find_elements(By.TAG_NAME, "a"):
+            link.click()
+        check(driver.current_url.endswith("/pods/Router.html"), "a click on Router's README left for %s"
+              % driver.current_url)
+        pwned = driver.execute_script("return document.body.dataset.pwned || null")
+        check(pwned is None, "Router's README ran code (%s)" % pwned)
+        check(len(readme.find_elements(By.CSS_SELECTOR, "script, img, iframe, object")) == 0,
+              "Router's README holds markup of its own")
+        hrefs = [a.get_attribute("href") for a in readme.find_elements(By.TAG_NAME, "a")]
+        check(hrefs == [None, None], "Router's README links lead to %s" % hrefs)
+        check("<script>document.body.dataset.pwned" in readme.text and 'onerror="' in readme.text,
+              "Router's README does not show its raw HTML as text: %r" % readme.text)
 
         driver.get(base + "pods/Cache.html")
         check("deprecated in favour of Storage" in driver.find_element(By.CSS_SELECTOR, ".deprecation").text,

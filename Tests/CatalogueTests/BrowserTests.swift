@@ -6,8 +6,9 @@ import Testing
 
 /// The catalogue of spec-repo-fixture read in a real browser: nginx on 127.0.0.1 serves the site,
 /// headless Chromium driven by Selenium (Tests/Browser/catalogue_check.py, one browser session)
-/// reads it as a person would. Pay's git source is a local repository with a README at its tag;
-/// every other component's source is a repository that does not exist.
+/// reads it as a person would. Pay's and Router's git sources are local repositories with a Markdown
+/// README at their tags (Router's hostile); every other component's source is a repository that does
+/// not exist.
 @Suite struct BrowserTests {
     /// Commits everything in `repo` but `leaving`, dated `date`.
     func commitAll(in repo: URL, at date: String, leaving: String? = nil) throws {
@@ -19,6 +20,18 @@ import Testing
                 "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_DATE": date,
             ], currentDirectory: repo)
         #expect(run.code == 0, "\(run.stderr)")
+    }
+
+    /// Component `name`'s repository with `readme` as README.md at tag `tag`, cloned bare into `remotes`.
+    func release(_ name: String, _ tag: String, readme: String, in folder: URL) throws {
+        let work = folder.appendingPathComponent(name)
+        try runGit(["init", "-q", "-b", "main", work.path])
+        try Data(readme.utf8).write(to: work.appendingPathComponent("README.md"))
+        try runGit(["add", "-A"], in: work)
+        try runGit(["commit", "-q", "-m", "\(name) \(tag)"], in: work)
+        try runGit(["tag", tag], in: work)
+        try runGit(
+            ["clone", "-q", "--bare", work.path, folder.appendingPathComponent("remotes/\(name).git").path])
     }
 
     @Test func theFixturesCatalogueReadsRightInChromium() async throws {
@@ -40,17 +53,38 @@ import Testing
         try runGit(["init", "-q", "-b", "main", repo.path])
         try commitAll(in: repo, at: "2026-03-02T09:00:00Z", leaving: "Pay/2.0.0-beta.1")
         try commitAll(in: repo, at: "2026-11-20T16:30:00Z")
-        let pay = folder.url.appendingPathComponent("Pay")
-        try runGit(["init", "-q", "-b", "main", pay.path])
-        try Data(
-            "# Pay\n\nPayment methods, the checkout payment sheet and receipts.\n\n    ServiceRegistry.shared.pay.present(order)\n"
-                .utf8
-        )
-        .write(to: pay.appendingPathComponent("README.md"))
-        try runGit(["add", "-A"], in: pay)
-        try runGit(["commit", "-q", "-m", "Pay 2.0.0-beta.1"], in: pay)
-        try runGit(["tag", "2.0.0-beta.1"], in: pay)
-        try runGit(["clone", "-q", "--bare", pay.path, remotes.appendingPathComponent("Pay.git").path])
+        try release(
+            "Pay", "2.0.0-beta.1",
+            readme: """
+                # Pay
+
+                Payment methods, the checkout payment sheet and receipts.
+
+                ## Usage
+
+                - cards
+                - wallets
+
+                ```swift
+                ServiceRegistry.shared.pay.present(order)
+                ```
+
+                See [the checkout guide](https://pay.example.com/guide).
+
+                """, in: folder.url)
+        // A README written to run code in a reader's browser.
+        try release(
+            "Router", "1.1.0",
+            readme: """
+                # Router
+
+                <script>document.body.dataset.pwned = "script"</script>
+
+                <img src="x" onerror="document.body.dataset.pwned = 'onerror'">
+
+                [click me](javascript:document.body.dataset.pwned='link') [or me](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)
+
+                """, in: folder.url)
 
         let out = folder.url.appendingPathComponent("www")
         let cache = SourceCache(folder: folder.url.appendingPathComponent("cache"))

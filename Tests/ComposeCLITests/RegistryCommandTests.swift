@@ -75,3 +75,56 @@ import Testing
         #expect(scope.stderr.contains("'a_b' is not a registry scope"), "\(scope.stderr)")
     }
 }
+
+/// Skipped releases said once per reason: one line naming every pod, the whole reasons in --verbose,
+/// every version in --format json.
+@Suite struct RegistrySkippedOutputTests {
+    @Test func versionsSkippedForOneReasonAreOneLineNamingEveryPod() async throws {
+        let folder = try TemporaryDirectory("cli-registry-skipped")
+        defer { folder.remove() }
+        let fixture = try ComponentFixture(root: folder.url.appendingPathComponent("team"))
+        for name in ["Cache", "account", "Pay"] {
+            try fixture.release(name, "1.0.0")
+            try fixture.release(name, "1.1.0")
+        }
+        try fixture.release("Podless", "1.0.0", manifest: false)
+        // Their sources gone: every version of the three is unreachable, each with its own URL.
+        for name in ["Cache", "account", "Pay"] {
+            try FileManager.default.removeItem(at: fixture.remotes.appendingPathComponent("\(name).git"))
+        }
+        let environment: [String: String?] = ["COMPOSE_HOME": folder.url.appendingPathComponent("home").path]
+        let output = folder.url.appendingPathComponent("registry")
+        let arguments = ["registry", "export", fixture.specs.path, output.path, "--scope", "ios"]
+
+        let export = try await runComposeInProcess(arguments, environment: environment)
+        #expect(export.code == 0, "\(export.stderr)")
+        let skipped = export.stdout.split(separator: "\n").filter { $0.hasPrefix("  skipped ") }
+        #expect(
+            skipped == [
+                "  skipped account, Cache, Pay: its source could not be fetched (6 versions; --verbose says each)",
+                "  skipped Podless 1.0.0: it has no Package.swift at tag 1.0.0 (compose install makes one from the podspec; a registry serves the package's own)",
+            ], "\(export.stdout)")
+
+        let verbose = try await runComposeInProcess(arguments + ["--verbose"], environment: environment)
+        let lines = verbose.stdout.split(separator: "\n").filter { $0.hasPrefix("  skipped ") }
+        #expect(lines.count == 4, "\(verbose.stdout)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  skipped account 1.0.0, 1.1.0: its source could not be fetched: ")
+                    && $0.contains("account.git")
+            }, "\(verbose.stdout)")
+
+        let json = try await runComposeInProcess(arguments + ["--format", "json"], environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let versions = try #require(object?["skipped"] as? [[String: String]], "\(json.stdout)")
+        #expect(versions.count == 7)
+        #expect(versions.filter { $0["kind"] == "its source could not be fetched" }.count == 6)
+        #expect(
+            versions.filter { $0["reason"]?.hasPrefix("its source could not be fetched: could not fetch ") == true }
+                .count == 6, "\(versions)")
+        #expect(
+            versions.first { $0["name"] == "Podless" }?["kind"]
+                == "it has no Package.swift at its tag (compose install makes one from the podspec; a registry serves the package's own)",
+            "\(versions)")
+    }
+}

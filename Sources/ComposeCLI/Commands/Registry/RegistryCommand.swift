@@ -75,7 +75,9 @@ struct RegistryExportCommand: AsyncParsableCommand {
             Incremental: a release whose spec is unchanged is neither fetched nor written again, \
             so after a publish only the new release's files and the lists naming it are written. \
             Component sources are fetched into $COMPOSE_HOME/cache/git. A version that cannot be \
-            a release is listed with its reason and stays a git release.
+            a release stays a git release; the versions skipped for one reason are one line \
+            naming every pod (--verbose: a line per pod with the whole reason; --format json: every \
+            version).
 
             Examples:
               compose registry export specs /srv/www/registry --scope ios
@@ -112,7 +114,9 @@ struct RegistryExportCommand: AsyncParsableCommand {
                         packages: summary.packages, releases: summary.releases, written: summary.written,
                         removed: summary.removed, unchanged: summary.unchanged, skipped: summary.skipped)) + "\n")
         case .human:
-            for line in summary.skippedLines() { out.write("  skipped \(escapedForDisplay(line))\n") }
+            for line in summary.skippedLines(verbose: global.verbose) {
+                out.write("  skipped \(escapedForDisplay(line))\n")
+            }
             out.write(
                 "Exported \(summary.packages) packages, \(summary.releases) releases to \(output) as scope \(options.scope): "
                     + "files \(summary.files.counts); \(summary.unchanged) releases unchanged, "
@@ -226,7 +230,9 @@ struct RegistryServeCommand: AsyncParsableCommand {
             ?? Terminal.home.url.appendingPathComponent("registry/\(options.scope)", isDirectory: true)
         let summary = try options.export(to: root)
         let err = Terminal.standardError
-        for line in summary.skippedLines() { err.write("  skipped \(escapedForDisplay(line))\n") }
+        for line in summary.skippedLines(verbose: global.verbose) {
+            err.write("  skipped \(escapedForDisplay(line))\n")
+        }
         let base = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         let server: RegistryServer
         do {
