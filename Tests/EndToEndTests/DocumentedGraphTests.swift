@@ -41,7 +41,7 @@ import Testing
         var graph: [String: Set<String>] = [:]
         for target in targets {
             guard let name = target["name"] as? String, let type = target["type"] as? String,
-                type == "regular" || type == "executable", name != "ComposeTestSupport",
+                type == "regular" || type == "executable", !name.hasSuffix("TestSupport"),
                 !name.hasPrefix("compose-")
             else { continue }
             var edges: Set<String> = []
