@@ -38,6 +38,7 @@ bench:
 	bash bench/latency.sh
 	bash bench/whole-command.sh
 	bash bench/install-noop.sh
+	bash bench/install-podspecs.sh
 	bash bench/search.sh
 	bash bench/ruby-podspecs.sh
 	bash bench/site.sh

@@ -1,5 +1,6 @@
 internal import CGit2
 import Foundation
+import Support
 
 /// How far a clone or fetch has got: libgit2's indexer progress while objects arrive, then, for a
 /// clone whose working tree compose writes itself (`Repository.writeWorkingTree`), the files written.
@@ -53,6 +54,15 @@ package struct FetchResult: Sendable, Equatable {
     /// Objects received; 0 when the remote had nothing new.
     package let receivedObjects: Int
     package let receivedBytes: Int
+    /// What the remote's HEAD named.
+    package var remoteHead: RemoteHead? = nil
+
+    package enum RemoteHead: Sendable, Equatable {
+        /// A symbolic HEAD: the full name of the branch (`refs/heads/main`).
+        case branch(String)
+        /// A detached HEAD.
+        case commit(ObjectID)
+    }
 }
 
 extension Repository {
@@ -81,7 +91,92 @@ extension Repository {
             if code < 0 { throw context.error(operation: "git fetch \(url)", code: code) }
         }
         let stats = git_remote_stats(remote)!.pointee
-        return FetchResult(receivedObjects: Int(stats.received_objects), receivedBytes: Int(stats.received_bytes))
+        return FetchResult(
+            receivedObjects: Int(stats.received_objects), receivedBytes: Int(stats.received_bytes),
+            remoteHead: Self.remoteHead(of: remote))
+    }
+
+    /// What the remote's HEAD named at the last connection of `remote`: its branch when symbolic,
+    /// else the commit it points at; nil when the remote has no HEAD (an empty repository).
+    private static func remoteHead(of remote: OpaquePointer) -> FetchResult.RemoteHead? {
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        if git_remote_default_branch(&buffer, remote) == 0, let name = buffer.ptr {
+            return .branch(String(cString: name))
+        }
+        git_error_clear()
+        var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
+        var count = 0
+        guard git_remote_ls(&heads, &count, remote) == 0, let heads else {
+            git_error_clear()
+            return nil
+        }
+        for index in 0..<count {
+            guard let head = heads[index]?.pointee, String(cString: head.name) == "HEAD" else { continue }
+            return .commit(ObjectID(head.oid))
+        }
+        return nil
+    }
+
+    /// A bare mirror of `url` made at `destination` (which must not exist) with one fetch of
+    /// `refspecs` from the remote `origin`, HEAD naming the remote's default branch as a clone's does.
+    /// Unlike `clone(bare: true)`, which rewrites the configuration file once per setting (each a
+    /// rename over the file, which the file system makes wait for the new file's data), the
+    /// configuration is written once, with the remote and its refspecs. A URL holding a control
+    /// character is refused: it could not be written into the configuration as it is.
+    package static func mirror(
+        from url: String, to destination: URL, refspecs: [String], credentials: Credentials = Credentials()
+    ) throws(GitError) -> Repository {
+        Runtime.ensure()
+        let operation = "git clone --mirror \(redact(url)) \(destination.path)"
+        guard !url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }),
+            !refspecs.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f } })
+        else {
+            throw .failed(operation: operation, code: -1, message: "the URL or a refspec holds a control character")
+        }
+        func quoted(_ value: String) -> String {
+            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
+        }
+        var config = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"
+        config += "[remote \"origin\"]\n\turl = \(quoted(url))\n"
+        for refspec in refspecs { config += "\tfetch = \(quoted(refspec))\n" }
+        let fileManager = FileManager.default
+        do {
+            for folder in ["objects/info", "objects/pack", "refs/heads", "refs/tags"] {
+                try fileManager.createDirectory(
+                    at: destination.appendingPathComponent(folder, isDirectory: true), withIntermediateDirectories: true
+                )
+            }
+            // New files in a new folder, written as they are (Data.write would wait for the disk).
+            for (name, text) in [("HEAD", "ref: refs/heads/main\n"), ("config", config)] {
+                let file = destination.appendingPathComponent(name)
+                try AtomicFile.writeTemporary(Data(text.utf8), at: file.path, for: file)
+            }
+        } catch {
+            throw .failed(
+                operation: operation, code: -1,
+                message: (error as? AtomicWriteFailure)?.description ?? error.localizedDescription)
+        }
+        let repository = try open(at: destination)
+        let fetched = try repository.fetch(remote: "origin", refspecs: refspecs, credentials: credentials)
+        switch fetched.remoteHead {
+        case .branch(let branch) where branch != "refs/heads/main":
+            var reference: OpaquePointer?
+            try check(
+                "git symbolic-ref HEAD \(branch) in \(destination.path)",
+                git_reference_symbolic_create(&reference, repository.pointer, "HEAD", branch, 1, nil))
+            git_reference_free(reference)
+        case .commit(let commit):
+            var id = commit.oid
+            try check(
+                "git update-ref --no-deref HEAD \(commit.hex) in \(destination.path)",
+                git_repository_set_head_detached(repository.pointer, &id))
+        default:
+            break
+        }
+        try repository.scrubReflogs(of: url)
+        return repository
     }
 
     /// Pushes `refspecs` (e.g. `refs/heads/main:refs/heads/main`, `refs/tags/1.0:refs/tags/1.0`) to

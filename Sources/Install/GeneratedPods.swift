@@ -57,6 +57,25 @@ struct LinkedProduct: Sendable, Equatable {
     }
 }
 
+/// Files of one commit read through one open repository (opening it again for every file of a
+/// pod's tree costs more than reading them); one read at a time, as libgit2's handle requires.
+private final class CommitReader: @unchecked Sendable {
+    private let repository: Repository
+    private let commit: String
+    private let limit: Int
+    private let lock = NSLock()
+
+    init(_ repository: Repository, commit: String, limit: Int) {
+        self.repository = repository
+        self.commit = commit
+        self.limit = limit
+    }
+
+    func read(_ relative: String) -> Data? {
+        lock.withLock { try? repository.readFile(relative, at: commit, limit: limit) }
+    }
+}
+
 /// A locked pod without a Package.swift, to be made one from its podspec.
 struct GeneratedPod: Sendable {
     let pod: InstallInputs.Pod
@@ -70,17 +89,16 @@ extension Installer {
         let path = fetch.repository.path
         let commit = fetch.commit
         let files: [(path: String, size: Int)]
+        let reader: CommitReader
         do {
-            files = try Repository.open(at: fetch.repository).fileSizes(at: commit)
+            let repository = try Repository.open(at: fetch.repository)
+            files = try repository.fileSizes(at: commit)
+            reader = CommitReader(repository, commit: commit, limit: maximumFileSize)
         } catch {
             throw .fetchFailed(name: name, url: path, message: "cannot read the fetched commit \(commit): \(error)")
         }
-        let limit = maximumFileSize
         return PodFiles(
-            files: files.map(\.path), shown: "\(path) at \(commit)",
-            read: { relative in
-                try? Repository.open(at: URL(fileURLWithPath: path)).readFile(relative, at: commit, limit: limit)
-            },
+            files: files.map(\.path), shown: "\(path) at \(commit)", read: reader.read,
             sizes: Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first }))
     }
 

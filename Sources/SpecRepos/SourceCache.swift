@@ -133,9 +133,9 @@ package struct SourceCache: Sendable {
             let partial = location.deletingLastPathComponent().appendingPathComponent(
                 ".\(location.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
             defer { try? fileManager.removeItem(at: partial) }
-            let repository = try Repository.clone(from: url, to: partial, bare: true, credentials: credentials)
             // A mirror for SwiftPM: branches as local branches, tags as tags.
-            try repository.fetch(remote: "origin", refspecs: Self.mirrorRefspecs, credentials: credentials)
+            let repository = try Repository.mirror(
+                from: url, to: partial, refspecs: Self.mirrorRefspecs, credentials: credentials)
             guard let commit = try commit(of: reference, in: repository) else {
                 throw SourceCacheError.missingReference(url: redact(url), reference: reference)
             }

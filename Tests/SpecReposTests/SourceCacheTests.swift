@@ -115,4 +115,50 @@ import Testing
             try cache.ensure(url: url, reference: .branch("gone"))
         }
     }
+
+    /// A new mirror takes the remote's default branch as HEAD (here not `main`), every branch and
+    /// tag, and a configuration git reads back as written, a URL with quotes and backslashes included.
+    @Test func aNewMirrorFollowsTheRemotesDefaultBranchAndKeepsItsURL() throws {
+        let temporary = try TemporaryDirectory("source-cache-mirror")
+        defer { temporary.remove() }
+        let bare = temporary.url.appendingPathComponent(#"Odd "name" \ x.git"#)
+        _ = try makeBareRepository(at: bare, files: ["README.md": "Odd\n"])
+        let url = bare.path
+        let seed = temporary.url.appendingPathComponent("seed")
+        try runGit(["clone", "-q", url, seed.path])
+        try runGit(["checkout", "-q", "-b", "trunk"], in: seed)
+        try Data("trunk\n".utf8).write(to: seed.appendingPathComponent("TRUNK.md"))
+        try runGit(["add", "-A"], in: seed)
+        try runGit(["commit", "-qm", "Trunk"], in: seed)
+        try runGit(["tag", "2.0.0"], in: seed)
+        try runGit(["push", "-q", "origin", "trunk", "2.0.0"], in: seed)
+        try runGit(["symbolic-ref", "HEAD", "refs/heads/trunk"], in: bare)
+        let trunk = try runGit(["rev-parse", "HEAD"], in: seed).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let cache = SourceCache(folder: temporary.url.appendingPathComponent("cache"))
+        let first = try cache.ensure(url: url, reference: .defaultBranch)
+        #expect(first.usedNetwork && first.commit == trunk)
+        let mirror = first.repository
+        #expect(try runGit(["symbolic-ref", "HEAD"], in: mirror).stdout == "refs/heads/trunk\n")
+        #expect(try runGit(["config", "--get", "remote.origin.url"], in: mirror).stdout == url + "\n")
+        #expect(
+            try runGit(["config", "--get-all", "remote.origin.fetch"], in: mirror).stdout
+                == "+refs/heads/*:refs/heads/*\n+refs/tags/*:refs/tags/*\n")
+        #expect(try runGit(["rev-parse", "--is-bare-repository"], in: mirror).stdout == "true\n")
+        #expect(try runGit(["fsck", "--no-progress"], in: mirror, check: false).code == 0)
+        // Branches and tags came with the first fetch: no second one.
+        #expect(try !cache.ensure(url: url, reference: .branch("main")).usedNetwork)
+        #expect(try cache.ensure(url: url, reference: .tag("2.0.0")).commit == trunk)
+        // The remote's URL is read back from the configuration when the mirror fetches again.
+        try runGit(["tag", "2.1.0"], in: seed)
+        try runGit(["push", "-q", "origin", "2.1.0"], in: seed)
+        #expect(try cache.ensure(url: url, reference: .tag("2.1.0")).usedNetwork)
+
+        // A URL that cannot be written into a configuration is refused, and nothing is left behind.
+        let broken = url + "\n[core]"
+        #expect(throws: SourceCacheError.self) { try cache.ensure(url: broken, reference: .defaultBranch) }
+        let parent = cache.location(of: broken).deletingLastPathComponent()
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.filter { $0 != ".lock" } ?? [] == [])
+    }
 }
