@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -211,7 +210,7 @@ package struct RegistryCredential: Sendable {
     private let digest: [UInt8]
 
     package init(token: String) {
-        digest = Array(SHA256.hash(data: Data(token.utf8)))
+        digest = SHA256Digest.bytes(of: token.utf8)
     }
 
     /// Whether an `Authorization` header carries the secret: `Bearer TOKEN` (what `swift
@@ -233,7 +232,7 @@ package struct RegistryCredential: Sendable {
         default:
             return false
         }
-        let candidate = Array(SHA256.hash(data: Data(offered.utf8)))
+        let candidate = SHA256Digest.bytes(of: offered.utf8)
         var difference: UInt8 = 0
         for (left, right) in zip(candidate, digest) { difference |= left ^ right }
         return difference == 0
