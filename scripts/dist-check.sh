@@ -36,7 +36,8 @@ done
 
 # The packages a user installs, as docs/releasing.md tells them: the line that ends in "# runtime packages".
 packages=$(sed -n 's/^ *apt-get install \(.*\) *# runtime packages.*/\1/p' docs/releasing.md | head -1)
-packages=${packages//--no-install-recommends/}
+read -r -a words <<<"${packages//--no-install-recommends/}"
+packages="${words[*]}"
 [ -n "${packages// /}" ] || fail "docs/releasing.md names no runtime packages (a line 'apt-get install … # runtime packages')." 1
 
 curl -fsS --max-time 30 -o /dev/null "$mirror/dists/$suite/Release" ||
@@ -99,7 +100,7 @@ grep -q 'Passed\.' "$root/lint.out" || fail "repo lint did not pass on the fixtu
 echo "== in the root: compose resolve --project /work/ShopApp"
 in_root compose resolve --project /work/ShopApp | sed 's/^/  /'
 grep -q '^  - Account (2\.' "$root/work/ShopApp/Compose.lock" || fail "Compose.lock does not lock Account 2.x." 1
-echo "  Compose.lock: $(grep -c '^  - ' "$root/work/ShopApp/Compose.lock") pods locked"
+echo "  Compose.lock:$(grep -m1 '^  - Account (' "$root/work/ShopApp/Compose.lock")"
 
 echo "== in the root: the completions and the manual page"
 in_root bash -c 'source /opt/compose/completions/compose.bash && complete -p compose' | sed 's/^/  /'
