@@ -3,7 +3,6 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SpecRepos
-import Specs
 
 /// How `compose registry serve` listens, and what it asks of a client.
 package struct RegistryServerOptions: Sendable {

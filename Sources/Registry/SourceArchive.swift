@@ -1,5 +1,4 @@
 import Foundation
-import Specs
 
 // Implementation only: no ZIPFoundation type appears in this module's interface, and a client that
 // loaded ZIPFoundation's module would also need its C module map (CZlib), which SwiftPM does not
