@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
@@ -40,7 +41,7 @@ let package = Package(
             // ICU's C API, for regular expressions that can be stopped (RubyRegexEngine.swift).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
-        library("Specs", ["Ruby"]),
+        library("Specs", ["Ruby", .product(name: "Crypto", package: "swift-crypto")]),
         /** Lint rules over a Spec. */
         library("Lint", ["Specs", "Yams"]),
         /** The one Swift wrapper of libgit2. */
@@ -64,6 +65,7 @@ let package = Package(
             static export and the embedded server. */
         library("Registry", [
             "Specs", "Git", "SpecRepos", "CDN", "Support",
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

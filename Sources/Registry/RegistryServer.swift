@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -210,7 +211,7 @@ package struct RegistryCredential: Sendable {
     private let digest: [UInt8]
 
     package init(token: String) {
-        digest = SHA256Digest.bytes(of: token.utf8)
+        digest = Array(SHA256.hash(data: Data(token.utf8)))
     }
 
     /// Whether an `Authorization` header carries the secret: `Bearer TOKEN` (what `swift
@@ -232,7 +233,7 @@ package struct RegistryCredential: Sendable {
         default:
             return false
         }
-        let candidate = SHA256Digest.bytes(of: offered.utf8)
+        let candidate = Array(SHA256.hash(data: Data(offered.utf8)))
         var difference: UInt8 = 0
         for (left, right) in zip(candidate, digest) { difference |= left ^ right }
         return difference == 0

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 // Implementation only: no ZIPFoundation type appears in this module's interface, and a client that
@@ -62,15 +63,15 @@ package enum SourceArchive {
     package static func checksum(ofFile file: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
-        var digest = SHA256Digest.Incremental()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { digest.update(chunk) }
-        return digest.hex()
+        var digest = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { digest.update(data: chunk) }
+        return digest.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// The SHA-256 of `data` in lower-case hexadecimal: the checksum SwiftPM compares
     /// (`swift package compute-checksum` prints the same).
     package static func checksum(of data: Data) -> String {
-        SHA256Digest.hex(of: data)
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 }
 
