@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: build demo test test-fast format fuzz bench bench-spec-repos install clean templates man
+.PHONY: build demo test test-fast format fuzz bench bench-spec-repos install clean templates man dist dist-check
 
 build:
 	$(SWIFT) build
@@ -67,8 +67,18 @@ install: man
 	install -m 0755 .build/release/compose $(PREFIX)/bin/compose
 	install -m 0644 $(MAN_DIR)/compose.1 $(PREFIX)/share/man/man1/compose.1
 
+# The Linux release archive (docs/releasing.md): dist/compose-VERSION-linux-ARCH.tar.gz and its .sha256,
+# a static-stdlib build in .build-dist. The manual page goes in when this Makefile can make it (`make man`).
+dist:
+	if $(MAKE) -n man >/dev/null 2>&1; then $(MAKE) man; fi
+	SWIFT="$(SWIFT)" bash scripts/dist.sh
+
+# The archive in a fresh Debian 12 root (debootstrap, chroot; root and network): slow, not part of test or CI.
+dist-check:
+	bash scripts/dist-check.sh
+
 clean:
-	rm -rf .build demo-work
+	rm -rf .build .build-dist dist demo-work
 
 templates:
 	bash scripts/embed-templates.sh
