@@ -29,12 +29,15 @@ package struct InstallResult: Sendable, Equatable {
     package var repositories: [URL] = []
 
     /// One line per component, as `compose install` lists them: `Pay 1.2.0`, `Kit at 1a2b3c4d5e`,
-    /// `Legacy generated from its podspec into Pods/Legacy (module Legacy)`.
+    /// `Legacy generated from its podspec into Pods/Legacy (module Legacy)`, and for a pod of the same
+    /// tree as another, `Bridge generated from its podspec as a target of Pods/Logger (module Bridge)`.
     package var componentLines: [String] {
         self.package.components.sorted(by: { $0.name < $1.name }).map { component in
             guard !generated.contains(component.name) else {
-                return
-                    "\(component.name) generated from its podspec into Pods/\(component.name) (module \(component.module))"
+                let own = "Pods/\(component.name)"
+                var place = "into \(own)"
+                if case .path(let folder) = component.pin, folder != own { place = "as a target of \(folder)" }
+                return "\(component.name) generated from its podspec \(place) (module \(component.module))"
             }
             return "\(component.name) \(Self.pinText(component.pin))"
         }

@@ -324,7 +324,6 @@ package struct PackageManifestWriter: Sendable {
                     let lines = declaration(
                         of: target, moduleName: moduleName, installing: installing, notes: &declared.notes,
                         used: &declared.used, binaries: &declared.binaries, extraFiles: &declared.extraFiles,
-                        siblingFiles: Set(targets.filter { $0.name != target.name }.flatMap(Self.builtFiles)),
                         present: present)
                 else { continue }
                 declared.lines += lines
@@ -474,12 +473,6 @@ package struct PackageManifestWriter: Sendable {
     // MARK: One target
 
     static let cFamilyExtensions = [".m", ".mm", ".c", ".cc", ".cpp", ".cxx", ".s", ".S"]
-    /// The files of `target` its declaration builds: its Swift files when it has any (a SwiftPM target
-    /// has one language), else all.
-    static func builtFiles(of target: Target) -> [String] {
-        let swift = target.files.filter { $0.hasSuffix(".swift") }
-        return swift.isEmpty ? target.files : swift
-    }
 
     /// Files SwiftPM makes resources of without being told.
     static let implicitResourceExtensions = [
@@ -492,7 +485,7 @@ package struct PackageManifestWriter: Sendable {
     /// lines of its vendored xcframeworks go to `binaries`.
     func declaration(
         of target: Target, moduleName: String, installing: Bool, notes: inout [String], used: inout Set<String>,
-        binaries: inout [String], extraFiles: inout [String: String], siblingFiles: Set<String> = [],
+        binaries: inout [String], extraFiles: inout [String: String],
         present: Set<String>? = nil
     ) -> [String]? {
         let label = target.specs.count == 1 ? target.specs[0].name : spec.name
@@ -568,11 +561,10 @@ package struct PackageManifestWriter: Sendable {
         // The files under `path` that are not the target's: excluded by their top-most folder that
         // holds none of the target's files, when that is shorter than listing the sources. C-family
         // targets list their sources (their headers must stay visible).
-        // The other targets' files are neither this target's nor excluded from it (their folders stay).
-        let otherTargets = Set(all).intersection(siblingFiles)
-        let kept = Set(sources).union(target.resources).union(cHeaders).union(otherTargets).map(relative)
-        let others = Set(all).subtracting(sources).subtracting(target.resources).subtracting(cHeaders)
-            .subtracting(otherTargets).map(relative)
+        // The other targets' files under `path` (a subspec's folder inside this one's) are excluded
+        // too: SwiftPM refuses a file that two targets build ("overlapping sources").
+        let kept = Set(sources).union(target.resources).union(cHeaders).map(relative)
+        let others = Set(all).subtracting(sources).subtracting(target.resources).subtracting(cHeaders).map(relative)
         let excluded = Set(
             others.map { file -> String in
                 let parts = file.split(separator: "/")

@@ -105,6 +105,29 @@ import Testing
             ])
     }
 
+    /// XCGLogger's shape: the module's folder holds a subspec's folder, which becomes a target on top; the
+    /// module's target excludes it, as SwiftPM refuses a file that two targets build.
+    @Test func aSubspecFolderInsideTheModulesFolderIsExcludedFromIt() throws {
+        let (temporary, spec) = try component(
+            [
+                "Sources/Log/Log.swift": "", "Sources/Log/Misc/Optional/Helpers.swift": "",
+                "Sources/Log/Formatters/Optional/keep.txt": "",
+            ],
+            spec: #"""
+                {"name": "Log", "version": "7.1.5", "default_subspecs": "Core", "subspecs": [
+                  {"name": "Core", "source_files": "Sources/Log/**/*.swift", "exclude_files": "Sources/Log/**/Optional/*.swift"},
+                  {"name": "Helpers", "source_files": "Sources/Log/Misc/Optional/Helpers.swift", "dependencies": {"Log/Core": []}}]}
+                """#)
+        defer { temporary.remove() }
+        let output = try PackageManifestWriter(spec: spec, folder: temporary.url, packages: [:]).generate()
+        let manifest = try #require(output.files["Package.swift"])
+        #expect(
+            manifest.contains(
+                #"            name: "Log",\#n            path: "Sources/Log",\#n            exclude: [\#n                "Formatters",\#n                "Misc",\#n            ],"#
+            ))
+        #expect(manifest.contains(#"            path: "Sources/Log/Misc/Optional"\#n"#))
+    }
+
     @Test func installHoldsTheLockedSubspecsTheirParentsAndWhatTheyNeed() throws {
         let (temporary, spec) = try component(
             ["Base/Pay.swift": "", "Core/Money.swift": "", "Core/Mock/MockMoney.swift": "", "UI/Button.swift": ""],

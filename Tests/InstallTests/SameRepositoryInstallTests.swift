@@ -61,6 +61,11 @@ import Testing
         #expect(!result.changedFiles.contains("Pods/ExceptionBridging/Package.swift"), "\(result.changedFiles)")
         let root = try String(contentsOf: composed.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(!root.contains(#"Pods/ExceptionBridging"#), "\(root)")
+        #expect(
+            result.componentLines == [
+                "ExceptionBridging generated from its podspec as a target of Pods/Logger (module ExceptionBridging)",
+                "Logger generated from its podspec into Pods/Logger (module Logger)",
+            ])
 
         let described = try runTool("swift", ["package", "describe", "--type", "json"], in: composed)
         #expect(described.contains(#""ExceptionBridging""#), "\(described)")
