@@ -35,6 +35,12 @@ struct RubyOrderedObject: Sendable {
         if let i = position(key) {
             slots[i] = slot
         } else {
+            if keys.isEmpty {
+                // One allocation per array for the usual object, not one per doubling.
+                keys.reserveCapacity(8)
+                keyLocations.reserveCapacity(8)
+                slots.reserveCapacity(8)
+            }
             keys.append(key)
             keyLocations.append(location)
             slots.append(slot)
