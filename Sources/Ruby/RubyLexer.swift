@@ -350,15 +350,17 @@ package struct RubyLexer {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
+    /// The operators of more than one character, longest first, with their bytes.
+    private static let operators: [(text: String, bytes: [UInt8])] = [
+        "**", "==", "!=", "=~", "!~", "<=", ">=", "<<", ">>", "&&", "||", "..", "...", "&.", "+=", "-=", "*=",
+        "/=", "||=", "&&=", "<<=", "<=>", "===", "->",
+    ].sorted(by: { $0.count > $1.count }).map { ($0, Array($0.utf8)) }
+
     private mutating func operatorToken(start: Int) {
-        let operators = [
-            "**", "==", "!=", "=~", "!~", "<=", ">=", "<<", ">>", "&&", "||", "..", "...", "&.", "+=", "-=", "*=",
-            "/=", "||=", "&&=", "<<=", "<=>", "===", "->",
-        ]
-        for op in operators.sorted(by: { $0.count > $1.count }) {
-            let utf = Array(op.utf8)
+        for op in RubyLexer.operators {
+            let utf = op.bytes
             if index + utf.count <= limit, bytes[index..<(index + utf.count)].elementsEqual(utf) {
-                add(.operator(op), at: start)
+                add(.operator(op.text), at: start)
                 index += utf.count
                 return
             }
@@ -463,6 +465,16 @@ package struct RubyLexer {
     private mutating func singleQuoted(closing: UInt8, opening: UInt8?, start: Int, keepEscapes: Bool = false)
         throws(RubyFailure) -> String
     {
+        // The usual string, with no escape and no nested delimiter before its end: its bytes as they are.
+        var end = index
+        while end < limit, bytes[end] != closing, bytes[end] != UInt8(ascii: "\\"), bytes[end] != opening {
+            end += 1
+        }
+        if end < limit, bytes[end] == closing, bytes[end] != opening {
+            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end + 1
+            return text
+        }
         var out: [UInt8] = []
         var depth = 0
         while index < limit {

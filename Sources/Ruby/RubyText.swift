@@ -61,24 +61,36 @@ package enum RubyText {
     /// the lines that have a non-space character (the smallest as Ruby compares strings) from the
     /// start of every line.
     package static func stripHeredoc(_ s: String) -> String {
-        let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
-        var smallest: [UInt8]?
+        // On the UTF-8 bytes, line by line as `split(separator: "\n")` cuts a String: at a line feed
+        // that does not end a `\r\n` (one Character, which is not "\n").
+        let bytes = Array(s.utf8)
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        for j in bytes.indices where bytes[j] == 0x0A && (j == 0 || bytes[j - 1] != 0x0D) {
+            lines.append(lineStart..<j)
+            lineStart = j + 1
+        }
+        lines.append(lineStart..<bytes.count)
+        var smallest: ArraySlice<UInt8>?
         for line in lines {
-            let bytes = Array(line.utf8)
-            var i = 0
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-            guard i < bytes.count else { continue }
+            var i = line.lowerBound
+            while i < line.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            guard i < line.upperBound else { continue }
             let next = bytes[i]
             // `(?=\S)`: the run must be followed by a character that is not white space.
             if next == 0x0A || next == 0x0D || next == 0x0C || next == 0x0B { continue }
-            let indent = Array(bytes[0..<i])
+            let indent = bytes[line.lowerBound..<i]
             if smallest == nil || indent.lexicographicallyPrecedes(smallest!) { smallest = indent }
         }
         guard let prefix = smallest, !prefix.isEmpty else { return s }
-        return lines.map { line -> String in
-            let bytes = Array(line.utf8)
-            return bytes.starts(with: prefix) ? String(decoding: bytes[prefix.count...], as: UTF8.self) : String(line)
-        }.joined(separator: "\n")
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (n, line) in lines.enumerated() {
+            if n > 0 { out.append(0x0A) }
+            let text = bytes[line]
+            out.append(contentsOf: text.starts(with: prefix) ? text.dropFirst(prefix.count) : text)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `Float#to_s` for a plain decimal literal: trailing zeros of the fraction dropped, one kept.

@@ -499,6 +499,15 @@ extension JSONNode {
 
     package static func writeString(_ s: String, into out: inout String) {
         out.append("\"")
+        // Most strings need no escape at all: one scan of their bytes, then appended whole.
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 })
+        }
+        if plain == true {
+            out.append(s)
+            out.append("\"")
+            return
+        }
         // Runs of bytes that need no escape are appended whole (as UTF-8, not rounded to characters:
         // every escaped byte is ASCII, so each run is whole scalars).
         let utf8 = s.utf8

@@ -11,7 +11,10 @@ struct RubyOrderedObject: Sendable {
     private(set) var keys: [String] = []
     private var keyLocations: [SourceLocation] = []
     private var slots: [Slot] = []
+    /// Where each key is, once there are more than `scanned` keys; fewer are found by a scan of `keys`,
+    /// which costs less than hashing (most objects hold a few keys).
     private var index: [String: Int] = [:]
+    private static let scanned = 16
 
     init() {}
 
@@ -21,27 +24,45 @@ struct RubyOrderedObject: Sendable {
     }
 
     subscript(key: String) -> Slot? {
-        index[key].map { slots[$0] }
+        position(key).map { slots[$0] }
+    }
+
+    private func position(_ key: String) -> Int? {
+        keys.count <= RubyOrderedObject.scanned ? keys.firstIndex(of: key) : index[key]
     }
 
     mutating func set(_ key: String, at location: SourceLocation, _ slot: Slot) {
-        if let i = index[key] {
+        if let i = position(key) {
             slots[i] = slot
         } else {
-            index[key] = keys.count
+            if keys.isEmpty {
+                // One allocation per array for the usual object, not one per doubling.
+                keys.reserveCapacity(8)
+                keyLocations.reserveCapacity(8)
+                slots.reserveCapacity(8)
+            }
             keys.append(key)
             keyLocations.append(location)
             slots.append(slot)
+            if keys.count > RubyOrderedObject.scanned {
+                if index.isEmpty {
+                    for (j, k) in keys.enumerated() { index[k] = j }
+                } else {
+                    index[key] = keys.count - 1
+                }
+            }
         }
     }
 
     mutating func remove(_ key: String) {
-        guard let i = index[key] else { return }
+        guard let i = position(key) else { return }
         keys.remove(at: i)
         keyLocations.remove(at: i)
         slots.remove(at: i)
         index = [:]
-        for (j, k) in keys.enumerated() { index[k] = j }
+        if keys.count > RubyOrderedObject.scanned {
+            for (j, k) in keys.enumerated() { index[k] = j }
+        }
     }
 
     func node(at location: SourceLocation) -> JSONNode {
@@ -60,7 +81,7 @@ struct RubyOrderedObject: Sendable {
 
     /// The value of `key` as a JSON node (nil when absent).
     func value(_ key: String) -> JSONNode? {
-        guard let i = index[key] else { return nil }
+        guard let i = position(key) else { return nil }
         switch slots[i] {
         case .node(let node): return node
         case .object(let object, let at): return object.node(at: at)

@@ -60,6 +60,8 @@ extension PodspecReader {
             throw RubyFailure(
                 offset: nul, message: "the file holds a NUL byte: it is binary data, not a Ruby podspec")
         }
+        // Plain ASCII, the usual podspec, is UTF-8 text already.
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return }
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var offset = 0

@@ -136,6 +136,21 @@ struct RubySemanticsTests {
             ])
     }
 
+    @Test func quotedStringsAndStripHeredocAsRubyGivesThem() throws {
+        let out = try run(
+            #"""
+            emit %q(a (b) c), 'it''s', 'a\'b\\c', %q[x\]y], 'plain', ''
+            emit "  a\n    b\n".strip_heredoc
+            emit "\ta\n\t\tb\n\n  \n".strip_heredoc
+            emit "a\n  b".strip_heredoc, "  é\n   ü".strip_heredoc
+            """#)
+        #expect(
+            out == [
+                #""a (b) c" "its" "a'b\\c" "x]y" "plain" """#, #""a\n  b\n""#, #""a\n\tb\n\n  \n""#,
+                #""a\n  b" "é\n ü""#,
+            ])
+    }
+
     @Test func stringMethodsAsRubyGivesThem() throws {
         let out = try run(
             """
