@@ -20,10 +20,8 @@ runs=${RUNS:-5}
 out=$root/bench/out/cdn
 rm -rf "$out"
 mkdir -p "$out/project"
-if [ -z "${COMPOSE:-}" ]; then
-    swift build -c release --product compose >&2
-    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
-fi
+source bench/lib.sh
+release_compose
 compose=$COMPOSE
 
 python3 bench/gen-spec-repo.py "$specs" "$out/repo" >&2

@@ -25,13 +25,9 @@ outdated_runs=${OUTDATED_RUNS:-5}
 out=$root/bench/out/install-noop
 rm -rf "$out"
 mkdir -p "$out"
-if [ -z "${COMPOSE:-}" ]; then
-    swift build -c release --product compose >&2
-    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
-fi
-before=${BEFORE:-}
-
 source bench/lib.sh
+release_compose
+before=${BEFORE:-}
 
 # The components are kept between runs (bench/out/install-noop-team-PODS); a release added by an
 # earlier run is removed first.

@@ -24,12 +24,9 @@ runs=${RUNS:-11}
 out=$root/bench/out/install-podspecs
 rm -rf "$out"
 mkdir -p "$out"
-if [ -z "${COMPOSE:-}" ]; then
-    swift build -c release --product compose >&2
-    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
-fi
-
 source bench/lib.sh
+release_compose
+
 
 # The components are kept between runs (bench/out/install-podspecs-team-PODS-FILES).
 team=$root/bench/out/install-podspecs-team-$pods-$files

@@ -1,5 +1,12 @@
 # Helpers shared by the benchmark scripts (sourced, not run).
 
+# release_compose: COMPOSE as the caller gave it, else the release build of compose (built first).
+release_compose() {
+    [ -n "${COMPOSE:-}" ] && return
+    swift build -c release --product compose >&2
+    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
+}
+
 # median: the median of the numbers on standard input, one a line.
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 

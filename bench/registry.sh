@@ -19,10 +19,8 @@ big_components=${BIG_COMPONENTS:-250}
 big_releases=${BIG_RELEASES:-20}
 out=$root/bench/out/registry
 rm -rf "$out" && mkdir -p "$out"
-if [ -z "${COMPOSE:-}" ]; then
-    swift build -c release --product compose >&2
-    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
-fi
+source bench/lib.sh
+release_compose
 compose=$COMPOSE
 export COMPOSE_HOME=$out/home
 ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }

@@ -28,10 +28,8 @@ out=$root/bench/out/search
 home=$out/home
 repo=$home/repos/bench
 
-if [ -z "${COMPOSE:-}" ]; then
-    swift build -c release --product compose >&2
-    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
-fi
+source bench/lib.sh
+release_compose
 compose=$COMPOSE
 
 rm -rf "$out"
@@ -42,7 +40,6 @@ git -C "$repo" add -A
 git -C "$repo" -c gc.auto=0 -c maintenance.auto=false -c user.name=bench -c user.email=bench@example.com commit -q -m "$pods pods"
 sync
 
-source bench/lib.sh
 search() { ms env COMPOSE_HOME="$home" "$compose" search "$@"; }
 index_file() { ls "$home"/index/*.search; }
 # series N SETUP CMD...: the median of N runs of CMD, SETUP run (untimed) before each.

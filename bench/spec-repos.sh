@@ -14,10 +14,8 @@ rm -rf "$out"
 mkdir -p "$out"
 
 # COMPOSE=path/to/compose measures that build instead of building one here.
-if [ -z "${COMPOSE:-}" ]; then
-    swift build -c release --product compose >&2
-    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
-fi
+source bench/lib.sh
+release_compose
 compose=$COMPOSE
 export COMPOSE_HOME=$out/home GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.invalid
 export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.invalid

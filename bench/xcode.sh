@@ -24,12 +24,9 @@ runs=${RUNS:-11}
 out=$root/bench/out/xcode
 rm -rf "$out"
 mkdir -p "$out"
-if [ -z "${COMPOSE:-}" ]; then
-    swift build -c release --product compose >&2
-    COMPOSE="$(swift build -c release --product compose --show-bin-path)/compose"
-fi
-
 source bench/lib.sh
+release_compose
+
 
 files=$root/bench/out/xcode-files
 awk -F'\t' -v app="$app" 'NR == 1 || $1 == app' bench/xcode-corpus/corpus.tsv >"$out/corpus.tsv"
