@@ -135,12 +135,31 @@ package struct ManagedFolder {
     }
 
     /// Replaces the file at `relative` with `data` (its folders made when missing), atomically.
+    /// A file replaced within the second it was last written gets a modification time one second
+    /// later than the old one: web servers (nginx, Apache) make a file's ETag and Last-Modified of
+    /// its size and modification time in whole seconds, so a same-size change in that second would
+    /// be answered "304 Not Modified" to a client holding the old bytes.
     package func write(_ data: Data, to relative: String) throws(ManagedFolderFailure) {
+        let target = path(relative)
+        let previous = Self.modificationSecond(of: target)
         do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path(relative)), createFolder: true)
+            try AtomicFile.write(data, to: URL(fileURLWithPath: target), createFolder: true)
         } catch {
             throw .fileSystem(path: error.path, message: error.message)
         }
+        if let previous, let now = Self.modificationSecond(of: target), now <= previous {
+            // Access and modification time both (Glibc's UTIME_OMIT is a macro Swift does not see).
+            let later = timespec(tv_sec: previous + 1, tv_nsec: 0)
+            var times = [later, later]
+            _ = utimensat(AT_FDCWD, target, &times, AT_SYMLINK_NOFOLLOW)
+        }
+    }
+
+    /// The whole second of the last change of the regular file at `path`, if there is one.
+    static func modificationSecond(of path: String) -> Int? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return status.st_mtim.tv_sec
     }
 
     /// Removes the regular file at `relative` (nothing else, never through a link) and the folders

@@ -73,6 +73,23 @@ import Testing
         #expect(try run(["a.txt": Data("a".utf8)], in: root) == FolderReport(unchanged: 1))
     }
 
+    /// A web server's ETag is the file's size and modification second (nginx): a change of the
+    /// same size within that second must still move the second, or clients keep the old bytes.
+    @Test func aSameSizeChangeWithinASecondMovesTheModificationSecond() throws {
+        let temporary = try TemporaryDirectory("managed-folder")
+        defer { temporary.remove() }
+        let root = temporary.url.appendingPathComponent("out").path
+        _ = try run(["index.txt": Data("1.0.1".utf8)], in: root)
+        let first = try #require(ManagedFolder.modificationSecond(of: root + "/index.txt"))
+        _ = try run(["index.txt": Data("1.0.2".utf8)], in: root)
+        let second = try #require(ManagedFolder.modificationSecond(of: root + "/index.txt"))
+        #expect(second > first)
+        #expect(try String(contentsOfFile: root + "/index.txt", encoding: .utf8) == "1.0.2")
+        // An unchanged file keeps its time.
+        _ = try run(["index.txt": Data("1.0.2".utf8)], in: root)
+        #expect(ManagedFolder.modificationSecond(of: root + "/index.txt") == second)
+    }
+
     @Test func aLinkAtTheFolderOrOnTheWayToAFileIsRefusedBeforeAnythingIsWritten() throws {
         let temporary = try TemporaryDirectory("managed-folder-links")
         defer { temporary.remove() }
