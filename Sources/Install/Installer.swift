@@ -382,10 +382,10 @@ package struct Installer: Sendable {
                 if !wanted.contains(relative) {
                     try? fileManager.removeItem(at: folder.appendingPathComponent(relative))
                     changed.append(relative)
-                    var parent = (relative as NSString).deletingLastPathComponent
+                    var parent = parentPath(relative)
                     while !parent.isEmpty {
                         emptied.insert(parent)
-                        parent = (parent as NSString).deletingLastPathComponent
+                        parent = parentPath(parent)
                     }
                 }
             }

@@ -129,8 +129,8 @@ func printIntegration(
 
 /// A note with its place: a file of the project's folder and its line, else the project file.
 private func noteText(_ note: XcodeNote, in project: ProjectIntegration.ProjectResult) -> String {
-    let folder = (project.path as NSString).deletingLastPathComponent
-    let file = note.file.map { folder.isEmpty ? $0 : "\(folder)/\($0)" } ?? "\(project.path)/project.pbxproj"
+    let folder = parentPath(project.path)
+    let file = note.file.map { folder.isEmpty ? $0 : joinedPath(folder, $0) } ?? "\(project.path)/project.pbxproj"
     let place = file + (note.line.map { ":\($0)" } ?? "")
     return "\(place): " + (note.target.map { "target '\($0)': " } ?? "") + note.message
 }
@@ -179,7 +179,7 @@ private struct IntegrationJSON: Encodable {
         changed = result.changed
         notes = result.notes.map { PlaceNote(place: $0.place, message: $0.message) }
         projects = result.projects.map { project in
-            let folder = (project.path as NSString).deletingLastPathComponent
+            let folder = parentPath(project.path)
             return Project(
                 path: project.path, workspace: project.workspace,
                 composedPath: result.mode == .integrate ? project.composedPath : nil,
