@@ -44,10 +44,16 @@ struct IntegrationOptions: ParsableArguments {
 /// The project of a `compose install` integrated after Composed/ was written, unless `--no-integrate`
 /// or the Podfile's `install! 'cocoapods', :integrate_targets => false` says not to. A folder with no
 /// `.xcodeproj` and no `project` line has nothing to integrate: a SwiftPM app uses Composed directly.
-func integrateAfterInstall(project: String, allowing: Set<String>, format: ProjectOutputFormat) throws {
+/// `read`: the Composefile (or Podfile) as the install read it; nil reads it (an install answered
+/// from its record read none).
+func integrateAfterInstall(
+    project: String, allowing: Set<String>, format: ProjectOutputFormat, read: Composefile? = nil
+) throws {
     let folder = URL(fileURLWithPath: project, isDirectory: true).standardizedFileURL
-    let composefile = try ProjectIntegration.readComposefile(
-        in: folder, display: project, environment: Terminal.environment, allowedEnvironment: allowing)
+    let composefile =
+        try read
+        ?? ProjectIntegration.readComposefile(
+            in: folder, display: project, environment: Terminal.environment, allowedEnvironment: allowing)
     let err = Terminal.standardError
     guard composefile.integratesTargets else {
         if Terminal.style.verbose {
