@@ -281,7 +281,7 @@ package enum SpecRepoExport {
         if case .success(let entries) = DirectoryListing.entries(of: layout.absolute(path)),
             let link = entries.first(where: \.isSymlink)
         {
-            throw .symlink(path: layout.absolute(path + "/" + link.name))
+            throw .symlink(path: layout.absolute(joinedPath(path, link.name)))
         }
         let name = safe.string
         var pod = PodFiles(name: name)
@@ -350,7 +350,7 @@ package enum SpecRepoExport {
         /// it lists it and it cannot be read.
         func existingLines(_ relative: String) -> [String]? {
             guard manifest.paths.contains(relative) else { return [] }
-            guard let bytes = FileKind.readRegularFile(output + "/" + relative) else { return nil }
+            guard let bytes = FileKind.readRegularFile(joinedPath(output, relative)) else { return nil }
             return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
         var changed = Collected()

@@ -58,8 +58,10 @@ struct AllowEnvOptions: ParsableArguments {
 
     /// The names given here and in COMPOSE_ALLOW_ENV (commas or spaces between names).
     var allowed: Set<String> {
-        let listed = (Terminal.environment["COMPOSE_ALLOW_ENV"] ?? "").split(whereSeparator: { $0 == "," || $0 == " " })
-        return Set(names).union(listed.map(String.init))
+        Set(
+            optionValues(
+                names, listedIn: "COMPOSE_ALLOW_ENV", of: Terminal.environment, separatedBy: { $0 == "," || $0 == " " })
+        )
     }
 }
 

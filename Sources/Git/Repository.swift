@@ -1,5 +1,6 @@
 internal import CGit2
 import Foundation
+import Support
 
 /// A git repository on disk (a working copy or a bare repository). One handle is used by one task at
 /// a time (libgit2 handles are not thread-safe), so `Repository` is deliberately not `Sendable`.
@@ -537,13 +538,13 @@ package final class Repository {
         }
         // Remove folders the deleted files leave empty.
         for path in untracked {
-            var folder = (path as NSString).deletingLastPathComponent
+            var folder = parentPath(path)
             while !folder.isEmpty {
                 let url = root.appendingPathComponent(folder)
                 guard let contents = try? FileManager.default.contentsOfDirectory(atPath: url.path), contents.isEmpty
                 else { break }
                 try? FileManager.default.removeItem(at: url)
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = parentPath(folder)
             }
         }
         return untracked

@@ -1,5 +1,6 @@
 import Foundation
 import Specs
+import Support
 
 /// Which of a podspec's `compiler_flags` install passes to the compiler, as `unsafeFlags` of the
 /// package it generates under `Composed/Pods/`. SwiftPM hands those flags to clang at `swift build`
@@ -18,8 +19,9 @@ package struct CompilerFlagPolicy: Sendable, Equatable {
 
     /// `--allow-compiler-flag` values and `COMPOSE_ALLOW_COMPILER_FLAGS` (flags separated by spaces).
     package init(allowing names: [String], environment: [String: String]) {
-        let listed = (environment["COMPOSE_ALLOW_COMPILER_FLAGS"] ?? "").split(whereSeparator: \.isWhitespace)
-        self.init(allowing: names + listed.map(String.init))
+        self.init(
+            allowing: optionValues(
+                names, listedIn: "COMPOSE_ALLOW_COMPILER_FLAGS", of: environment, separatedBy: \.isWhitespace))
     }
 
     /// One flag as clang reads it: its tokens (a flag and the value it takes as the next argument),

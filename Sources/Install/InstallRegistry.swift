@@ -34,11 +34,20 @@ package struct InstallRegistry: Sendable, Equatable {
         }
         self.url = text
         self.scope = scope
-        client = URL(string: text).map { CDN.HTTPClient(base: $0, settings: HTTPSettings()) }
     }
 
-    /// One client (and its kept-alive connections) for every manifest asked of the registry.
-    let client: CDN.HTTPClient?
+    /// One client (and its kept-alive connections) for every manifest asked of the registry; nil until
+    /// the install gives it its HTTP settings (`connected(with:)`).
+    private(set) var client: CDN.HTTPClient?
+
+    /// This registry with a client of `settings`: the install's own (`COMPOSE_NETWORK_TIMEOUT`,
+    /// `COMPOSE_NETWORK_DEADLINE`, the tokens of `COMPOSE_CDN_TOKEN…`, `COMPOSE_CA_BUNDLE`), as an HTTP
+    /// spec source and a prebuilt download have them.
+    func connected(with settings: HTTPSettings) -> InstallRegistry {
+        var connected = self
+        connected.client = URL(string: url).map { CDN.HTTPClient(base: $0, settings: settings) }
+        return connected
+    }
 
     package static func == (lhs: InstallRegistry, rhs: InstallRegistry) -> Bool {
         lhs.url == rhs.url && lhs.scope == rhs.scope

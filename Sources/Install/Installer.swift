@@ -60,10 +60,13 @@ package struct Installer: Sendable {
     package let artifacts: ArtifactStore
     /// The largest file of a component's tree install reads (sizes from the git object headers).
     package var maximumFileSize = Installer.maximumSourceFileSize
+    /// The HTTP settings of prebuilt downloads and of a registry's manifests.
+    package let http: HTTPSettings
 
     /// `composeHome` holds `cache/git` (bare clones) and `cache/binaries` (verified artifacts); `http`
-    /// governs the download of prebuilt artifacts.
+    /// governs the download of prebuilt artifacts and of a registry's manifests.
     package init(composeHome: URL, http: HTTPSettings = HTTPSettings()) {
+        self.http = http
         sources = SourceCache(home: ComposeHome(url: composeHome))
         artifacts = ArtifactStore(cache: composeHome.appendingPathComponent("cache/binaries"), settings: http)
     }
@@ -75,6 +78,7 @@ package struct Installer: Sendable {
         registry: InstallRegistry? = nil, compilerFlags: CompilerFlagPolicy = CompilerFlagPolicy(),
         progress: @Sendable (String) -> Void = { _ in }
     ) async throws(InstallError) -> InstallResult {
+        let registry = registry?.connected(with: http)
         let folder = project.appendingPathComponent("Composed")
         var composed: [ComposedComponent] = []
         var mirrors: [String: String] = [:]
@@ -378,10 +382,10 @@ package struct Installer: Sendable {
                 if !wanted.contains(relative) {
                     try? fileManager.removeItem(at: folder.appendingPathComponent(relative))
                     changed.append(relative)
-                    var parent = (relative as NSString).deletingLastPathComponent
+                    var parent = parentPath(relative)
                     while !parent.isEmpty {
                         emptied.insert(parent)
-                        parent = (parent as NSString).deletingLastPathComponent
+                        parent = parentPath(parent)
                     }
                 }
             }

@@ -549,7 +549,7 @@ package struct PackageManifestWriter: Sendable {
                     continue
                 }
                 let binaryName = identifier(
-                    ((framework as NSString).lastPathComponent as NSString).deletingPathExtension[...])
+                    (lastPathComponent(framework) as NSString).deletingPathExtension[...])
                 used.formUnion(files.filter { $0.hasPrefix(framework + "/") })
                 dependencyLines.append("                \(literal(binaryName)),")
                 binaries.append(
@@ -638,7 +638,7 @@ package struct PackageManifestWriter: Sendable {
                 }
             }
             // CocoaPods puts every header of the pod on the search path: `#import "Other.h"` finds a header in any folder.
-            let headerFolders = Set(headers.map { ($0 as NSString).deletingLastPathComponent }).map { folder in
+            let headerFolders = Set(headers.map(parentPath)).map { folder in
                 folder == path ? "." : relative(folder)
             }
             cSettings += headerFolders.sorted().map { ".headerSearchPath(\(literal($0)))" }

@@ -23,6 +23,8 @@ package struct ProjectInstall: Sendable {
     }
 
     package struct Report: Sendable {
+        /// What the install read: the Composefile (or Podfile) among it, read once for the command.
+        package var inputs: InstallInputs? = nil
         /// The resolve run first, when the lock was missing or stale.
         package let resolve: ResolveService.Report?
         package let install: InstallResult
@@ -44,7 +46,7 @@ package struct ProjectInstall: Sendable {
             project: URL(fileURLWithPath: service.projectDirectory, isDirectory: true).standardizedFileURL,
             inputs: inputs, binary: binary, registry: registry, compilerFlags: compilerFlags,
             progress: progress)
-        let report = Report(resolve: resolve, install: result, warnings: inputs.warnings)
+        let report = Report(inputs: inputs, resolve: resolve, install: result, warnings: inputs.warnings)
         if registry == nil { record(report, inputs: inputs, binary: binary) }
         return report
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// The dependency graph of a spec repo's components: one node per component (root name), one edge
 /// per component it depends on (subspec dependencies count for their root; test and app specs do
@@ -64,7 +65,7 @@ package struct ComponentGraph: Sendable {
                 do {
                     file = try repository.fileAndSpec(name: name, version: version)
                 } catch {
-                    unreadable.append((name + "/" + version.string, error.description))
+                    unreadable.append((joinedPath(name, version.string), error.description))
                     continue
                 }
                 let spec = file.spec

@@ -90,6 +90,9 @@ package struct InstallInputs: Sendable {
     /// What these inputs were read from, as witnesses (for the record of an install with nothing
     /// to do); nil when they cannot all be vouched for by their stamps.
     package var witnessed: Witnessed?
+    /// The Composefile (or Podfile) as the inputs were read from it, for what runs after the install
+    /// (the Xcode integration) without reading it again; nil when not read from a file.
+    package var composefile: Composefile?
 
     /// The witnesses of everything the inputs rest on: the Composefile, Compose.lock, every locked
     /// spec and its absence from the sources listed before its own, the spec repos' layout, the
@@ -201,6 +204,7 @@ extension ResolveService {
                     origin: origin, lockedNames: entry.names.sorted()))
         }
         var inputs = InstallInputs(targets: targets, platforms: platforms, pods: pods)
+        inputs.composefile = project.composefile
         inputs.warnings = Self.deprecations(provider: provider, lock: lock)
         return inputs
     }

@@ -2,6 +2,7 @@ import ComposefileFormat
 import Foundation
 import Git
 import SpecRepos
+import Support
 
 /// An added spec repo that has some of the pods a Composefile without a `source` line asks for.
 package struct SourceCandidate: Sendable, Equatable {
@@ -45,7 +46,7 @@ extension ProjectError {
     static func noSourceLineDescription(
         location: ComposefileLocation, pods: [String], candidates: [SourceCandidate]
     ) -> String {
-        let file = (location.file as NSString).lastPathComponent
+        let file = lastPathComponent(location.file)
         var text =
             "\(location): the \(file) has no `source` line, so no spec repo is read for \(pods.joined(separator: ", ")) "
             + "(CocoaPods reads only its trunk then; compose reads only the sources the file names)."

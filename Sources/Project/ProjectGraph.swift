@@ -4,6 +4,7 @@ import Layering
 import Lint
 import SpecRepos
 import Specs
+import Support
 
 /// An app's component graph: its Composefile targets (layer `app`) and every locked pod, with the
 /// layers of the spec repos the pods come from.
@@ -22,7 +23,7 @@ package struct ProjectGraph: Sendable {
         let remarks =
             layers == nil
             ? ["No spec repo of the project has a \(LayersFile.fileName); only cycles and stability were checked."]
-            : ["Layers from \(layerSources.map { $0 + "/" + LayersFile.fileName }.joined(separator: ", "))."]
+            : ["Layers from \(layerSources.map { joinedPath($0, LayersFile.fileName) }.joined(separator: ", "))."]
         return LintReport(
             command: .graph, findings: LayerRules.check(graph, layers: layers, displayRoot: ""),
             fileCount: graph.components.count, remarks: remarks, seconds: seconds)

@@ -5,6 +5,7 @@ import Git
 import Resolution
 import SpecRepos
 import Specs
+import Support
 
 /// `compose resolve`, `compose update` and `compose outdated` for one project folder: read the
 /// Composefile (or Podfile) and Compose.lock, solve against the sources, write the lock.
@@ -90,7 +91,8 @@ package struct ResolveService: Sendable {
     /// project is given relatively.
     func display(_ file: String) -> String {
         projectDirectory == "." || projectDirectory.isEmpty
-            ? file : (projectDirectory.hasSuffix("/") ? projectDirectory + file : projectDirectory + "/" + file)
+            ? file
+            : joinedPath(projectDirectory.hasSuffix("/") ? String(projectDirectory.dropLast()) : projectDirectory, file)
     }
 
     package var lockPath: String { projectURL.appendingPathComponent("Compose.lock").path }

@@ -3,6 +3,7 @@ import Layering
 import Lint
 import SpecRepos
 import Specs
+import Support
 
 /// `compose repo lint`: every spec of a spec-repo tree and the tree's layout (as `SpecRepoLayout` reads it:
 /// at the root, under `Specs/` or sharded; symlinks reported, never followed), linted on all cores.
@@ -48,12 +49,12 @@ package enum RepoLinter {
         for other in others {
             let shown = prefix + other.path
             switch other.kind {
-            case .symlink where other.atTop && isRepoDocument((other.path as NSString).lastPathComponent):
+            case .symlink where other.atTop && isRepoDocument(lastPathComponent(other.path)):
                 continue
             case .symlink:
                 findings.append(finding(Rule.symlink, .error, symlinkMessage, shown))
             case .file where other.atTop:
-                if !isRepoDocument((other.path as NSString).lastPathComponent) {
+                if !isRepoDocument(lastPathComponent(other.path)) {
                     findings.append(
                         finding(
                             Rule.strayFile, .warning,
@@ -94,7 +95,7 @@ package enum RepoLinter {
         }
         let results = await forEachChunk(of: named, concurrency: max(1, concurrency)) { path in
             lintPod(
-                (path as NSString).lastPathComponent, in: layout.absolute(path), shown: prefix + path, linter: linter)
+                lastPathComponent(path), in: layout.absolute(path), shown: prefix + path, linter: linter)
         }
         var specCount = 0
         let here = Set(pods.map(\.name))
@@ -179,7 +180,7 @@ package enum RepoLinter {
         }
         let expected = PodspecFormat.json.fileName(for: name)
         for version in versions {
-            let versionShown = podShown + "/" + version.name
+            let versionShown = joinedPath(podShown, version.name)
             if version.isSymlink {
                 findings.append(finding(Rule.symlink, .error, symlinkMessage, versionShown))
                 continue
@@ -199,7 +200,7 @@ package enum RepoLinter {
                         "The folder `\(version.name)` is not a version, so no resolver will find it; name version folders like `1.2.0`.",
                         versionShown))
             }
-            let versionPath = podPath + "/" + version.name
+            let versionPath = joinedPath(podPath, version.name)
             let entries: [DirectoryListing.Entry]
             switch DirectoryListing.entries(of: versionPath) {
             case .success(let list): entries = list
@@ -216,7 +217,7 @@ package enum RepoLinter {
                 entries.contains { $0.name == expected && !$0.isDirectory } || !entries.contains { $0.name == ruby }
                 ? expected : ruby
             for entry in entries {
-                let entryShown = versionShown + "/" + entry.name
+                let entryShown = joinedPath(versionShown, entry.name)
                 if entry.isSymlink {
                     findings.append(finding(Rule.symlink, .error, symlinkMessage, entryShown))
                     continue
@@ -225,7 +226,7 @@ package enum RepoLinter {
                     foundSpec = true
                     specs += 1
                     let result = linter.lint(
-                        fileAt: URL(fileURLWithPath: versionPath + "/" + entry.name), path: entryShown)
+                        fileAt: URL(fileURLWithPath: joinedPath(versionPath, entry.name)), path: entryShown)
                     findings += result.findings
                     if let tree = result.tree {
                         for key in SpecDependencyKey.all(in: tree) where key.root != name {

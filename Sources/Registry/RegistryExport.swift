@@ -192,7 +192,7 @@ package enum RegistryExport {
                     continue
                 }
                 if sameScope, let earlier = previous?.releases[key], earlier.spec == digest,
-                    earlier.files.allSatisfy({ FileKind.of(output + "/" + $0) == .file })
+                    earlier.files.allSatisfy({ FileKind.of(joinedPath(output, $0)) == .file })
                 {
                     next.releases[key] = earlier
                     summary.unchanged += 1

@@ -61,12 +61,12 @@ package enum RubyText {
     /// the lines that have a non-space character (the smallest as Ruby compares strings) from the
     /// start of every line.
     package static func stripHeredoc(_ s: String) -> String {
-        // On the UTF-8 bytes, line by line as `split(separator: "\n")` cuts a String: at a line feed
-        // that does not end a `\r\n` (one Character, which is not "\n").
+        // On the UTF-8 bytes, line by line as Ruby's `^` starts a line: after every line feed, that of
+        // a `\r\n` too (the `\r` stays at the end of its line).
         let bytes = Array(s.utf8)
         var lines: [Range<Int>] = []
         var lineStart = 0
-        for j in bytes.indices where bytes[j] == 0x0A && (j == 0 || bytes[j - 1] != 0x0D) {
+        for j in bytes.indices where bytes[j] == 0x0A {
             lines.append(lineStart..<j)
             lineStart = j + 1
         }

@@ -66,6 +66,10 @@ package struct Spec: Sendable {
         fullName.firstIndex(of: "/").map { String(fullName[..<$0]) } ?? fullName
     }
 
+    /// `Pay/Core` for `Core` in `Pay`, `Pay/Core/Mock` for `Mock` in `Pay/Core`: the one join of a
+    /// subspec's full name (a name, not a file path).
+    package static func fullName(of subspec: String, in parent: String) -> String { "\(parent)/\(subspec)" }
+
     /// Dependencies written at the top level of this spec object, in file order.
     package var dependencies: [SpecDependency] { declaredDependencies.common }
 

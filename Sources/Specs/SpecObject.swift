@@ -56,7 +56,7 @@ package struct SpecObject: Sendable {
             for child in node[key]?.arrayValue ?? [] where child.isObject {
                 let name = child["name"]?.stringValue ?? "(unnamed)"
                 collect(
-                    child, kind: Kind.of(child, listedAs: listedAs), fullName: fullName + "/" + name,
+                    child, kind: Kind.of(child, listedAs: listedAs), fullName: Spec.fullName(of: name, in: fullName),
                     ancestors: ancestors + [node], into: &objects)
             }
         }

@@ -47,8 +47,8 @@ package func resolvedPath(_ path: String) -> String {
         defer { free(real) }
         return String(cString: real)
     }
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = parentPath(path)
     guard !parent.isEmpty, parent != path else { return path }
     let base = resolvedPath(parent)
-    return (base == "/" ? "" : base) + "/" + (path as NSString).lastPathComponent
+    return joinedPath(base == "/" ? "" : base, lastPathComponent(path))
 }

@@ -80,7 +80,7 @@ package struct ManagedFolder {
     }
 
     /// The absolute path of `relative`.
-    package func path(_ relative: String) -> String { root + "/" + relative }
+    package func path(_ relative: String) -> String { joinedPath(root, relative) }
 
     /// The manifest's bytes; nil when there is none (or it is not a regular file).
     package func readManifest() -> [UInt8]? { FileKind.readRegularFile(path(manifestName)) }
@@ -174,11 +174,8 @@ package struct ManagedFolder {
         return true
     }
 
-    /// The folder of `relative` (`a/b` of `a/b/c`), "" for a name at the top. Not `NSString`'s
-    /// `deletingLastPathComponent`, which can trap on Linux for a name without a slash.
-    static func folder(of relative: String) -> String {
-        relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
-    }
+    /// The folder of `relative` (`a/b` of `a/b/c`), "" for a name at the top.
+    static func folder(of relative: String) -> String { parentPath(relative) }
 
     /// Ends a run: `manifest` (complete) replaces the manifest, unless it holds those bytes already.
     package func finish(manifest: Data) throws(ManagedFolderFailure) {
@@ -197,7 +194,7 @@ package struct ManagedFolder {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names
             where name.hasPrefix(".dat.nosync") || (name.hasPrefix(".") && name.hasSuffix(".compose-export.tmp")) {
-                if FileKind.of(folder + "/" + name) == .file { unlink(folder + "/" + name) }
+                if FileKind.of(joinedPath(folder, name)) == .file { unlink(joinedPath(folder, name)) }
             }
         }
     }

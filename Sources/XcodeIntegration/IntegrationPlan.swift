@@ -1,5 +1,6 @@
 import ComposefileFormat
 import Foundation
+import Support
 
 /// Which Xcode projects and targets an integration touches, found as CocoaPods finds them
 /// (`TargetInspector.compute_project_path`, `UserProjectIntegrator.workspace_path`):
@@ -85,7 +86,7 @@ package struct IntegrationPlan: Sendable, Equatable {
         } else if let declared = composefile.workspace {
             workspace = try safePath(declared.path, at: declared.location)
         } else if projects.count == 1 {
-            let name = (projects[0].path as NSString).lastPathComponent
+            let name = lastPathComponent(projects[0].path)
             workspace = String(name.dropLast(".xcodeproj".count)) + ".xcworkspace"
         }
         if let path = workspace {
@@ -123,7 +124,7 @@ package struct IntegrationPlan: Sendable, Equatable {
     static func outsideWorkspaceNote(_ path: String, at location: ComposefileLocation, in folder: URL)
         -> [IntegrationNote]
     {
-        let url = URL(fileURLWithPath: path.hasPrefix("/") ? path : folder.path + "/" + path).standardizedFileURL
+        let url = URL(fileURLWithPath: path.hasPrefix("/") ? path : joinedPath(folder.path, path)).standardizedFileURL
         let data = url.appendingPathComponent("contents.xcworkspacedata")
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let text = FileManager.default.contents(atPath: data.path).map { String(decoding: $0, as: UTF8.self) }

@@ -125,8 +125,10 @@ import Testing
         #expect(recorded.code == 0, "\(recorded.stderr)")
         var caches: [String] = []
         for folder in ["resolved", "index"] {
-            let path = home.appendingPathComponent(folder).path
-            caches += try FileManager.default.contentsOfDirectory(atPath: path).map { path + "/" + $0 }
+            let url = home.appendingPathComponent(folder)
+            caches += try FileManager.default.contentsOfDirectory(atPath: url.path).map {
+                url.appendingPathComponent($0).path
+            }
         }
         #expect(caches.count >= 2, "\(caches)")
         for path in caches {

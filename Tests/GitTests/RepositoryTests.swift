@@ -69,6 +69,23 @@ struct RepositoryTests {
         #expect(try repository.tagCommit("light") == second)
     }
 
+    /// Untracked files with one-character names, at the top and in a one-character folder, are
+    /// removed with the folders they leave empty (taking such a name apart trapped on Linux).
+    @Test func untrackedFilesWithOneCharacterNamesAreRemoved() throws {
+        let temp = try TemporaryDirectory("git-untracked-short")
+        defer { temp.remove() }
+        let repository = try Repository.create(at: temp.url)
+        try Data("1".utf8).write(to: temp.url.appendingPathComponent("kept"))
+        try repository.add(["kept"])
+        _ = try repository.commit(message: "one")
+        try FileManager.default.createDirectory(
+            at: temp.url.appendingPathComponent("y/é"), withIntermediateDirectories: true)
+        for name in ["x", "y/z", "y/é/w"] { try Data("stray".utf8).write(to: temp.url.appendingPathComponent(name)) }
+        #expect(Set(try repository.removeUntrackedFiles()) == ["x", "y/z", "y/é/w"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path).sorted() == [".git", "kept"])
+        #expect(try gitStatusIsClean(repository.location))
+    }
+
     @Test func resetHardCheckoutAndUntracked() throws {
         let temp = try TemporaryDirectory("git-reset")
         defer { temp.remove() }

@@ -51,10 +51,10 @@ struct WorkingTreeWriterTests {
         var result: [String: String] = [:]
         let manager = FileManager.default
         func visit(_ relative: String) throws {
-            let path = relative.isEmpty ? root.path : root.path + "/" + relative
+            let path = relative.isEmpty ? root.path : root.appendingPathComponent(relative).path
             for name in try manager.contentsOfDirectory(atPath: path) where !(relative.isEmpty && name == ".git") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                let full = root.path + "/" + child
+                let full = root.appendingPathComponent(child).path
                 let attributes = try manager.attributesOfItem(atPath: full)
                 switch attributes[.type] as? FileAttributeType {
                 case .typeSymbolicLink?:

@@ -211,6 +211,20 @@ import Testing
             ])
     }
 
+    /// A header pattern that matches a file with a one-character name at the pod's top (taking such a
+    /// name apart trapped on Linux): the header folder is the package's own.
+    @Test func aHeaderWithAOneCharacterNameAtTheTop() throws {
+        let (temporary, spec) = try component(
+            ["Tiny.m": "", "Tiny.h": "", "b": ""],
+            spec: #"""
+                {"name": "Tiny", "version": "1.0.0", "source_files": "*.{h,m}", "public_header_files": "*"}
+                """#)
+        defer { temporary.remove() }
+        let output = try PackageManifestWriter(spec: spec, folder: temporary.url, packages: [:]).generate()
+        let manifest = try #require(output.files["Package.swift"])
+        #expect(manifest.contains(#".headerSearchPath("."),"#), "\(manifest)")
+    }
+
     @Test func dependenciesArePackagesByTheirSpecRepoURL() throws {
         let (temporary, spec) = try component(
             ["Sources/Shop/Shop.swift": ""],

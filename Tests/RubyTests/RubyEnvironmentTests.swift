@@ -184,14 +184,15 @@ struct RubyEnvironmentTests {
         defer { folder.remove() }
         let fileManager = FileManager.default
         for directory in [".git", ".ssh", "sub/.aws", "certs"] {
-            try fileManager.createDirectory(atPath: folder.path + "/" + directory, withIntermediateDirectories: true)
+            try fileManager.createDirectory(
+                atPath: folder.url.appendingPathComponent(directory).path, withIntermediateDirectories: true)
         }
         let secret = "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n"
         for file in [
             ".git/config", ".ssh/id_ed25519", "sub/.aws/credentials", ".netrc", ".env", ".env.production",
             ".git-credentials", ".npmrc", "certs/dist.p12", "certs/server.key", "id_rsa", "AuthKey_ABC.p8",
         ] {
-            try secret.write(toFile: folder.path + "/" + file, atomically: true, encoding: .utf8)
+            try secret.write(toFile: folder.url.appendingPathComponent(file).path, atomically: true, encoding: .utf8)
         }
         try "1.2.0\n".write(toFile: folder.path + "/VERSION", atomically: true, encoding: .utf8)
         // A link with a harmless name to a credential file is refused too.

@@ -143,11 +143,15 @@ struct RubySemanticsTests {
             emit "  a\n    b\n".strip_heredoc
             emit "\ta\n\t\tb\n\n  \n".strip_heredoc
             emit "a\n  b".strip_heredoc, "  é\n   ü".strip_heredoc
+            emit "  a\r\n    b\r\n  \r\n   c".strip_heredoc == "a\r\n  b\r\n\r\n c"
+            emit "\r\n    x\r\n  y\n".strip_heredoc == "\r\n  x\r\ny\n"
             """#)
+        // `ruby -e` with ActiveSupport's `gsub(/^#{scan(/^[ \t]*(?=\S)/).min}/, "")`: a line starts
+        // after every line feed, that of a `\r\n` too.
         #expect(
             out == [
                 #""a (b) c" "its" "a'b\\c" "x]y" "plain" """#, #""a\n  b\n""#, #""a\n\tb\n\n  \n""#,
-                #""a\n  b" "é\n ü""#,
+                #""a\n  b" "é\n ü""#, "true", "true",
             ])
     }
 

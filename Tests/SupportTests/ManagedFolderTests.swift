@@ -136,7 +136,7 @@ import Testing
             "sub/.dat.nosync0f0f",
         ]
         for relative in leftovers + ["half.txt"] {
-            try Data("half".utf8).write(to: URL(fileURLWithPath: root + "/" + relative))
+            try Data("half".utf8).write(to: URL(fileURLWithPath: joinedPath(root, relative)))
         }
         try Data("test-manifest 1 pending\na.txt\nhalf.txt\nsub/b.txt\n".utf8)
             .write(to: URL(fileURLWithPath: root + "/.test-manifest"))

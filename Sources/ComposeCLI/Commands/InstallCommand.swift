@@ -180,7 +180,10 @@ struct InstallCommand: AsyncParsableCommand {
             printJSON(
                 folder: result.folder.path, upToDate: result.changedFiles.isEmpty, components: result.componentLines,
                 fetched: result.fetched, notes: result.notes)
-            if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
+            if integrate {
+                try integrateAfterInstall(
+                    project: project, allowing: allowing, format: format, read: report.inputs?.composefile)
+            }
             return
         }
         // Notes of one kind once, naming every pod; --verbose says each.
@@ -196,7 +199,10 @@ struct InstallCommand: AsyncParsableCommand {
                 "Installed \(counted(result.package.components.count, "component")) into \(result.folder.path) (\(fetched)).\n"
             )
         }
-        if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
+        if integrate {
+            try integrateAfterInstall(
+                project: project, allowing: allowing, format: format, read: report.inputs?.composefile)
+        }
     }
 
     /// `--format json`: what was installed and every note, one per pod.

@@ -44,10 +44,16 @@ struct IntegrationOptions: ParsableArguments {
 /// The project of a `compose install` integrated after Composed/ was written, unless `--no-integrate`
 /// or the Podfile's `install! 'cocoapods', :integrate_targets => false` says not to. A folder with no
 /// `.xcodeproj` and no `project` line has nothing to integrate: a SwiftPM app uses Composed directly.
-func integrateAfterInstall(project: String, allowing: Set<String>, format: ProjectOutputFormat) throws {
+/// `read`: the Composefile (or Podfile) as the install read it; nil reads it (an install answered
+/// from its record read none).
+func integrateAfterInstall(
+    project: String, allowing: Set<String>, format: ProjectOutputFormat, read: Composefile? = nil
+) throws {
     let folder = URL(fileURLWithPath: project, isDirectory: true).standardizedFileURL
-    let composefile = try ProjectIntegration.readComposefile(
-        in: folder, display: project, environment: Terminal.environment, allowedEnvironment: allowing)
+    let composefile =
+        try read
+        ?? ProjectIntegration.readComposefile(
+            in: folder, display: project, environment: Terminal.environment, allowedEnvironment: allowing)
     let err = Terminal.standardError
     guard composefile.integratesTargets else {
         if Terminal.style.verbose {
@@ -129,8 +135,8 @@ func printIntegration(
 
 /// A note with its place: a file of the project's folder and its line, else the project file.
 private func noteText(_ note: XcodeNote, in project: ProjectIntegration.ProjectResult) -> String {
-    let folder = (project.path as NSString).deletingLastPathComponent
-    let file = note.file.map { folder.isEmpty ? $0 : "\(folder)/\($0)" } ?? "\(project.path)/project.pbxproj"
+    let folder = parentPath(project.path)
+    let file = note.file.map { folder.isEmpty ? $0 : joinedPath(folder, $0) } ?? "\(project.path)/project.pbxproj"
     let place = file + (note.line.map { ":\($0)" } ?? "")
     return "\(place): " + (note.target.map { "target '\($0)': " } ?? "") + note.message
 }
@@ -179,7 +185,7 @@ private struct IntegrationJSON: Encodable {
         changed = result.changed
         notes = result.notes.map { PlaceNote(place: $0.place, message: $0.message) }
         projects = result.projects.map { project in
-            let folder = (project.path as NSString).deletingLastPathComponent
+            let folder = parentPath(project.path)
             return Project(
                 path: project.path, workspace: project.workspace,
                 composedPath: result.mode == .integrate ? project.composedPath : nil,

@@ -164,7 +164,7 @@ struct DependencyNameRule: LintRule {
             for (name, location) in member.value.stringList where name != "none" && !children.contains(name) {
                 findings.append(
                     finding(
-                        "The default subspec `\(name)` is not a subspec of \(root); its subspecs are \(Self.list(children.map { root + "/" + $0 })).",
+                        "The default subspec `\(name)` is not a subspec of \(root); its subspecs are \(Self.list(children.map { Spec.fullName(of: $0, in: root) })).",
                         at: location, in: file))
             }
         }

@@ -31,7 +31,7 @@ extension RepoExportCommand {
         case .notDrawn(let why): graph = "not drawn: \(why)"
         }
         return SiteOutput(
-            folder: (output as NSString).appendingPathComponent("site"), pages: summary.pods + 2,
+            folder: joinedPath(output, "site"), pages: summary.pods + 2,
             written: summary.written, removed: summary.removed, unchanged: summary.unchanged, graph: graph)
     }
 
