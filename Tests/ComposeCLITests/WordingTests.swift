@@ -114,5 +114,8 @@ struct WordingTests {
             fixed.stderr.contains(
                 "Podfile:5:3: note: target 'AppTests' has `inherit! :search_paths` and no pods of its own, so its product in Composed/ is empty"
             ), "\(fixed.stderr)")
+        #expect(
+            fixed.stderr.contains(
+                "its host app's pods reach it through the host. [podfile-search-paths-target-empty]\n"))
     }
 }
