@@ -84,6 +84,29 @@ package struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
+extension Finding {
+    /// The finding as one line of JSON, as a record on disk keeps it (`init(recorded:legacyRule:)`
+    /// reads it back).
+    package var recorded: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// A finding a record kept: its line of JSON (`recorded`), or, in a record a compose wrote before
+    /// its notes were findings, the text it printed then: `warning: …` a warning, any other a note,
+    /// both of rule `legacyRule`.
+    package init(recorded text: String, legacyRule: String) {
+        if text.hasPrefix("{"), let finding = try? JSONDecoder().decode(Finding.self, from: Data(text.utf8)) {
+            self = finding
+        } else if text.hasPrefix("warning: ") {
+            self.init(severity: .warning, ruleID: legacyRule, message: String(text.dropFirst("warning: ".count)))
+        } else {
+            self.init(severity: .note, ruleID: legacyRule, message: text)
+        }
+    }
+}
+
 /// The output formats of every command that prints findings: `human` (compiler-style lines, for a
 /// terminal or a CI log), `json` (the items of docs/lint-json-schema.md), `github` (GitHub Actions
 /// workflow commands).
