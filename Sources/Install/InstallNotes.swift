@@ -37,17 +37,6 @@ extension Finding {
     }
 }
 
-extension Finding.Location {
-    /// `path:line` as InstallInputs keeps a target's place (the path alone when it has no line).
-    init(place: String) {
-        if let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) {
-            self.init(file: String(place[..<colon]), line: line)
-        } else {
-            self.init(file: place)
-        }
-    }
-}
-
 /// The notes of an install as a person reads them: notes of one kind that apply to several pods
 /// become one line naming every pod (sorted), so an install of dozens of pods does not say one
 /// sentence dozens of times. `InstallResult.notes` keeps every note (`--verbose`, the record of the

@@ -53,7 +53,7 @@ package struct TargetModules: Sendable, Equatable {
                         severity: .note, ruleID: InstallRule.targetModuleRenamed,
                         message:
                             "the target '\(target.name)' gets the module \(module) behind its product '\(target.name)', because \(base) is \(owner[base.lowercased()]!). Its product keeps its name; rename the target to keep modules apart if code imports \(module) by name.",
-                        location: target.location.map(Finding.Location.init(place:))))
+                        location: target.location.map(Finding.Location.init(parsing:))))
             }
             modules[target.name] = module
             owner[module.lowercased()] = "the target '\(target.name)'"

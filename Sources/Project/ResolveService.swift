@@ -48,8 +48,8 @@ package struct ResolveService: Sendable {
         package let decisions: [String]
         /// Locked versions that could not be kept, and why.
         package let lockChanges: [LockChange]
-        /// Notes about the Composefile (ignored lines, assumed platform).
-        package let notes: [String]
+        /// Notes and warnings about the Composefile (ignored lines, assumed platform), the lock and the sources.
+        package let notes: [Finding]
         /// Where each root pod came from: a source (as written in the Composefile) or an external source.
         package let origins: [String: String]
     }
@@ -163,10 +163,8 @@ package struct ResolveService: Sendable {
             lockfile: lock, lockPath: lockPath, lockChanged: changed,
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
             lockChanges: Self.lockChanges(solution.lockChanges),
-            notes: notesToSay(project)
-                + Self.shadowedSources(project: project, provider: provider, lock: lock).map(\.description)
-                + Self.deprecations(provider: provider, lock: lock).map(\.description)
-                + project.offlineNotes,
+            notes: notesToSay(project) + Self.shadowedSources(project: project, provider: provider, lock: lock)
+                + Self.deprecations(provider: provider, lock: lock) + project.offlineNotes,
             origins: origins(project: project, provider: provider, lock: lock))
         return (report, provider)
     }

@@ -35,6 +35,17 @@ package struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
             self.column = line == nil ? nil : column
         }
 
+        /// A place written `file`, `file:line` or `file:line:column` (as `description` writes it).
+        package init(parsing place: String) {
+            var parts = place.split(separator: ":", omittingEmptySubsequences: false)
+            var numbers: [Int] = []
+            while numbers.count < 2, parts.count > 1, let last = parts.last, let number = Int(last) {
+                numbers.insert(number, at: 0)
+                parts.removeLast()
+            }
+            self.init(file: parts.joined(separator: ":"), line: numbers.first, column: numbers.dropFirst().first)
+        }
+
         /// `file`, `file:line` or `file:line:column`.
         package var description: String {
             guard let line else { return file }
@@ -94,16 +105,27 @@ extension Finding {
     }
 
     /// A finding a record kept: its line of JSON (`recorded`), or, in a record a compose wrote before
-    /// its notes were findings, the text it printed then: `warning: …` a warning, any other a note,
-    /// both of rule `legacyRule`.
+    /// its notes were findings, the text it printed then, of rule `legacyRule`: `warning: …` a
+    /// warning, `note: …` or any other text a note, `place: warning: …` at its place.
     package init(recorded text: String, legacyRule: String) {
         if text.hasPrefix("{"), let finding = try? JSONDecoder().decode(Finding.self, from: Data(text.utf8)) {
             self = finding
-        } else if text.hasPrefix("warning: ") {
-            self.init(severity: .warning, ruleID: legacyRule, message: String(text.dropFirst("warning: ".count)))
-        } else {
-            self.init(severity: .note, ruleID: legacyRule, message: text)
+            return
         }
+        for severity in [Severity.warning, .note, .error] {
+            let label = "\(severity.rawValue): "
+            if text.hasPrefix(label) {
+                self.init(severity: severity, ruleID: legacyRule, message: String(text.dropFirst(label.count)))
+                return
+            }
+            if let range = text.range(of: ": " + label), !text[..<range.lowerBound].contains(" ") {
+                self.init(
+                    severity: severity, ruleID: legacyRule, message: String(text[range.upperBound...]),
+                    location: Location(parsing: String(text[..<range.lowerBound])))
+                return
+            }
+        }
+        self.init(severity: .note, ruleID: legacyRule, message: text)
     }
 }
 

@@ -65,7 +65,7 @@ struct WordingTests {
         let adopted = run.stderr.split(separator: "\n").filter { $0.contains("Adopted") }
         #expect(
             adopted == [
-                "Adopted Podfile.lock: 1 pod kept at its locked version (there is no Compose.lock; resolving writes one from it)."
+                "note: Adopted Podfile.lock: 1 pod kept at its locked version (there is no Compose.lock; resolving writes one from it). [lock-podfile-lock-adopted]"
             ],
             "\(run.stderr)")
         let lock = try String(contentsOf: app.appendingPathComponent("Compose.lock"), encoding: .utf8)

@@ -67,6 +67,32 @@ import Testing
         #expect(Finding.rendered([], as: .github).isEmpty)
     }
 
+    /// A record keeps a finding whole; a record of an earlier compose, which kept the printed
+    /// lines, is read with each line's severity and place.
+    @Test func aRecordKeepsAFindingWholeAndReadsTheLinesOfBefore() {
+        #expect(Finding(recorded: located.recorded, legacyRule: "old") == located)
+        #expect(Finding(recorded: nowhere.recorded, legacyRule: "old") == nowhere)
+        #expect(!located.recorded.contains("\n"))
+        #expect(
+            Finding(recorded: "warning: Pay is deprecated.", legacyRule: "old").description
+                == "warning: Pay is deprecated. [old]")
+        #expect(
+            Finding(recorded: "Podfile:2:1: note: skipped post_install.", legacyRule: "old")
+                == Finding(
+                    severity: .note, ruleID: "old", message: "skipped post_install.", file: "Podfile", line: 2,
+                    column: 1))
+        #expect(
+            Finding(recorded: "Adopted Podfile.lock: 3 pods kept.", legacyRule: "old").description
+                == "note: Adopted Podfile.lock: 3 pods kept. [old]")
+    }
+
+    @Test func placesAreReadAsWritten() {
+        #expect(Finding.Location(parsing: "Podfile:3") == .init(file: "Podfile", line: 3))
+        #expect(Finding.Location(parsing: "C:/a b/Podfile:3:7") == .init(file: "C:/a b/Podfile", line: 3, column: 7))
+        #expect(Finding.Location(parsing: "Podfile") == .init(file: "Podfile"))
+        #expect(Finding.Location(parsing: "Podfile").description == "Podfile")
+    }
+
     /// Findings without a place come first, then by file, line, column and rule.
     @Test func reportOrder() {
         #expect([located, fileOnly, nowhere].sorted(by: Finding.reportOrder) == [nowhere, located, fileOnly])

@@ -173,7 +173,7 @@ struct InstallCommand: AsyncParsableCommand {
             }
             err.write("Wrote \(resolve.lockPath)\n")
             // What the resolve had to say (an adopted Podfile.lock, ignored Podfile lines), as `resolve` says it.
-            for note in resolve.notes { err.write(note + "\n") }
+            err.write(Finding.rendered(resolve.notes, as: .human))
         }
         let result = report.install
         err.write(Finding.rendered(report.warnings, as: .human))
