@@ -116,7 +116,7 @@ package enum CatalogueReader {
         for edge in graph.edges { dependents[edge.to, default: []].insert(edge.from) }
         var findings: [String: [String]] = [:]
         for finding in LayerRules.check(graph, layers: layers, displayRoot: "") {
-            findings[finding.file, default: []].append(finding.message)
+            findings[finding.file ?? "", default: []].append(finding.message)
         }
         let dates = additionTimes(root: root, paths: specPaths)
         for index in entries.indices {

@@ -107,7 +107,7 @@ struct LayerCheckFailure: ComposeFailure {
 /// `verbose`, the solver's steps on standard error.
 func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions, verbose: Bool) {
     let err = Terminal.standardError
-    for note in report.notes { err.write(note + "\n") }
+    err.write(Finding.rendered(report.notes, as: .human))
     if verbose {
         for line in report.decisions { err.write("  \(line)\n") }
     }
@@ -155,7 +155,7 @@ func printResolveReport(_ report: ResolveService.Report, options: ProjectOptions
 /// What `printResolveReport` prints for a resolve with nothing to do, from its record.
 func printRecordedUpToDate(_ recorded: RecordedUpToDate, verbose: Bool) {
     let err = Terminal.standardError
-    for note in recorded.notes { err.write(note + "\n") }
+    err.write(Finding.rendered(recorded.notes, as: .human))
     if verbose { err.write("  \(recorded.decision)\n") }
     Terminal.standardOutput.write(
         resolvedLine(roots: recorded.rootCount, lockChanged: false, lockPath: recorded.lockPath))

@@ -1,4 +1,5 @@
 import Specs
+import Support
 
 /// A place in a Composefile (or Podfile): `path:line:column`, all 1-based.
 package struct ComposefileLocation: Sendable, Hashable, CustomStringConvertible {
@@ -25,8 +26,9 @@ package struct Composefile: Sendable, Equatable {
     package internal(set) var root: TargetDefinition
     /// Bare integration flags seen (`use_frameworks!`, `inhibit_all_warnings!` …), in order.
     package internal(set) var flags: [String] = []
-    /// Things accepted but ignored (`install!` options, `plugin` …), for the user's information.
-    package internal(set) var notes: [Note] = []
+    /// Things accepted but ignored (`install!` options, `plugin` …), for the user's information:
+    /// notes at their line, of the rules in `NoteRule`.
+    package internal(set) var notes: [Finding] = []
     /// The `workspace` line (CocoaPods' `workspace_path`; `.xcworkspace` added when missing).
     package internal(set) var workspace: XcodePathDeclaration?
     /// False after `install! 'cocoapods', :integrate_targets => false`: the Xcode project is left alone.
@@ -43,11 +45,25 @@ package struct Composefile: Sendable, Equatable {
             name: "Pods", isAbstract: true, location: ComposefileLocation(file: path, line: 1, column: 1))
     }
 
-    /// A remark about a line that was accepted without effect.
-    package struct Note: Sendable, Equatable, CustomStringConvertible {
-        package let location: ComposefileLocation
-        package let message: String
-        package var description: String { "\(location): note: \(message)" }
+    /// The rule ids of the Composefile's notes (docs/composefile.md).
+    package enum NoteRule {
+        /// `post_install` and the other hooks, skipped.
+        package static let hookSkipped = "podfile-hook-skipped"
+        /// `plugin` and `link_with`, read and ignored.
+        package static let wordIgnored = "podfile-word-ignored"
+        /// A word of a CocoaPods plugin that compose does not load, skipped.
+        package static let pluginWordSkipped = "podfile-plugin-word-skipped"
+        /// `install!` options other than `:integrate_targets`, ignored.
+        package static let installOptionsIgnored = "podfile-install-options-ignored"
+        /// An `inherit! :search_paths` target without pods of its own: an empty product.
+        package static let searchPathsTargetEmpty = "podfile-search-paths-target-empty"
+    }
+
+    /// A remark of rule `rule` about a line that was accepted without effect.
+    static func note(_ rule: String, at location: ComposefileLocation, _ message: String) -> Finding {
+        Finding(
+            severity: .note, ruleID: rule, message: message, file: location.file, line: location.line,
+            column: location.column)
     }
 
     /// Every concrete (non-abstract) target, depth first in file order, with the pods it gets

@@ -183,7 +183,7 @@ package struct Lockfile: Sendable, Equatable {
     /// Parses lock text (Compose.lock or Podfile.lock) and says what was skipped: each section
     /// compose does not know gives a warning, never a failure.
     package static func parseWithWarnings(_ text: String, path: String = "Compose.lock") throws(ComposefileError) -> (
-        lockfile: Lockfile, warnings: [String]
+        lockfile: Lockfile, warnings: [Finding]
     ) {
         if Self.holdsConflictMarker(text) {
             throw .malformedLock(path: path, message: "it holds git merge conflict markers")
@@ -233,9 +233,13 @@ package struct Lockfile: Sendable, Equatable {
             }
             return result
         }
-        var warnings: [String] = []
+        var warnings: [Finding] = []
         for key in root.keys.sorted() where !sectionOrder.contains(key) {
-            warnings.append("\(path): warning: the section '\(key)' is not one compose reads; it is skipped.")
+            warnings.append(
+                Finding(
+                    severity: .warning, ruleID: LockRule.sectionSkipped,
+                    message: "the section '\(key)' is not one compose reads; it is skipped.",
+                    location: .init(file: path)))
         }
         if let pods = root["PODS"] {
             guard let list = pods as? [Any] else { throw fail("PODS is not a list") }

@@ -95,9 +95,9 @@ final class PodfileReader: RubyHost {
             let list = skippedHooks.map { "\($0.name) (lines \($0.lines.lowerBound)–\($0.lines.upperBound))" }
                 .joined(separator: ", ")
             file.notes.append(
-                Composefile.Note(
-                    location: first.location,
-                    message: "skipped \(list): hooks adjust the Xcode project, which a SwiftPM package does not have."))
+                Composefile.note(
+                    Composefile.NoteRule.hookSkipped, at: first.location,
+                    "skipped \(list): hooks adjust the Xcode project, which a SwiftPM package does not have."))
         }
         return file
     }
@@ -198,7 +198,7 @@ final class PodfileReader: RubyHost {
                 if name == "plugin", let plugin = arguments.values.first?.stringValue, plugin.hasPrefix("cocoapods-") {
                     declaredPlugins.append(plugin)
                 }
-                file.notes.append(Composefile.Note(location: here, message: "'\(name)': \(note)"))
+                file.notes.append(Composefile.note(Composefile.NoteRule.wordIgnored, at: here, "'\(name)': \(note)"))
             } else if name.first?.isUppercase == true {
                 return nil
             } else if let plugin = (interpreter.notLoaded + declaredPlugins).last(where: { $0.hasPrefix("cocoapods-") })
@@ -217,10 +217,9 @@ final class PodfileReader: RubyHost {
                         ))
                 }
                 file.notes.append(
-                    Composefile.Note(
-                        location: here,
-                        message:
-                            "'\(name)' is not a Podfile word; it comes from the plugin '\(plugin)', which compose does not load: skipped."
+                    Composefile.note(
+                        Composefile.NoteRule.pluginWordSkipped, at: here,
+                        "'\(name)' is not a Podfile word; it comes from the plugin '\(plugin)', which compose does not load: skipped."
                     ))
             } else if arguments.values.isEmpty && arguments.block == nil {
                 throw fail(
@@ -389,10 +388,9 @@ final class PodfileReader: RubyHost {
         if !ignored.isEmpty || arguments.values.count <= 1 {
             let list = ignored.isEmpty ? "" : " (\(ignored.joined(separator: ", ")))"
             file.notes.append(
-                Composefile.Note(
-                    location: here,
-                    message:
-                        "'install!': installation options of CocoaPods\(list) do not apply to compose and are ignored; only :integrate_targets is read."
+                Composefile.note(
+                    Composefile.NoteRule.installOptionsIgnored, at: here,
+                    "'install!': installation options of CocoaPods\(list) do not apply to compose and are ignored; only :integrate_targets is read."
                 ))
         }
     }
@@ -438,10 +436,9 @@ final class PodfileReader: RubyHost {
         let finished = stack.removeLast()
         if finished.inheritance == .searchPaths, !finished.isAbstract, finished.dependencies.isEmpty {
             file.notes.append(
-                Composefile.Note(
-                    location: finished.location,
-                    message:
-                        "target '\(name)' has `inherit! :search_paths` and no pods of its own, so its product in Composed/ is empty: CocoaPods links nothing into such a target either, and its host app's pods reach it through the host."
+                Composefile.note(
+                    Composefile.NoteRule.searchPathsTargetEmpty, at: finished.location,
+                    "target '\(name)' has `inherit! :search_paths` and no pods of its own, so its product in Composed/ is empty: CocoaPods links nothing into such a target either, and its host app's pods reach it through the host."
                 ))
         }
         stack[stack.count - 1].children.append(finished)

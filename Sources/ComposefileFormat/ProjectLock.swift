@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The lock a project folder has: its Compose.lock, else (a project coming from CocoaPods) its
 /// Podfile.lock, read the same way so every version it pins is kept.
@@ -8,10 +9,18 @@ package struct ProjectLock: Sendable, Equatable {
     package let path: String
     /// True when the lock is the project's Podfile.lock (there is no Compose.lock yet).
     package let adoptedFromPodfileLock: Bool
-    /// Sections skipped, one line each, and (for an adopted Podfile.lock) one line saying so.
-    package let messages: [String]
+    /// Sections skipped, one warning each, and (for an adopted Podfile.lock) one note saying so.
+    package let messages: [Finding]
     /// The file's bytes as read.
     package let data: Data
+}
+
+/// The rule ids of what reading a lock says (docs/diagnostics.md).
+package enum LockRule {
+    /// A section of the lock compose does not read, skipped.
+    package static let sectionSkipped = "lock-section-skipped"
+    /// The project's Podfile.lock read in place of a missing Compose.lock.
+    package static let podfileLockAdopted = "lock-podfile-lock-adopted"
 }
 
 extension Lockfile {
@@ -33,8 +42,11 @@ extension Lockfile {
             if adopted {
                 let count = Set(lockfile.pods.map(\.rootName)).count
                 messages.append(
-                    "Adopted Podfile.lock: \(count) \(count == 1 ? "pod" : "pods") kept at \(count == 1 ? "its locked version" : "their locked versions") (there is no Compose.lock; resolving writes one from it)."
-                )
+                    Finding(
+                        severity: .note, ruleID: LockRule.podfileLockAdopted,
+                        message:
+                            "Adopted Podfile.lock: \(count) \(count == 1 ? "pod" : "pods") kept at \(count == 1 ? "its locked version" : "their locked versions") (there is no Compose.lock; resolving writes one from it)."
+                    ))
             }
             return ProjectLock(
                 lockfile: lockfile, path: path, adoptedFromPodfileLock: adopted, messages: messages, data: data)

@@ -4,6 +4,7 @@ import PackageManifests
 import Project
 import SpecRepos
 import Specs
+import Support
 
 /// The files of a pod where install reads them: a folder (`:path`) or a commit of its cached mirror.
 struct PodFiles: Sendable {
@@ -113,7 +114,7 @@ extension Installer {
     /// is refused before anything is written; one whose products cannot all be read without running it
     /// is trusted to offer the module's name, and `notes` say so.
     func offeredProduct(
-        _ pod: InstallInputs.Pod, naming: PodModule, in source: PodFiles, reference: String, notes: inout [String]
+        _ pod: InstallInputs.Pod, naming: PodModule, in source: PodFiles, reference: String, notes: inout [Finding]
     ) throws(InstallError) -> LinkedProduct? {
         guard let file = source.manifest else { return nil }
         try source.checkSize(of: file, pod: pod.name, limit: maximumFileSize)
@@ -127,8 +128,10 @@ extension Installer {
         }
         if !manifest.isComplete {
             notes.append(
-                "\(pod.name): its \(file) names products in a way that can only be read by running it (\(manifest.unreadable.joined(separator: "; "))); the product \(naming.module) is linked."
-            )
+                .installNote(
+                    InstallRule.productUnread,
+                    "\(pod.name): its \(file) names products in a way that can only be read by running it (\(manifest.unreadable.joined(separator: "; "))); the product \(naming.module) is linked."
+                ))
             return LinkedProduct(name: naming.module, module: naming.module, unsafeFlags: unsafeFlags)
         }
         if let linked = LinkedProduct.renamed(naming: naming, among: manifest.products, unsafeFlags: unsafeFlags) {
@@ -138,8 +141,10 @@ extension Installer {
                 ? " (it builds the module's target)"
                 : ", and `import \(naming.module)` becomes `import \(linked.module)`"
             notes.append(
-                "\(pod.name): its \(file) offers no product named `\(naming.module)`: the library product `\(linked.name)` (line \(line)) is linked\(becomes)."
-            )
+                .installNote(
+                    InstallRule.productRenamed,
+                    "\(pod.name): its \(file) offers no product named `\(naming.module)`: the library product `\(linked.name)` (line \(line)) is linked\(becomes)."
+                ))
             return linked
         }
         throw .noProduct(

@@ -9,8 +9,8 @@ package struct RecordedInstall: Sendable, Equatable {
     /// The components as the install listed them (`InstallResult.componentLines`).
     package let componentLines: [String]
     /// The install's notes and warnings, as it printed them.
-    package let notes: [String]
-    package let warnings: [String]
+    package let notes: [Finding]
+    package let warnings: [Finding]
     /// The files and folders found as they were.
     package let witnessCount: Int
 }
@@ -45,8 +45,12 @@ extension ProjectInstall {
         else { return nil }
         service.noteIfStale(clones: record.facts["clones"] ?? [])
         return RecordedInstall(
-            componentLines: record.facts["components"] ?? [], notes: record.facts["notes"] ?? [],
-            warnings: record.facts["warnings"] ?? [], witnessCount: record.witnessCount)
+            componentLines: record.facts["components"] ?? [],
+            notes: (record.facts["notes"] ?? []).map { Finding(recorded: $0, legacyRule: InstallRule.recorded) },
+            warnings: (record.facts["warnings"] ?? []).map {
+                Finding(recorded: $0, legacyRule: ProjectRule.podDeprecated)
+            },
+            witnessCount: record.witnessCount)
     }
 
     /// Keeps the record of `report`, an install that succeeded, with the witnesses of everything
@@ -94,8 +98,9 @@ extension ProjectInstall {
         WitnessedRecord(
             facts: [
                 "tool": [service.toolVersion], "project": [service.projectURL.path, service.projectDirectory],
-                "options": options(binary), "components": result.componentLines, "notes": result.notes,
-                "warnings": report.warnings, "clones": witnessed.clones,
+                "options": options(binary), "components": result.componentLines,
+                "notes": result.notes.map(\.recorded), "warnings": report.warnings.map(\.recorded),
+                "clones": witnessed.clones,
             ],
             witnesses: witnesses + witnessed.witnesses,
             bases: [folder.path] + witnessed.bases + [service.composeHome.appendingPathComponent("cache/git").path]

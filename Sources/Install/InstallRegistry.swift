@@ -100,13 +100,15 @@ package struct InstallRegistry: Sendable, Equatable {
 extension Installer {
     /// The registry pin and linked product of a spec-repo pod the registry has; nil (with a note)
     /// when it does not have that release, which is then installed from git as without a registry.
-    func registryPin(_ pod: InstallInputs.Pod, naming: PodModule, registry: InstallRegistry, notes: inout [String])
+    func registryPin(_ pod: InstallInputs.Pod, naming: PodModule, registry: InstallRegistry, notes: inout [Finding])
         throws(InstallError) -> (pin: ComponentPin, product: LinkedProduct)?
     {
         guard let (identity, version) = registry.release(of: pod.name, version: pod.version.string) else {
             notes.append(
-                "\(pod.name) \(pod.version.string) cannot be a registry release (its name or version is not one): installed from git."
-            )
+                .installNote(
+                    InstallRule.registryNotARelease,
+                    "\(pod.name) \(pod.version.string) cannot be a registry release (its name or version is not one): installed from git."
+                ))
             return nil
         }
         guard let client = registry.client else {
@@ -114,8 +116,10 @@ extension Installer {
         }
         guard let manifest = try registry.manifest(of: identity, version: version, client: client) else {
             notes.append(
-                "\(identity) \(version) is not in the registry at \(registry.url): \(pod.name) is installed from git (compose registry export adds it)."
-            )
+                .installNote(
+                    InstallRule.registryMissing,
+                    "\(identity) \(version) is not in the registry at \(registry.url): \(pod.name) is installed from git (compose registry export adds it)."
+                ))
             return nil
         }
         let files = PodFiles(
@@ -127,8 +131,10 @@ extension Installer {
         else { return nil }
         guard product.unsafeFlags.isEmpty else {
             notes.append(
-                "\(pod.name): its Package.swift uses unsafeFlags, which SwiftPM refuses in a registry release: installed from git."
-            )
+                .installNote(
+                    InstallRule.registryUnsafeFlags,
+                    "\(pod.name): its Package.swift uses unsafeFlags, which SwiftPM refuses in a registry release: installed from git."
+                ))
             return nil
         }
         return (.registry(id: identity.description, version: version), product)

@@ -19,8 +19,9 @@ package struct InstallResult: Sendable, Equatable {
     /// Components without a Package.swift of their own, made a package under `Pods/` from their podspec.
     package var generated: [String] = []
     package let package: ComposedPackage
-    /// Things the user should know, such as a binary switch for a component without an artifact.
-    package let notes: [String]
+    /// Things the user should know, such as a binary switch for a component without an artifact:
+    /// notes of the rules in `InstallRule`.
+    package let notes: [Finding]
     /// Every file of `Composed/` this install generated (relative to `folder`) with its bytes, and
     /// the prebuilt artifacts copied there with where they were copied from.
     package var output: [String: Data] = [:]
@@ -86,7 +87,7 @@ package struct Installer: Sendable {
         var binaries: [String] = []
         var platformFloor = inputs.platforms
         var binaryFiles: [String: URL] = [:]
-        var notes: [String] = []
+        var notes: [Finding] = []
         var generated: [GeneratedPod] = []
         var repositories: [URL] = []
         // Components whose manifest uses unsafe flags; the commits of those pinned by version.
@@ -106,8 +107,10 @@ package struct Installer: Sendable {
             if binary.usesBinary(pod.name), spec.prebuilt == nil, binary.perComponent[environmentName(pod.name)] == true
             {
                 notes.append(
-                    "COMPOSE_\(environmentName(pod.name))_USE_BINARY is set, but \(pod.name) \(version) declares no prebuilt artifact: it is built from source."
-                )
+                    .installNote(
+                        InstallRule.binaryUnavailable,
+                        "COMPOSE_\(environmentName(pod.name))_USE_BINARY is set, but \(pod.name) \(version) declares no prebuilt artifact: it is built from source."
+                    ))
             }
             if let prebuilt = spec.prebuilt, binary.usesBinary(pod.name) {
                 progress("Using the prebuilt \(pod.name) (\(version))")
@@ -181,8 +184,10 @@ package struct Installer: Sendable {
                         unsafe.insert(pod.name)
                         pin = .revision(url: url, commit: fetch.commit)
                         notes.append(
-                            "\(pod.name): its Package.swift uses unsafeFlags (\(linked.unsafeFlags.joined(separator: ", "))), which SwiftPM refuses in a package pinned by version: \(version) is pinned by its commit (revision: \(fetch.commit.prefix(10)))."
-                        )
+                            .installNote(
+                                InstallRule.unsafeFlagsPinned,
+                                "\(pod.name): its Package.swift uses unsafeFlags (\(linked.unsafeFlags.joined(separator: ", "))), which SwiftPM refuses in a package pinned by version: \(version) is pinned by its commit (revision: \(fetch.commit.prefix(10)))."
+                            ))
                     }
                 } else {
                     if !linked.unsafeFlags.isEmpty { unsafe.insert(pod.name) }
@@ -214,7 +219,10 @@ package struct Installer: Sendable {
                 ComposedComponent(
                     name: item.pod.name, module: item.naming.module, product: item.naming.module,
                     pin: .path("Pods/\(host)"), dependencies: item.pod.dependencies))
-            notes.append("\(item.pod.name): a pod of the same tree as \(host), it is a target of Pods/\(host).")
+            notes.append(
+                .installNote(
+                    InstallRule.sameTree,
+                    "\(item.pod.name): a pod of the same tree as \(host), it is a target of Pods/\(host)."))
         }
         for item in generated where hosts[item.pod.name] == nil {
             let (component, files, podNotes) = try generate(
@@ -224,7 +232,7 @@ package struct Installer: Sendable {
             // A note the manifest writer already labelled with the pod keeps its one label; the pod's
             // component line ("X generated from its podspec into Pods/X") is its only report.
             let label = "\(item.pod.name): "
-            notes += podNotes.map { $0.hasPrefix(label) ? $0 : label + $0 }
+            notes += podNotes.map { .installNote(InstallRule.generatedPackage, $0.hasPrefix(label) ? $0 : label + $0) }
         }
 
         let package = ComposedPackage(
@@ -237,7 +245,10 @@ package struct Installer: Sendable {
         let changed = try write(files, binaries: binaryFiles, into: folder)
         let unknown = Set(binary.namedComponents).subtracting(inputs.pods.map { environmentName($0.name) })
         for name in unknown.sorted() {
-            notes.append("COMPOSE_\(name)_USE_BINARY is set, but no locked component is named so.")
+            notes.append(
+                .installNote(
+                    InstallRule.binaryUnknown, "COMPOSE_\(name)_USE_BINARY is set, but no locked component is named so."
+                ))
         }
         var result = InstallResult(
             folder: folder, changedFiles: changed, fetched: fetched, binaries: binaries, package: package, notes: notes)
@@ -264,7 +275,7 @@ package struct Installer: Sendable {
     /// tag's commit (`commits`) instead, with a note.
     func repin(
         _ composed: inout [ComposedComponent], over unsafe: Set<String>, commits: [String: String],
-        pods: [InstallInputs.Pod], notes: inout [String]
+        pods: [InstallInputs.Pod], notes: inout [Finding]
     ) {
         let dependencies = Dictionary(
             pods.map { ($0.name, $0.dependencies.map(Spec.rootName(of:))) }, uniquingKeysWith: { first, _ in first })
@@ -286,8 +297,10 @@ package struct Installer: Sendable {
             repinned.podModule = component.podModule
             composed[index] = repinned
             notes.append(
-                "\(component.name): it depends on \(reached.joined(separator: ", ")), whose Package.swift uses unsafeFlags, which SwiftPM refuses under a package pinned by version: \(version) is pinned by its commit (revision: \(commit.prefix(10)))."
-            )
+                .installNote(
+                    InstallRule.unsafeFlagsDependency,
+                    "\(component.name): it depends on \(reached.joined(separator: ", ")), whose Package.swift uses unsafeFlags, which SwiftPM refuses under a package pinned by version: \(version) is pinned by its commit (revision: \(commit.prefix(10)))."
+                ))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Project
+import Support
 
 /// `compose install` for one project folder: read the project once, make sure Compose.lock is
 /// current (resolving when it is missing or the Composefile changed, keeping every locked version
@@ -29,7 +30,7 @@ package struct ProjectInstall: Sendable {
         package let resolve: ResolveService.Report?
         package let install: InstallResult
         /// Warnings about the locked pods (deprecated ones).
-        package var warnings: [String] = []
+        package var warnings: [Finding] = []
     }
 
     /// Throws the errors of resolving (`ComposefileError`, `ProjectError`, `ResolutionError`) and `InstallError`.

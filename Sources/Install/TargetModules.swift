@@ -1,4 +1,5 @@
 import Project
+import Support
 
 /// The module behind each Composefile target's product. The product is named exactly like the
 /// target (`Rocket.Chat`, `Habitica UI Tests`: SwiftPM takes any string as a product name, and the
@@ -15,8 +16,8 @@ import Project
 package struct TargetModules: Sendable, Equatable {
     /// Target name → module.
     package let modules: [String: String]
-    /// One line per target whose module got a suffix: where it is declared, why, and what to do.
-    package let notes: [String]
+    /// One note per target whose module got a suffix, at the target's line: why, and what to do.
+    package let notes: [Finding]
 
     /// Modules the toolchain or the SDKs own: a target module of that name would shadow them.
     static let systemModules = [
@@ -30,7 +31,7 @@ package struct TargetModules: Sendable, Equatable {
         for name in Self.systemModules { owner[name.lowercased()] = "a module of the Swift toolchain" }
         for (module, who) in reserved { owner[module.lowercased()] = who }
         var modules: [String: String] = [:]
-        var notes: [String] = []
+        var notes: [Finding] = []
         let sorted = targets.sorted { $0.name < $1.name }
         // A name that is its own module keeps it first, so `App_Tests` stays `App_Tests` beside `App Tests`.
         for target in sorted where Self.identifier(for: target.name) == target.name {
@@ -47,10 +48,12 @@ package struct TargetModules: Sendable, Equatable {
                 suffix += 1
             }
             if module != base {
-                let place = target.location.map { "\($0): " } ?? ""
                 notes.append(
-                    "\(place)the target '\(target.name)' gets the module \(module) behind its product '\(target.name)', because \(base) is \(owner[base.lowercased()]!). Its product keeps its name; rename the target to keep modules apart if code imports \(module) by name."
-                )
+                    Finding(
+                        severity: .note, ruleID: InstallRule.targetModuleRenamed,
+                        message:
+                            "the target '\(target.name)' gets the module \(module) behind its product '\(target.name)', because \(base) is \(owner[base.lowercased()]!). Its product keeps its name; rename the target to keep modules apart if code imports \(module) by name.",
+                        location: target.location.map(Finding.Location.init(parsing:))))
             }
             modules[target.name] = module
             owner[module.lowercased()] = "the target '\(target.name)'"

@@ -25,8 +25,9 @@ package struct LayersFile: Sendable, Equatable {
     package let layers: [Layer]
     /// Layer → the layers it may depend on.
     package let allowed: [String: Set<String>]
-    /// Problems met while reading the file (rule `graph-layers-file`), with the file shown as `file`.
-    package let problems: [(line: Int, message: String)]
+    /// Problems met while reading the file: errors of rule `graph-layers-file` at their line of
+    /// `Layers.yml` (`LayerRules.check` shows the file where the repo is).
+    package let problems: [Finding]
 
     package static func == (lhs: LayersFile, rhs: LayersFile) -> Bool {
         lhs.layers == rhs.layers && lhs.allowed == rhs.allowed
@@ -134,10 +135,14 @@ package struct LayersFile: Sendable, Equatable {
         }
         self.layers = layers
         self.allowed = allowed
-        self.problems = problems
+        self.problems = problems.map { line, message in
+            Finding(
+                severity: .error, ruleID: LayerRules.Rule.layersFile, message: "\(Self.fileName): \(message).",
+                file: Self.fileName, line: line, column: 1)
+        }
     }
 
-    private init(layers: [Layer], allowed: [String: Set<String>], problems: [(line: Int, message: String)]) {
+    private init(layers: [Layer], allowed: [String: Set<String>], problems: [Finding]) {
         self.layers = layers
         self.allowed = allowed
         self.problems = problems
@@ -325,10 +330,8 @@ package enum LayerRules {
         if let layers {
             for problem in layers.problems {
                 findings.append(
-                    Finding(
-                        severity: .error, ruleID: Rule.layersFile,
-                        message: "\(LayersFile.fileName): \(problem.message).",
-                        file: prefix + LayersFile.fileName, line: problem.line, column: 1))
+                    problem.located(
+                        .init(file: prefix + LayersFile.fileName, line: problem.line, column: problem.column)))
             }
             var unlayered: [String] = []
             for name in graph.components where layers.layer(of: name) == nil { unlayered.append(name) }

@@ -49,12 +49,8 @@ package struct LintReport: Sendable {
     package var specsPerSecond: Double { seconds > 0 ? Double(fileCount) / seconds : 0 }
 }
 
-/// Output formats of the lint commands.
-package enum ReportFormat: String, Sendable, CaseIterable {
-    case human
-    case json
-    case github
-}
+/// Output formats of the lint commands: Support's, those of every report of findings.
+package typealias ReportFormat = FindingFormat
 
 extension LintReport {
     /// The report as text in `format`; `color` adds ANSI colours to the human format.
@@ -94,27 +90,15 @@ extension LintReport {
     }
 
     private func humanText(allowWarnings: Bool, color: Bool) -> String {
-        func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-        var out = ""
-        for finding in findings {
-            let label: String
-            switch finding.severity {
-            case .error: label = paint("error:", "1;31")
-            case .warning: label = paint("warning:", "1;33")
-            case .note: label = paint("note:", "1;36")
-            }
-            // The file's name and the message quote what a spec holds (its keys, its values): escaped,
-            // so that neither a terminal sequence nor a line of its own (`::error …` in CI) gets out.
-            let place = "\(escapedForDisplay(finding.file)):\(finding.line):\(finding.column):"
-            out += "\(paint(place, "1")) \(label) \(escapedForDisplay(finding.message)) [\(finding.ruleID)]\n"
-        }
-        for remark in remarks { out += "\(paint("note:", "1;36")) \(escapedForDisplay(remark))\n" }
+        var out = Finding.rendered(findings, as: .human, color: color)
+        let label = color ? "\u{1B}[1;36mnote:\u{1B}[0m" : "note:"
+        for remark in remarks { out += "\(label) \(escapedForDisplay(remark))\n" }
         out += summaryLine(allowWarnings: allowWarnings) + "\n"
         return out
     }
 
     private func githubText(allowWarnings: Bool) -> String {
-        var out = findings.map { GitHubAnnotation.line(for: $0) }.joined()
+        var out = Finding.rendered(findings, as: .github)
         for remark in remarks { out += "::notice::\(GitHubAnnotation.data(remark))\n" }
         out += summaryLine(allowWarnings: allowWarnings) + "\n"
         return out
@@ -149,48 +133,5 @@ extension LintReport {
             findings: findings.map(Finding.JSONItem.init),
             remarks: remarks)
         return JSONOutput.text(report, fallback: "{}") + "\n"
-    }
-}
-
-extension Finding {
-    /// A finding as every `--format json` report writes it (docs/lint-json-schema.md).
-    package struct JSONItem: Encodable, Sendable {
-        let file: String
-        let line: Int
-        let column: Int
-        let severity: String
-        let rule: String
-        let message: String
-
-        package init(_ finding: Finding) {
-            file = finding.file
-            line = finding.line
-            column = finding.column
-            severity = finding.severity.rawValue
-            rule = finding.ruleID
-            message = finding.message
-        }
-    }
-}
-
-/// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`), escaped as the runner
-/// reads them, for every `--format github` report.
-package enum GitHubAnnotation {
-    /// The annotation of one finding at its file, line and column.
-    package static func line(for finding: Finding) -> String {
-        let level = finding.severity == .note ? "notice" : finding.severity.rawValue
-        return
-            "::\(level) file=\(property(finding.file)),line=\(finding.line),col=\(finding.column),title=\(property(finding.ruleID))::\(data(finding.message))\n"
-    }
-
-    /// A message, escaped.
-    package static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    /// A property value (file, title), escaped.
-    package static func property(_ text: String) -> String {
-        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

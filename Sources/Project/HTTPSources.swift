@@ -2,6 +2,7 @@ import CDN
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 extension ResolveService {
     /// An HTTP spec source in CocoaPods' CDN layout, or nil when `source` is not one. `trunk` names
@@ -52,11 +53,14 @@ extension LoadedProject {
 
     /// A note per HTTP source, and per `:podspec => URL` pod, that could not be reached and was
     /// read from the cache.
-    var offlineNotes: [String] {
+    var offlineNotes: [Finding] {
         sources.compactMap { source in
             guard case .http(let repository) = source.storage, repository.offline else { return nil }
-            return
-                "note: \(repository.displayURL) could not be reached; its files were read from \(repository.cacheFolder.path) (as fetched earlier)."
-        } + externals.values.compactMap(\.offlineNote).sorted()
+            return Finding(
+                severity: .note, ruleID: ProjectRule.sourceOffline,
+                message:
+                    "\(repository.displayURL) could not be reached; its files were read from \(repository.cacheFolder.path) (as fetched earlier)."
+            )
+        } + externals.values.compactMap(\.offlineNote).sorted { $0.message < $1.message }
     }
 }

@@ -2,6 +2,7 @@ import ComposefileFormat
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 /// What `compose install` needs of a project: the Composefile's targets and platforms, and every
 /// locked pod with its spec, read from where the resolve read it.
@@ -86,7 +87,7 @@ package struct InstallInputs: Sendable {
     package let platforms: [String: Version]
     package let pods: [Pod]
     /// Warnings about the locked pods (deprecated ones) for the install to show.
-    package var warnings: [String] = []
+    package var warnings: [Finding] = []
     /// What these inputs were read from, as witnesses (for the record of an install with nothing
     /// to do); nil when they cannot all be vouched for by their stamps.
     package var witnessed: Witnessed?

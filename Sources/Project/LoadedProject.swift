@@ -3,6 +3,7 @@ import Foundation
 import Resolution
 import SpecRepos
 import Specs
+import Support
 
 /// A project folder read and its sources opened: everything a resolve needs before solving.
 struct LoadedProject {
@@ -19,7 +20,7 @@ struct LoadedProject {
     let platforms: [(name: String, deploymentTarget: Version?)]
     /// The Composefile line that set each platform's deployment target (`Composefile:3`).
     let platformOrigins: [String: String]
-    let notes: [String]
+    let notes: [Finding]
     /// With no platform declared: the files and folders the platform was looked for in (the project
     /// folder, each `.xcodeproj` and its `project.pbxproj`), so that a change to them is a change.
     var platformWitnessPaths: [String] = []
@@ -99,7 +100,7 @@ extension ResolveService {
             environment: environment, allowedEnvironment: allowedEnvironment)
         let found = try Lockfile.readProjectLock(in: folder, display: display)
         let previous = found?.lockfile
-        var notes = composefile.notes.map(\.description) + (found?.messages ?? [])
+        var notes = composefile.notes + (found?.messages ?? [])
 
         var sources: [PodSource] = []
         var opened: [String: PodSource] = [:]
@@ -156,21 +157,29 @@ extension ResolveService {
                 platformOrigins[inferred.name] = display(inferred.file)
                 let version = inferred.deploymentTarget.map { ", '\($0.string)'" } ?? ""
                 notes.append(
-                    "\(composefile.path): note: no platform is declared; \(Platform.displayName(inferred.name))"
-                        + "\(inferred.deploymentTarget.map { " \($0.string)" } ?? "") is taken from "
-                        + "\(display(inferred.file)) (add platform :\(inferred.name)\(version) to say so)."
-                )
+                    Finding(
+                        severity: .note, ruleID: ProjectRule.platformInferred,
+                        message: "no platform is declared; \(Platform.displayName(inferred.name))"
+                            + "\(inferred.deploymentTarget.map { " \($0.string)" } ?? "") is taken from "
+                            + "\(display(inferred.file)) (add platform :\(inferred.name)\(version) to say so).",
+                        location: .init(file: composefile.path)))
             case .undecided(let file, let names):
                 platforms = [("ios", nil)]
                 let said = names.isEmpty ? "names no SDK" : "builds for \(names.joined(separator: " and "))"
                 notes.append(
-                    "\(composefile.path): warning: no platform is declared and \(display(file)) \(said); iOS is "
-                        + "assumed. Declare it, for example: platform :ios, '15.0'")
+                    Finding(
+                        severity: .warning, ruleID: ProjectRule.platformAssumed,
+                        message: "no platform is declared and \(display(file)) \(said); iOS is "
+                            + "assumed. Declare it, for example: platform :ios, '15.0'",
+                        location: .init(file: composefile.path)))
             case .noProject:
                 platforms = [("ios", nil)]
                 notes.append(
-                    "\(composefile.path): warning: no platform is declared and there is no Xcode project beside it; "
-                        + "iOS is assumed. Declare it, for example: platform :ios, '15.0'")
+                    Finding(
+                        severity: .warning, ruleID: ProjectRule.platformAssumed,
+                        message: "no platform is declared and there is no Xcode project beside it; "
+                            + "iOS is assumed. Declare it, for example: platform :ios, '15.0'",
+                        location: .init(file: composefile.path)))
             }
         }
         return LoadedProject(

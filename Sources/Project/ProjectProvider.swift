@@ -4,6 +4,7 @@ import Foundation
 import Resolution
 import SpecRepos
 import Specs
+import Support
 
 /// A pod read from `:path` or `:git` rather than from a source: one version, already read.
 struct ExternalPod {
@@ -17,7 +18,7 @@ struct ExternalPod {
     /// Lock CHECKOUT OPTIONS (git pods only).
     let checkout: [String: String]?
     /// A `:podspec => URL` pod's podspec read from the cache because its server could not be reached.
-    var offlineNote: String? = nil
+    var offlineNote: Finding? = nil
 }
 
 /// The resolver's view of a project: packages are pods (`Root`), subspecs (`Root/Sub`), one hidden

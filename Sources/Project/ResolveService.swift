@@ -48,8 +48,8 @@ package struct ResolveService: Sendable {
         package let decisions: [String]
         /// Locked versions that could not be kept, and why.
         package let lockChanges: [LockChange]
-        /// Notes about the Composefile (ignored lines, assumed platform).
-        package let notes: [String]
+        /// Notes and warnings about the Composefile (ignored lines, assumed platform), the lock and the sources.
+        package let notes: [Finding]
         /// Where each root pod came from: a source (as written in the Composefile) or an external source.
         package let origins: [String: String]
     }
@@ -165,8 +165,7 @@ package struct ResolveService: Sendable {
             changes: Self.changes(from: previous, to: lock), decisions: solution.decisions,
             lockChanges: Self.lockChanges(solution.lockChanges),
             notes: notesToSay(project) + Self.shadowedSources(project: project, provider: provider, lock: lock)
-                + Self.deprecations(provider: provider, lock: lock)
-                + project.offlineNotes,
+                + Self.deprecations(provider: provider, lock: lock) + project.offlineNotes,
             origins: origins(project: project, provider: provider, lock: lock))
         return (report, provider)
     }
@@ -193,16 +192,19 @@ package struct ResolveService: Sendable {
 
     /// A warning for each pod read from one source while a later source has a higher version: the
     /// first source still wins (a public pod never shadows a private name), but the user is told.
-    static func shadowedSources(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) -> [String] {
-        var warnings: [String] = []
+    static func shadowedSources(project: LoadedProject, provider: ProjectProvider, lock: Lockfile) -> [Finding] {
+        var warnings: [Finding] = []
         for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() })
         where project.restrictedSources[root] == nil {
             guard let chosen = provider.source(for: root), let own = chosen.versions(of: root)?.max() else { continue }
             for later in project.sources.drop(while: { $0.key != chosen.key }).dropFirst() {
                 if let higher = later.versions(of: root)?.max(), higher > own {
                     warnings.append(
-                        "warning: \(root) comes from '\(chosen.key)' (newest \(own.string)), the first source that has it; the later source '\(later.key)' has \(higher.string). To use that one, add :source => '\(later.key)' to its pod line."
-                    )
+                        Finding(
+                            severity: .warning, ruleID: ProjectRule.sourceShadowed,
+                            message:
+                                "\(root) comes from '\(chosen.key)' (newest \(own.string)), the first source that has it; the later source '\(later.key)' has \(higher.string). To use that one, add :source => '\(later.key)' to its pod line."
+                        ))
                     break
                 }
             }
@@ -212,8 +214,8 @@ package struct ResolveService: Sendable {
 
     /// A warning for each locked pod from a spec source whose chosen version, or whose newest
     /// version there, is deprecated (`compose deprecate`), naming the replacement when there is one.
-    static func deprecations(provider: ProjectProvider, lock: Lockfile) -> [String] {
-        var warnings: [String] = []
+    static func deprecations(provider: ProjectProvider, lock: Lockfile) -> [Finding] {
+        var warnings: [Finding] = []
         let locked = lock.lockedVersions
         for root in lock.specRepos.values.joined().sorted(by: { $0.lowercased() < $1.lowercased() }) {
             guard let version = locked[root], let source = provider.source(for: root) else { continue }
@@ -231,7 +233,10 @@ package struct ResolveService: Sendable {
                 else { continue }
                 let which = candidate == version ? "\(root) \(version.string)" : "\(root) (as of \(candidate.string))"
                 let instead = spec.deprecatedInFavorOf.map { "; use \($0) instead" } ?? ""
-                warnings.append("warning: \(which) is deprecated in '\(source.key)'\(instead).")
+                warnings.append(
+                    Finding(
+                        severity: .warning, ruleID: ProjectRule.podDeprecated,
+                        message: "\(which) is deprecated in '\(source.key)'\(instead)."))
                 break
             }
         }

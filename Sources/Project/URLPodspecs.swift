@@ -54,8 +54,11 @@ extension ResolveService {
             dependency: dependency, summary: summary, specPath: download.displayURL, specData: download.data,
             options: ["podspec": written], checkout: nil)
         if download.offline {
-            pod.offlineNote =
-                "note: \(download.displayURL) could not be reached; the podspec of \(root) was read from \(download.cacheFile.path) (as fetched earlier)."
+            pod.offlineNote = Finding(
+                severity: .note, ruleID: ProjectRule.sourceOffline,
+                message:
+                    "\(download.displayURL) could not be reached; the podspec of \(root) was read from \(download.cacheFile.path) (as fetched earlier)."
+            )
         }
         return pod
     }

@@ -2,6 +2,7 @@ import ComposefileFormat
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 extension ResolveService {
     /// What an answer "nothing to do" rests on: per locked root from a spec source, the source it is
@@ -102,7 +103,7 @@ package struct RecordedUpToDate: Sendable, Equatable {
     package let lockPath: String
     /// Root pods in the lock.
     package let rootCount: Int
-    package let notes: [String]
+    package let notes: [Finding]
     /// The solver's one step (for `--verbose`).
     package let decision: String
 }
@@ -135,7 +136,8 @@ extension ResolveService {
         else { return nil }
         noteIfStale(clones: record.facts["clones"] ?? [])
         return RecordedUpToDate(
-            lockPath: lockPath, rootCount: roots, notes: record.facts["notes"] ?? [],
+            lockPath: lockPath, rootCount: roots,
+            notes: (record.facts["notes"] ?? []).map { Finding(recorded: $0, legacyRule: ProjectRule.recorded) },
             decision: Self.nothingChanged
                 + " (answered from the record of the last such resolve: \(record.witnessCount) files and folders as they were)"
         )
@@ -165,7 +167,7 @@ extension ResolveService {
         WitnessedRecord(
             facts: [
                 "tool": [toolVersion], "project": [projectURL.path, projectDirectory], "roots": [String(roots)],
-                "notes": notesToRecord(report.notes, of: project), "clones": clones,
+                "notes": notesToRecord(report.notes, of: project).map(\.recorded), "clones": clones,
             ],
             witnesses: witnesses,
             bases: recordBases(project)

@@ -171,7 +171,7 @@ package struct PublishReport: Sendable {
     /// GitHub Actions workflow commands: a `::error`/`::warning` annotation per finding at its file,
     /// line and column, the failure as `::error::`, and the outcome as `::notice::`.
     package func github() -> String {
-        var out = findings.sorted(by: Finding.reportOrder).map { GitHubAnnotation.line(for: $0) }.joined()
+        var out = Finding.rendered(findings.sorted(by: Finding.reportOrder), as: .github)
         if let failure {
             out += "::error title=compose \(command.rawValue)::\(GitHubAnnotation.data(failure.message))\n"
         } else if let result {

@@ -8,14 +8,14 @@ package enum SaidOnce {
     /// (the subjects sorted case-insensitively, and every item of the kind) at the place of its first
     /// item; an item of a kind that applies to one subject, and one of no subject, is said by `alone`
     /// in its place.
-    package static func grouped<Item>(
-        _ items: [Item], subject: (Item) -> String?, kind: (Item) -> String, alone: (Item) -> String,
-        together: (_ subjects: [String], _ group: [Item]) -> String
-    ) -> [String] {
+    package static func grouped<Item, Line>(
+        _ items: [Item], subject: (Item) -> String?, kind: (Item) -> String, alone: (Item) -> Line,
+        together: (_ subjects: [String], _ group: [Item]) -> Line
+    ) -> [Line] {
         var members: [String: [Item]] = [:]
         for item in items where subject(item) != nil { members[kind(item), default: []].append(item) }
         var said: Set<String> = []
-        var lines: [String] = []
+        var lines: [Line] = []
         for item in items {
             let itemKind = kind(item)
             guard subject(item) != nil, let group = members[itemKind] else {

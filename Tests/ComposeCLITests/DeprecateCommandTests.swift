@@ -71,7 +71,8 @@ import Testing
         let resolve = try await runComposeInProcess(["resolve", "--project", app.path], environment: environment)
         #expect(resolve.code == 0, "\(resolve.stderr)")
         #expect(
-            resolve.stderr.contains("warning: Pay (as of 1.1.0) is deprecated in '\(url)'; use Wallet instead."),
+            resolve.stderr.contains(
+                "warning: Pay (as of 1.1.0) is deprecated in '\(url)'; use Wallet instead. [source-pod-deprecated]"),
             "\(resolve.stderr)")
     }
 }

@@ -118,7 +118,7 @@ import Testing
         let said = human.stderr.split(separator: "\n").filter { $0.contains(bundleNote) }
         #expect(
             said == [
-                "note: Alpha, Beta, Gamma: the resource bundle `…` becomes the target's own bundle: read its files through `Bundle.module`. (--verbose says it for each)"
+                "note: Alpha, Beta, Gamma: the resource bundle `…` becomes the target's own bundle: read its files through `Bundle.module`. (--verbose says it for each) [install-generated-package]"
             ], "\(human.stderr)")
 
         let verbose = try await runComposeInProcess(
@@ -138,6 +138,12 @@ import Testing
                 == pods.sorted().map {
                     "\($0): the resource bundle `\($0)Assets` becomes the target's own bundle: read its files through `Bundle.module`."
                 }, "\(json.stdout)")
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        #expect(
+            findings.filter { ($0["message"] as? String)?.contains(bundleNote) == true }
+                .map { "\($0["severity"] ?? "") \($0["rule"] ?? "")" }
+                == Array(repeating: "note install-generated-package", count: 3),
+            "\(json.stdout)")
         #expect(!json.stderr.contains(bundleNote))
         // The details stay in each generated manifest's header.
         let header = try String(

@@ -98,6 +98,7 @@ import Testing
         #expect(run.code == 0)
         #expect(run.stdout.hasPrefix("// swift-tools-version:5.9\n"))
         #expect(run.stderr.contains("note: Tracker: `xcconfig` is not translated"))
+        #expect(run.stderr.contains("linkerSettings. [install-generated-package]\n"), "\(run.stderr)")
         #expect(run.stderr.contains("note: Tracker: Swift and C-family sources cannot share a SwiftPM target"))
         #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("Package.swift").path))
 

@@ -65,7 +65,7 @@ struct WordingTests {
         let adopted = run.stderr.split(separator: "\n").filter { $0.contains("Adopted") }
         #expect(
             adopted == [
-                "Adopted Podfile.lock: 1 pod kept at its locked version (there is no Compose.lock; resolving writes one from it)."
+                "note: Adopted Podfile.lock: 1 pod kept at its locked version (there is no Compose.lock; resolving writes one from it). [lock-podfile-lock-adopted]"
             ],
             "\(run.stderr)")
         let lock = try String(contentsOf: app.appendingPathComponent("Compose.lock"), encoding: .utf8)
@@ -114,5 +114,8 @@ struct WordingTests {
             fixed.stderr.contains(
                 "Podfile:5:3: note: target 'AppTests' has `inherit! :search_paths` and no pods of its own, so its product in Composed/ is empty"
             ), "\(fixed.stderr)")
+        #expect(
+            fixed.stderr.contains(
+                "its host app's pods reach it through the host. [podfile-search-paths-target-empty]\n"))
     }
 }

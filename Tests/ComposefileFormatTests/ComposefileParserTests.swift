@@ -51,7 +51,7 @@ struct ComposefileParserTests {
         #expect(file.sources.map(\.url) == ["https://git.example.com/ios/specs.git", "../local-specs"])
         #expect(file.sources[1].location == at(3, 1))
         #expect(file.flags == ["use_frameworks!", "inhibit_all_warnings!", "use_modular_headers!"])
-        #expect(file.notes.map(\.location.line) == [9])
+        #expect(file.notes.map(\.line) == [9])
         #expect(file.concreteTargets.map(\.project?.path) == Array(repeating: "Shop.xcodeproj", count: 3))
         #expect(file.workspace?.path == "Shop.xcworkspace")
         #expect(file.integratesTargets)

@@ -39,7 +39,7 @@ struct PodfileAsWrittenTests {
         #expect(file.allDependencies.map(\.name) == ["Kingfisher", "Alamofire"])
         #expect(
             file.notes.map(\.description) == [
-                "Podfile:2:1: note: skipped pre_install (lines 2–4), post_install (lines 8–21): hooks adjust the Xcode project, which a SwiftPM package does not have."
+                "Podfile:2:1: note: skipped pre_install (lines 2–4), post_install (lines 8–21): hooks adjust the Xcode project, which a SwiftPM package does not have. [podfile-hook-skipped]"
             ])
     }
 
@@ -139,6 +139,8 @@ struct PodfileAsWrittenTests {
         #expect(file.notes.count == 2)
         #expect(file.notes[1].message.contains("(:deterministic_uuids, :generate_multiple_pod_projects)"))
         #expect(file.notes[0].description.hasPrefix("Podfile:2:1: note: 'plugin':"))
+        #expect(file.notes.map(\.ruleID) == ["podfile-word-ignored", "podfile-install-options-ignored"])
+        #expect(file.notes.allSatisfy { $0.severity == .note && $0.file == "Podfile" })
     }
 
     @Test func deploymentTargetAsAnOption() throws {

@@ -131,7 +131,10 @@ struct PodfileLockTests {
         let text = "PODS:\n  - A (1.0)\n\nPLUGINS:\n  cocoapods-keys: {}\n\nCOMPOSE: 0.1.0\n"
         let (lock, warnings) = try Lockfile.parseWithWarnings(text, path: "Compose.lock")
         #expect(lock.lockedVersions.mapValues(\.string) == ["A": "1.0"])
-        #expect(warnings == ["Compose.lock: warning: the section 'PLUGINS' is not one compose reads; it is skipped."])
+        #expect(
+            warnings.map(\.description) == [
+                "Compose.lock: warning: the section 'PLUGINS' is not one compose reads; it is skipped. [lock-section-skipped]"
+            ])
         #expect(try Lockfile.parse(text) == lock)
     }
 

@@ -151,13 +151,16 @@ import Testing
                 "app.tests": "app_tests_4", "Pay": "Pay_2", "Swift": "Swift_2",
             ])
         #expect(named.notes.count == 5)
+        #expect(named.notes.allSatisfy { $0.ruleID == "install-target-module-renamed" && $0.severity == .note })
         #expect(
-            named.notes.contains {
-                $0.hasPrefix("Podfile:3: the target 'App Tests' gets the module App_Tests_2")
+            named.notes.map(\.description).contains {
+                $0.hasPrefix("Podfile:3: note: the target 'App Tests' gets the module App_Tests_2")
                     && $0.contains("App_Tests is the target 'App_Tests'")
             })
         #expect(
-            named.notes.contains { $0.contains("'Pay' gets the module Pay_2") && $0.contains("the module of PayKit") })
+            named.notes.map(\.message).contains {
+                $0.contains("'Pay' gets the module Pay_2") && $0.contains("the module of PayKit")
+            })
         // The same names in another order: the same modules.
         #expect(ComposedPackage(targets: targets.reversed(), components: package.components).targetModules == named)
     }

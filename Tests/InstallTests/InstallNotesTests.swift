@@ -1,3 +1,4 @@
+import Support
 import Testing
 
 @testable import Install
@@ -16,16 +17,27 @@ import Testing
             "Alpha: Alpha: the resource bundle `A2` becomes the target's own bundle: read its files through `Bundle.module`.",
             "Beta: `prepare_command` is not run: SwiftPM builds the files as they are at the tag.",
             "Solo: its Package.swift names products in a way that can only be read by running it.",
-        ]
+        ].map { Finding(severity: .note, ruleID: InstallRule.generatedPackage, message: $0) }
         #expect(
-            InstallNotes.grouped(notes) == [
+            InstallNotes.grouped(notes).map(\.message) == [
                 "COMPOSE_PAY_USE_BINARY is set, but no locked component is named so.",
                 "Beta, zeta: `prepare_command` is not run: SwiftPM builds the files as they are at the tag. (--verbose says it for each)",
                 "Alpha, Beta: the resource bundle `…` becomes the target's own bundle: read its files through `Bundle.module`. (--verbose says it for each)",
                 "Solo: its Package.swift names products in a way that can only be read by running it.",
             ])
-        let one = ["Pay: Pay: the resource bundle `P` becomes the target's own bundle."]
+        let one = [
+            Finding(
+                severity: .note, ruleID: "r",
+                message: "Pay: Pay: the resource bundle `P` becomes the target's own bundle.")
+        ]
         #expect(InstallNotes.grouped(one) == one)
+        // A line said for several pods keeps its rule; notes of two rules are never one kind.
+        #expect(Set(InstallNotes.grouped(notes).map(\.ruleID)) == [InstallRule.generatedPackage])
+        let twoRules = [
+            Finding(severity: .note, ruleID: "a", message: "Pay: same words."),
+            Finding(severity: .note, ruleID: "b", message: "Kit: same words."),
+        ]
+        #expect(InstallNotes.grouped(twoRules) == twoRules)
     }
 
     /// A manifest without a product named like the module or the pod: the product building the

@@ -49,9 +49,9 @@ import Testing
         #expect(first.binaries == ["Pay"])
         #expect(first.fetched.isEmpty)
         #expect(
-            first.notes == [
-                "COMPOSE_TOOLKIT_USE_BINARY is set, but Toolkit 0.1.0 declares no prebuilt artifact: it is built from source.",
-                "COMPOSE_TYPO_USE_BINARY is set, but no locked component is named so.",
+            first.notes.map(\.description) == [
+                "note: COMPOSE_TOOLKIT_USE_BINARY is set, but Toolkit 0.1.0 declares no prebuilt artifact: it is built from source. [install-binary-unavailable]",
+                "note: COMPOSE_TYPO_USE_BINARY is set, but no locked component is named so. [install-binary-unknown]",
             ])
         #expect(
             first.changedFiles == [

@@ -144,7 +144,7 @@ struct ComponentGraphTests {
 
     @Test func layersFileProblemsNameTheirLine() {
         let layers = LayersFile(text: "layers:\n  base: A\nallow:\n  base: nowhere\nextra: 1\n")
-        #expect(layers.problems.map(\.line).sorted() == [4, 5])
+        #expect(layers.problems.compactMap(\.line).sorted() == [4, 5])
         #expect(layers.layer(of: "A") == "base")
         // A key written twice is a YAML error (Yams refuses the file), at the line Yams names.
         let twice = LayersFile(text: "layers:\n  base: A\n  base: B\n")
@@ -154,6 +154,26 @@ struct ComponentGraphTests {
         // So is a layer named twice in the list form.
         let listed = LayersFile(text: "layers:\n  - base: A\n  - base: B\n")
         #expect(listed.problems.map(\.line) == [3])
+    }
+
+    /// A Layers.yml problem reaches `graph --check`'s report as a finding of its rule, at its line of
+    /// the file where the repo is, in every format.
+    @Test func aLayersFileProblemIsAFindingAtItsLine() {
+        let edge = ComponentGraph.Edge(from: "A", to: "B", file: "A/1.0/A.podspec.json", location: .start)
+        let graph = ComponentGraph(components: ["A", "B"], edges: [edge])
+        let layers = LayersFile(text: "layers:\n  base: A, B\nallow:\n  base: nowhere\n")
+        let findings = LayerRules.check(graph, layers: layers, displayRoot: "specs")
+            .filter { $0.ruleID == LayerRules.Rule.layersFile }
+        #expect(findings.map(\.location) == [.init(file: "specs/Layers.yml", line: 4, column: 1)])
+        let report = LintReport(command: .graph, findings: findings, fileCount: 1)
+        #expect(
+            report.rendered(as: .human, allowWarnings: false).hasPrefix(
+                "specs/Layers.yml:4:1: error: Layers.yml: `nowhere` is not a layer of the `layers:` section. [graph-layers-file]\n"
+            ))
+        #expect(
+            report.rendered(as: .github, allowWarnings: false).hasPrefix(
+                "::error file=specs/Layers.yml,line=4,col=1,title=graph-layers-file::Layers.yml: `nowhere`"))
+        #expect(report.rendered(as: .json, allowWarnings: false).contains(#""file" : "specs/Layers.yml""#))
     }
 
     /// Every YAML spelling of a list is read: `A, B`, flow `[A, B]`, a block list, quoted names; and the

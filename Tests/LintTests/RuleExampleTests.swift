@@ -28,7 +28,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             )
             #expect(
                 !result.findings.contains { $0.ruleID == Linter.unreadableRuleID }, "example \(index) does not parse")
-            #expect(own.allSatisfy { $0.line >= 1 && $0.column >= 1 })
+            #expect(own.allSatisfy { ($0.line ?? 0) >= 1 && ($0.column ?? 0) >= 1 })
         }
         for (index, example) in description.nonTriggering.enumerated() {
             let result = linter.lint(contents: Array(example.json.utf8), path: example.fileName)

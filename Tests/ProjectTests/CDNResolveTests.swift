@@ -61,7 +61,10 @@ struct CDNResolveTests {
         let again = try offline.resolve()
         #expect(Set(again.lockfile.pods.map(\.rootName)) == pods)
         #expect(
-            again.notes.contains { $0.hasPrefix("note: \(server.url) could not be reached; its files were read from ") }
+            again.notes.map(\.description).contains {
+                $0.hasPrefix("note: \(server.url) could not be reached; its files were read from ")
+                    && $0.hasSuffix("(as fetched earlier). [source-offline]")
+            }
         )
         #expect(try project.lockText() == lock)
     }

@@ -50,13 +50,13 @@ struct PodfileMigrationTests {
         let first = try project.service.resolve()
         #expect(try project.versions() == pinned)
         #expect(first.changes.isEmpty)
-        #expect(first.notes.filter { $0.hasPrefix("Adopted Podfile.lock: ") }.count == 1)
+        #expect(first.notes.filter { $0.message.hasPrefix("Adopted Podfile.lock: ") }.count == 1)
         #expect(try String(contentsOf: lockURL, encoding: .utf8) == pair.podfileLock)
 
         // From now on Compose.lock is the lock; the Podfile.lock is no longer read.
         let second = try project.service.resolve()
         #expect(!second.lockChanged)
-        #expect(!second.notes.contains { $0.contains("Podfile.lock") })
+        #expect(!second.notes.contains { $0.message.contains("Podfile.lock") })
 
         // Without any lock, the pods move as far as the Podfile lets them.
         try FileManager.default.removeItem(atPath: project.directory.url.appendingPathComponent("Compose.lock").path)

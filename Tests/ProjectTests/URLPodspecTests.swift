@@ -83,7 +83,7 @@ struct URLPodspecTests {
         let again = try offline.resolve()
         #expect(again.lockfile.lockedVersions["Remote"]?.string == "1.1.0")
         #expect(
-            again.notes.contains {
+            again.notes.map(\.description).contains {
                 $0.hasPrefix("note: \(url) could not be reached; the podspec of Remote was read from ")
             }, "\(again.notes)")
         try FileManager.default.removeItem(at: home.appendingPathComponent("cache/podspecs"))

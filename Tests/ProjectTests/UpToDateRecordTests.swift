@@ -1,10 +1,11 @@
 import ComposeTestSupport
 import ComposefileFormat
 import Foundation
-import Project
 import SpecRepos
 import Specs
 import Testing
+
+@testable import Project
 
 /// The record a resolve with nothing to do leaves (`ResolveService.recordedUpToDate`): the next
 /// resolve is answered from it only while every file the answer rests on is as it was; any change
@@ -54,6 +55,29 @@ struct UpToDateRecordTests {
 
     func file(_ project: ProjectFixture, _ path: String) -> URL { project.directory.url.appendingPathComponent(path) }
 
+    /// A record written before notes were findings (the lines printed then) is still read: each line
+    /// a finding of `resolve-note`, with its severity and the place it names.
+    @Test func aRecordOfThePreviousFormatIsStillRead() throws {
+        let project = try recordedProject("record-previous-format")
+        defer { project.directory.remove() }
+        _ = try project.service.resolve()
+        let file = project.service.upToDateRecordFile
+        let record = try #require(WitnessedRecord.read(file))
+        var facts = record.facts
+        facts["notes"] = [
+            "warning: Auth 1.0.0 is deprecated in 'specs'.", "Podfile:2:1: note: skipped post_install (lines 2–4).",
+            "note: https://cdn.example could not be reached.",
+        ]
+        WitnessedRecord(facts: facts, witnesses: record.witnesses, bases: record.bases).write(to: file)
+        let recorded = try #require(project.service.recordedUpToDate())
+        #expect(
+            recorded.notes.map(\.description) == [
+                "warning: Auth 1.0.0 is deprecated in 'specs'. [resolve-note]",
+                "Podfile:2:1: note: skipped post_install (lines 2–4). [resolve-note]",
+                "note: https://cdn.example could not be reached. [resolve-note]",
+            ])
+    }
+
     @Test func theNextResolveIsAnsweredFromTheRecord() throws {
         let project = try recordedProject("record-hit")
         defer { project.directory.remove() }
@@ -102,12 +126,12 @@ struct UpToDateRecordTests {
         #expect(project.service.recordedUpToDate() == nil)
         let adopted = try project.service.resolve()
         #expect(
-            adopted.notes.contains {
+            adopted.notes.map(\.message).contains {
                 $0.hasPrefix("Adopted Podfile.lock: ") && $0.contains("kept at their locked versions")
             })
-        #expect(try !project.service.resolve().notes.contains { $0.contains("Podfile.lock") })
+        #expect(try !project.service.resolve().notes.contains { $0.message.contains("Podfile.lock") })
         let after = try #require(project.service.recordedUpToDate())
-        #expect(!after.notes.contains { $0.contains("Podfile.lock") })
+        #expect(!after.notes.contains { $0.message.contains("Podfile.lock") })
     }
 
     /// What a user, a `git pull` or a publish does between two resolves.

@@ -74,8 +74,8 @@ struct UpdateAndSourcesTests {
         let report = try project.service.resolve()
         #expect(try project.versions() == ["Auth": "1.0.0", "Log": "2.0.0"])
         #expect(
-            report.notes.filter { $0.hasPrefix("warning:") } == [
-                "warning: Auth comes from 'private' (newest 1.0.0), the first source that has it; the later source 'public' has 9.9.9. To use that one, add :source => 'public' to its pod line."
+            report.notes.filter { $0.severity == .warning }.map(\.description) == [
+                "warning: Auth comes from 'private' (newest 1.0.0), the first source that has it; the later source 'public' has 9.9.9. To use that one, add :source => 'public' to its pod line. [source-pod-shadowed]"
             ])
     }
 }

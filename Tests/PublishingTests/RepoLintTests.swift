@@ -52,7 +52,7 @@ import Testing
         try fileManager.createDirectory(at: repo.appendingPathComponent(".git"), withIntermediateDirectories: true)
 
         let report = try await RepoLinter.run(root: repo, displayRoot: "specs")
-        let found = Set(report.findings.map { "\($0.ruleID) \($0.file)" })
+        let found = Set(report.findings.map { "\($0.ruleID) \($0.file ?? "")" })
         let expected: Set<String> = [
             "repo-name-mismatch specs/Loging/2.1.0/Loging.podspec.json",
             "name-matches-file specs/Loging/2.1.0/Loging.podspec.json",
@@ -112,7 +112,7 @@ import Testing
         try fileManager.copyItem(at: repo.appendingPathComponent("Pay"), to: repo.appendingPathComponent("-Pay"))
 
         let report = try await RepoLinter.run(root: repo, displayRoot: "specs")
-        let found = Set(report.findings.map { "\($0.severity) \($0.ruleID) \($0.file)" })
+        let found = Set(report.findings.map { "\($0.severity) \($0.ruleID) \($0.file ?? "")" })
         let expected: Set<String> = [
             "error repo-symlink specs/Wallet",
             "error repo-pod-name specs/-Pay",
@@ -129,7 +129,7 @@ import Testing
         try fileManager.createSymbolicLink(
             atPath: linked.url.appendingPathComponent("Specs").path, withDestinationPath: Self.fixture.path)
         let linkedReport = try await RepoLinter.run(root: linked.url, displayRoot: "r")
-        #expect(linkedReport.findings.map { "\($0.ruleID) \($0.file)" } == ["repo-symlink r/Specs"])
+        #expect(linkedReport.findings.map { "\($0.ruleID) \($0.file ?? "")" } == ["repo-symlink r/Specs"])
         #expect(linkedReport.fileCount == 0)
     }
 
@@ -184,7 +184,7 @@ import Testing
             at: directory.url.appendingPathComponent("Specs/abc"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: directory.url.appendingPathComponent("Specs/0/notes.txt"))
         let report = try await RepoLinter.run(root: directory.url, displayRoot: "r")
-        let found = Set(report.findings.map { "\($0.ruleID) \($0.file)" })
+        let found = Set(report.findings.map { "\($0.ruleID) \($0.file ?? "")" })
         #expect(
             found == [
                 "repo-wrong-shard r/\(wrong)", "repo-stray-folder r/Specs/abc", "repo-stray-file r/Specs/0/notes.txt",

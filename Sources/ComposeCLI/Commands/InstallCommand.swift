@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Install
 import SpecRepos
+import Support
 
 struct InstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -137,7 +138,7 @@ struct InstallCommand: AsyncParsableCommand {
         install.compilerFlags = CompilerFlagPolicy(allowing: compilerFlags, environment: Terminal.environment)
         // Nothing changed since the last install: its record answers.
         if !checkLayers, !repoUpdate, registry == nil, let recorded = install.recorded(binary: preference) {
-            for warning in recorded.warnings { err.write(warning + "\n") }
+            err.write(Finding.rendered(recorded.warnings, as: .human))
             if format == .json {
                 printJSON(
                     folder: URL(fileURLWithPath: install.service.projectDirectory).appendingPathComponent("Composed")
@@ -146,7 +147,7 @@ struct InstallCommand: AsyncParsableCommand {
                 if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
                 return
             }
-            for note in verbose ? recorded.notes : InstallNotes.grouped(recorded.notes) { err.write("note: \(note)\n") }
+            err.write(Finding.rendered(verbose ? recorded.notes : InstallNotes.grouped(recorded.notes), as: .human))
             if verbose {
                 err.write(
                     "  nothing changed since the last install (answered from its record: \(recorded.witnessCount) files and folders as they were)\n"
@@ -172,10 +173,10 @@ struct InstallCommand: AsyncParsableCommand {
             }
             err.write("Wrote \(resolve.lockPath)\n")
             // What the resolve had to say (an adopted Podfile.lock, ignored Podfile lines), as `resolve` says it.
-            for note in resolve.notes { err.write(note + "\n") }
+            err.write(Finding.rendered(resolve.notes, as: .human))
         }
         let result = report.install
-        for warning in report.warnings { err.write(warning + "\n") }
+        err.write(Finding.rendered(report.warnings, as: .human))
         if format == .json {
             printJSON(
                 folder: result.folder.path, upToDate: result.changedFiles.isEmpty, components: result.componentLines,
@@ -187,7 +188,7 @@ struct InstallCommand: AsyncParsableCommand {
             return
         }
         // Notes of one kind once, naming every pod; --verbose says each.
-        for note in verbose ? result.notes : InstallNotes.grouped(result.notes) { err.write("note: \(note)\n") }
+        err.write(Finding.rendered(verbose ? result.notes : InstallNotes.grouped(result.notes), as: .human))
         let out = Terminal.standardOutput
         for line in result.componentLines { out.write("  \(line)\n") }
         if result.changedFiles.isEmpty {
@@ -205,9 +206,10 @@ struct InstallCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--format json`: what was installed and every note, one per pod.
+    /// `--format json`: what was installed and every note, one per pod: `notes` their messages,
+    /// `findings` the notes whole (rule, severity, place), as every JSON report writes findings.
     private static func printJSON(
-        folder: String, upToDate: Bool, components: [String], fetched: [String], notes: [String]
+        folder: String, upToDate: Bool, components: [String], fetched: [String], notes: [Finding]
     ) {
         struct Output: Encodable {
             let folder: String
@@ -215,10 +217,13 @@ struct InstallCommand: AsyncParsableCommand {
             let components: [String]
             let fetched: [String]
             let notes: [String]
+            let findings: [Finding.JSONItem]
         }
         Terminal.standardOutput.write(
             encodeJSON(
-                Output(folder: folder, upToDate: upToDate, components: components, fetched: fetched, notes: notes))
+                Output(
+                    folder: folder, upToDate: upToDate, components: components, fetched: fetched,
+                    notes: notes.map(\.message), findings: notes.map(Finding.JSONItem.init)))
                 + "\n")
     }
 
