@@ -84,7 +84,8 @@ let package = Package(
         library("Layering", ["Specs", "Lint", "SpecRepos", "Support", "Yams"]),
         /** The web catalogue of a spec repo: pages, search index, the linked graph (repo export --site). */
         library(
-            "Catalogue", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support", .product(name: "Ink", package: "Ink")]),
+            "Catalogue",
+            ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support", .product(name: "Ink", package: "Ink")]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
         library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests", "Support"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
@@ -112,6 +113,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
+        /** The manual page (mdoc) from `compose --experimental-dump-help`; Foundation only. */
+        library("ManualPage"),
+        /** make man's writer of compose.1: dump-help JSON in, the page out. Not shipped. */
+        .executableTarget(name: "compose-manual", dependencies: ["ManualPage"]),
         /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
         .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
         /** libFuzzer harnesses of the parsers (scripts/fuzz.sh, make fuzz). Not shipped. */
@@ -175,7 +180,7 @@ let package = Package(
         .testTarget(
             name: "ComposeCLITests",
             dependencies: [
-                "ComposeCLI", "ComposeTestSupport", "compose",
+                "ComposeCLI", "ComposeTestSupport", "ManualPage", "compose", "compose-manual",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport", "compose"]),
