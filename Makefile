@@ -16,9 +16,10 @@ demo:
 TEST_IDENTITY = GIT_AUTHOR_NAME="compose tests" GIT_AUTHOR_EMAIL=tests@example.com \
 	GIT_COMMITTER_NAME="compose tests" GIT_COMMITTER_EMAIL=tests@example.com
 
+# ManualPageTests make the manual page themselves (compose-manual on the built binary's dump-help): the
+# test build is the only build.
 test:
 	bash scripts/setup.sh
-	$(MAKE) man MAN_CONFIGURATION=debug
 	$(TEST_IDENTITY) $(SWIFT) test
 
 fuzz:
@@ -48,18 +49,20 @@ bench:
 bench-spec-repos:
 	bash bench/spec-repos.sh
 
-# The manual page, $(MAN_DIR)/compose.1, made from the commands by swift-argument-parser's
-# generate-manual plugin: it builds the package's products in MAN_CONFIGURATION (no network: the
-# package's dependencies are already resolved) and reads `compose --experimental-dump-help`. Dated by
-# the last commit, so the page changes only with the commands.
+# The manual page, $(MAN_DIR)/compose.1: `compose --experimental-dump-help` (the commands and options as
+# swift-argument-parser's JSON) written as mdoc by compose-manual (Sources/ManualPage; not shipped), the
+# layout of argument-parser's generate-manual. Builds compose and compose-manual in MAN_CONFIGURATION,
+# nothing else. Dated by the last commit, so the page changes only with the commands.
 MAN_CONFIGURATION ?= release
 MAN_DIR ?= .build/man
 
 man:
-	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) \
-		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+	$(SWIFT) build -c $(MAN_CONFIGURATION) --product compose
+	$(SWIFT) build -c $(MAN_CONFIGURATION) --product compose-manual
 	install -d $(MAN_DIR)
-	install -m 0644 .build/plugins/GenerateManual/outputs/compose/compose.1 $(MAN_DIR)/compose.1
+	bin="$$($(SWIFT) build -c $(MAN_CONFIGURATION) --show-bin-path)" && "$$bin/compose" --experimental-dump-help \
+		| "$$bin/compose-manual" --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" >$(MAN_DIR)/compose.1.tmp
+	mv $(MAN_DIR)/compose.1.tmp $(MAN_DIR)/compose.1
 
 install: man
 	$(SWIFT) build -c release --product compose

@@ -37,24 +37,27 @@ let package = Package(
         library("Support"),
         /** An Xcode project read and written losslessly; CocoaPods taken out, a local package linked in. */
         library("XcodeProject", ["Support"]),
+        /** SHA-1, SHA-256 and MD5 through swift-crypto: checksums, shard folders, cache names. Kept out of
+            Specs so that the parsers (and their fuzzing build) do not link BoringSSL. */
+        library("Digests", [.product(name: "Crypto", package: "swift-crypto")]),
         /** The Ruby subset Podfiles and podspecs are written in: lexer, parser, sandboxed evaluator. */
         .target(
             name: "Ruby", exclude: ["README.md"],
             // ICU's C API, for regular expressions that can be stopped (RubyRegexEngine.swift).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         /** Pure values: Version, Requirement, Spec, Platform; podspec JSON. No I/O. */
-        library("Specs", ["Ruby", "Support", .product(name: "Crypto", package: "swift-crypto")]),
+        library("Specs", ["Ruby", "Support"]),
         /** Lint rules over a Spec. */
         library("Lint", ["Specs", "Support", "Yams"]),
         /** The one Swift wrapper of libgit2. */
         library("Git", ["CGit2", "Support"]),
         /** Spec repos on disk: the compose home, layouts, clones (SpecRepoStore), the spec index, locks. */
-        library("SpecRepos", ["Specs", "Git", "Support"]),
+        library("SpecRepos", ["Specs", "Git", "Support", "Digests"]),
         /** HTTP spec sources in CocoaPods' CDN layout: the HTTP client, the CDN reader, the export. */
         library(
             "CDN",
             [
-                "Specs", "SpecRepos", "Support",
+                "Specs", "SpecRepos", "Support", "Digests",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -84,7 +87,8 @@ let package = Package(
         library("Layering", ["Specs", "Lint", "SpecRepos", "Support", "Yams"]),
         /** The web catalogue of a spec repo: pages, search index, the linked graph (repo export --site). */
         library(
-            "Catalogue", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support", .product(name: "Ink", package: "Ink")]),
+            "Catalogue",
+            ["Specs", "Lint", "Git", "SpecRepos", "Layering", "Support", .product(name: "Ink", package: "Ink")]),
         /** Releases: the publish transaction, its checks, deprecation, repo lint, conversion. */
         library("Publishing", ["Specs", "Lint", "Git", "SpecRepos", "Layering", "PackageManifests", "Support"]),
         /** PubGrub over a provider protocol. Knows nothing of files or git. */
@@ -94,11 +98,17 @@ let package = Package(
         /** A project folder: Composefile + sources + Compose.lock → resolve, update, outdated. */
         library(
             "Project",
-            ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat", "Support"]),
+            [
+                "Specs", "Lint", "Git", "SpecRepos", "CDN", "Layering", "Resolution", "ComposefileFormat", "Support",
+                "Digests",
+            ]),
         /** Lock → fetched sources → a generated SwiftPM package. */
         library(
             "Install",
-            ["Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support"]),
+            [
+                "Specs", "Lint", "Git", "SpecRepos", "CDN", "Registry", "Project", "PackageManifests", "Support",
+                "Digests",
+            ]),
         /** The app's Xcode project as CocoaPods finds it from the Podfile; `compose integrate`/`deintegrate`. */
         library("XcodeIntegration", ["ComposefileFormat", "Specs", "Support", "XcodeProject"]),
         /** Templates/ → a new component. */
@@ -112,6 +122,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "compose", dependencies: ["ComposeCLI"]),
+        /** The manual page (mdoc) from `compose --experimental-dump-help`; Foundation only. */
+        library("ManualPage"),
+        /** make man's writer of compose.1: dump-help JSON in, the page out. Not shipped. */
+        .executableTarget(name: "compose-manual", dependencies: ["ManualPage"]),
         /** The resolver benchmark's driver (bench/run.sh): graph generator and in-process timing. Not shipped. */
         .executableTarget(name: "compose-bench", dependencies: ["Resolution", "Specs"], path: "bench/compose-bench"),
         /** libFuzzer harnesses of the parsers (scripts/fuzz.sh, make fuzz). Not shipped. */
@@ -144,7 +158,8 @@ let package = Package(
             dependencies: [
                 "SpecRepos", "Publishing", "Specs", "Git", "ComposeTestSupport", "SpecReposTestSupport", "compose",
             ]),
-        .testTarget(name: "CDNTests", dependencies: ["CDN", "SpecRepos", "Specs", "Git", "ComposeTestSupport"]),
+        .testTarget(
+            name: "CDNTests", dependencies: ["CDN", "SpecRepos", "Specs", "Git", "Digests", "ComposeTestSupport"]),
         .testTarget(
             name: "LayeringTests",
             dependencies: ["Layering", "Lint", "Publishing", "SpecRepos", "ComposeTestSupport", "SpecReposTestSupport"]),
@@ -156,11 +171,12 @@ let package = Package(
             ]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "SpecRepos", "ComposeTestSupport"]),
         .testTarget(
-            name: "ComposefileFormatTests", dependencies: ["ComposefileFormat", "Specs", "ComposeTestSupport"]),
+            name: "ComposefileFormatTests",
+            dependencies: ["ComposefileFormat", "Specs", "Digests", "ComposeTestSupport"]),
         .testTarget(
             name: "ProjectTests",
             dependencies: [
-                "Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "Support",
+                "Project", "SpecRepos", "CDN", "ComposefileFormat", "Resolution", "Specs", "Support", "Digests",
                 "ComposeTestSupport",
                 "compose",
             ]),
@@ -168,14 +184,15 @@ let package = Package(
         .testTarget(
             name: "InstallTests",
             dependencies: [
-                "Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "Support", "ComposeTestSupport",
+                "Install", "Project", "ComposefileFormat", "Scaffold", "Git", "Specs", "Support", "Digests",
+                "ComposeTestSupport",
                 "compose",
             ]),
         /** Commands run in process through the root command (outputs, exit codes, help, usage errors). */
         .testTarget(
             name: "ComposeCLITests",
             dependencies: [
-                "ComposeCLI", "ComposeTestSupport", "compose",
+                "ComposeCLI", "ComposeTestSupport", "ManualPage", "compose", "compose-manual",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "EndToEndTests", dependencies: ["ComposeTestSupport", "compose"]),

@@ -7,8 +7,8 @@
 # page when there is one (`make dist` runs `make man` first where the Makefile has that target).
 #
 # Environment: SWIFT (default swift), DIST_SCRATCH (the build folder, default .build-dist: a static build
-# of its own, so that it never invalidates the everyday .build), MAN_PAGE (default: compose.1, man/compose.1
-# or docs/compose.1, else the one argument-parser's generate-manual plugin left in .build), SOURCE_DATE_EPOCH (the
+# of its own, so that it never invalidates the everyday .build), MAN_PAGE (default: compose.1, man/compose.1,
+# docs/compose.1 or .build/man/compose.1, the one `make man` writes), SOURCE_DATE_EPOCH (the
 # archive's timestamps; default the last commit's date, so the same commit gives the same archive bytes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,12 +52,9 @@ fi
 "$stage/compose" --generate-completion-script fish >"$stage/completions/compose.fish"
 man_page=${MAN_PAGE:-}
 if [ -z "$man_page" ]; then
-    for candidate in compose.1 man/compose.1 docs/compose.1; do
+    for candidate in compose.1 man/compose.1 docs/compose.1 .build/man/compose.1; do
         [ -f "$candidate" ] && man_page=$candidate && break
     done
-fi
-if [ -z "$man_page" ] && [ -d .build/plugins ]; then
-    man_page=$(find .build/plugins -name compose.1 -printf '%T@ %p\n' 2>/dev/null | sort -rn | head -1 | cut -d' ' -f2-)
 fi
 if [ -n "$man_page" ] && [ -f "$man_page" ]; then
     echo "manual page: $man_page"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make fuzz: each parser harness (Fuzz/compose-fuzz) under libFuzzer + AddressSanitizer for a set time.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]    default: 60 s each, every target
+#   scripts/fuzz.sh [SECONDS] [TARGET...]    default: 60 s each, every target; FUZZ_BUILD_ONLY=1 only builds
 #
 # Seeds come from the repository (spec-repo-fixture, demo/, Tests fixtures, Fuzz/seeds) and are copied into
 # .build-fuzz/corpus/TARGET, where libFuzzer keeps what it finds. Crash files go to .build-fuzz/crashes/.
@@ -25,6 +25,8 @@ for product in $products; do
     swift build "${flags[@]}" --product "$product" >&2
 done
 bindir=$(swift build "${flags[@]}" --show-bin-path)
+# FUZZ_BUILD_ONLY=1: build the harnesses and stop (.ci/run times the build and the runs apart).
+[ "${FUZZ_BUILD_ONLY:-}" != 1 ] || exit 0
 
 seed() { # seed TARGET: copies the seed files of TARGET into its corpus folder
     local dir=$scratch/corpus/$1

@@ -1,4 +1,5 @@
 import CDN
+import Digests
 import Foundation
 import SpecRepos
 import Specs

@@ -1,5 +1,6 @@
 import CDN
 import ComposefileFormat
+import Digests
 import Foundation
 import Resolution
 import SpecRepos

@@ -1,4 +1,5 @@
 import ComposefileFormat
+import Digests
 import Foundation
 import SpecRepos
 import Specs

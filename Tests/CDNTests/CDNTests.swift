@@ -1,5 +1,6 @@
 import CDN
 import ComposeTestSupport
+import Digests
 import Foundation
 import Git
 import SpecRepos

@@ -1,4 +1,5 @@
 import ComposeTestSupport
+import Digests
 import Foundation
 import Project
 import Specs

@@ -1,6 +1,7 @@
 import CDN
 import ComposeTestSupport
 import ComposefileFormat
+import Digests
 import Foundation
 import Project
 import SpecRepos

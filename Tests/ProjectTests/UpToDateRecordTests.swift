@@ -1,5 +1,6 @@
 import ComposeTestSupport
 import ComposefileFormat
+import Digests
 import Foundation
 import SpecRepos
 import Specs
