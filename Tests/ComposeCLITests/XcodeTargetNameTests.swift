@@ -36,7 +36,7 @@ import Testing
         // `Extensions Share` meets `Extensions-Share` on one module: a note says which gets a suffix.
         #expect(
             install.stderr.contains(
-                "Podfile:8: the target 'Extensions-Share' gets the module Extensions_Share_2"),
+                "Podfile:8: note: the target 'Extensions-Share' gets the module Extensions_Share_2"),
             "\(install.stderr)")
         let composed = project.appendingPathComponent("Composed")
         let dump =
