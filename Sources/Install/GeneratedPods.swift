@@ -156,10 +156,10 @@ extension Installer {
     func generate(
         _ item: GeneratedPod, besides composed: [ComposedComponent], generated: [GeneratedPod],
         hosts: [String: String] = [:], compilerFlags: CompilerFlagPolicy
-    ) throws(InstallError) -> (component: ComposedComponent, files: [String: Data], notes: [String]) {
+    ) throws(InstallError) -> (component: ComposedComponent, files: [String: Data], notes: [Finding]) {
         let pod = item.pod
         var dependencies: [String: PackageManifestWriter.PodPackage] = [:]
-        var notes: [String] = []
+        var notes: [Finding] = []
         // The pods of the same tree this package holds as targets, and what they depend on.
         let hosted = generated.filter { hosts[$0.pod.name] == pod.name }
         for name in pod.dependencies + hosted.flatMap(\.pod.dependencies) where dependencies[name] == nil {
@@ -172,7 +172,10 @@ extension Installer {
             } else if let component = composed.first(where: { $0.name == name }) {
                 guard let declaration = component.pin.packageDeclaration(pathPrefix: "../../") else {
                     notes.append(
-                        "its dependency \(name) is prebuilt, which a package of Pods/ cannot name: it is left out.")
+                        .installNote(
+                            PackageRule.dependencyPrebuilt,
+                            "its dependency \(name) is prebuilt, which a package of Pods/ cannot name: it is left out.")
+                    )
                     continue
                 }
                 dependencies[name] = .init(

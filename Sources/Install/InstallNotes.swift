@@ -8,8 +8,6 @@ package enum InstallRule {
     package static let binaryUnknown = "install-binary-unknown"
     /// A pod of the same source tree as another becomes a target of that pod's package.
     package static let sameTree = "install-same-tree"
-    /// What the package generated from a podspec could not say, or says differently.
-    package static let generatedPackage = "install-generated-package"
     /// A target's module got a suffix, to keep it apart from another module of that name.
     package static let targetModuleRenamed = "install-target-module-renamed"
     /// A manifest's products cannot all be read without running it: the module's name is linked.
@@ -31,7 +29,8 @@ package enum InstallRule {
 }
 
 extension Finding {
-    /// A note of install's rule `rule`, about no place in a file.
+    /// A note of install's rule `rule` (`InstallRule`, or `PackageRule` for a generated package),
+    /// about no place in a file.
     static func installNote(_ rule: String, _ message: String) -> Finding {
         Finding(severity: .note, ruleID: rule, message: message)
     }

@@ -232,7 +232,10 @@ package struct Installer: Sendable {
             // A note the manifest writer already labelled with the pod keeps its one label; the pod's
             // component line ("X generated from its podspec into Pods/X") is its only report.
             let label = "\(item.pod.name): "
-            notes += podNotes.map { .installNote(InstallRule.generatedPackage, $0.hasPrefix(label) ? $0 : label + $0) }
+            notes += podNotes.map { note in
+                note.message.hasPrefix(label)
+                    ? note : Finding(severity: note.severity, ruleID: note.ruleID, message: label + note.message)
+            }
         }
 
         let package = ComposedPackage(

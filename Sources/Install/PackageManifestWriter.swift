@@ -86,8 +86,9 @@ package struct PackageManifestWriter: Sendable {
     package struct Output: Sendable, Equatable {
         /// Path relative to the folder → contents: `Package.swift`.
         package let files: [String: String]
-        /// What could not be expressed, one sentence each (also written as comments in Package.swift).
-        package let notes: [String]
+        /// What could not be expressed, one note each, of the rules in `PackageRule` (their messages
+        /// are also written as comments in Package.swift).
+        package let notes: [Finding]
         /// The pod's files the manifest uses (sources, headers, resources, binaries), sorted: what
         /// install copies beside the manifest.
         package var usedFiles: [String] = []
@@ -203,7 +204,7 @@ package struct PackageManifestWriter: Sendable {
             throw .invalidName(spec: spec.name, reason: error.reason)
         }
         let moduleName = naming.module
-        var notes: [String] = []
+        var notes: [Finding] = []
         let installing: Bool
         let requested: [String]
         switch purpose {
@@ -214,7 +215,10 @@ package struct PackageManifestWriter: Sendable {
             installing = true
             requested = subspecs.filter { $0 != spec.name }
             for name in requested where spec.subspec(named: name) == nil {
-                notes.append("\(name) is not a subspec of \(spec.name) \(spec.version.string); it is left out.")
+                notes.append(
+                    .installNote(
+                        PackageRule.subspecUnknown,
+                        "\(name) is not a subspec of \(spec.name) \(spec.version.string); it is left out."))
             }
         }
         let main = closure(of: requested)
@@ -231,14 +235,18 @@ package struct PackageManifestWriter: Sendable {
                 if extraFiles.isEmpty { continue }
                 if !unknown.isEmpty {
                     notes.append(
-                        "\(subspec.name) is not offered as a product: its dependencies \(unknown.joined(separator: ", ")) are in no spec repo searched (give --sources)."
-                    )
+                        .installNote(
+                            PackageRule.subspecDependencyUnknown,
+                            "\(subspec.name) is not offered as a product: its dependencies \(unknown.joined(separator: ", ")) are in no spec repo searched (give --sources)."
+                        ))
                     continue
                 }
                 if extraFiles.contains(where: taken.contains) {
                     notes.append(
-                        "\(subspec.name) is not offered as a product: it shares files with another subspec outside the default ones."
-                    )
+                        .installNote(
+                            PackageRule.subspecFilesShared,
+                            "\(subspec.name) is not offered as a product: it shares files with another subspec outside the default ones."
+                        ))
                     continue
                 }
                 taken.formUnion(extraFiles)
@@ -246,8 +254,10 @@ package struct PackageManifestWriter: Sendable {
                 target.dependencies = [moduleName]
                 targets.append(target)
                 notes.append(
-                    "\(subspec.name) becomes the module \(name) (product \(name)) on top of \(moduleName): its Swift files need `#if !COCOAPODS` `import \(moduleName)` `#endif` (CocoaPods compiles one module)."
-                )
+                    .installNote(
+                        PackageRule.subspecModule,
+                        "\(subspec.name) becomes the module \(name) (product \(name)) on top of \(moduleName): its Swift files need `#if !COCOAPODS` `import \(moduleName)` `#endif` (CocoaPods compiles one module)."
+                    ))
             }
         }
 
@@ -269,7 +279,10 @@ package struct PackageManifestWriter: Sendable {
             siblingModules[name] = module
             siblingTargets.append(Target(name: module, specs: members, files: sourceFiles(of: members)))
             pending += writer.externalDependencies(of: members)
-            notes.append("\(name), a pod of the same tree, becomes the target \(module) of this package.")
+            notes.append(
+                .installNote(
+                    PackageRule.sameTree,
+                    "\(name), a pod of the same tree, becomes the target \(module) of this package."))
         }
         targets += siblingTargets
 
@@ -279,7 +292,10 @@ package struct PackageManifestWriter: Sendable {
         // Test and app specs are no part of an installed pod, as in CocoaPods; a component's author hears of them.
         if !installing {
             for test in spec.testSpecs + spec.appSpecs {
-                notes.append("\(test.name): test and app specs are not turned into targets; add a test target by hand.")
+                notes.append(
+                    .installNote(
+                        PackageRule.testSpecsSkipped,
+                        "\(test.name): test and app specs are not turned into targets; add a test target by hand."))
             }
         }
 
@@ -300,8 +316,10 @@ package struct PackageManifestWriter: Sendable {
                         for member in bundles.members {
                             target.resources += matching(strings(member.value))
                             declared.notes.append(
-                                "\(owner.name): the resource bundle `\(member.key)` becomes the target's own bundle: read its files through `Bundle.module`."
-                            )
+                                .installNote(
+                                    PackageRule.resourceBundle,
+                                    "\(owner.name): the resource bundle `\(member.key)` becomes the target's own bundle: read its files through `Bundle.module`."
+                                ))
                         }
                     }
                 }
@@ -314,7 +332,9 @@ package struct PackageManifestWriter: Sendable {
                     let key = (parts.last { $0.hasSuffix(".lproj") }.map { $0 + "/" } ?? "") + (parts.last ?? "")
                     if let first = seen[key] {
                         declared.notes.append(
-                            "\(file) is left out: the resource \(first) has the same name, and SwiftPM keeps one.")
+                            .installNote(
+                                PackageRule.resourceNameTaken,
+                                "\(file) is left out: the resource \(first) has the same name, and SwiftPM keeps one."))
                         return false
                     }
                     seen[key] = file
@@ -349,10 +369,12 @@ package struct PackageManifestWriter: Sendable {
         }
         for name in Set(targets.flatMap(\.products)).sorted() where dependencies[name] == nil {
             notes.append(
-                installing
-                    ? "The dependency \(name) is not a locked pod: it is left out, and the build fails where the code imports it."
-                    : "The dependency \(name) was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift."
-            )
+                .installNote(
+                    PackageRule.dependencyUnknown,
+                    installing
+                        ? "The dependency \(name) is not a locked pod: it is left out, and the build fails where the code imports it."
+                        : "The dependency \(name) was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift."
+                ))
         }
 
         var lines = [
@@ -368,7 +390,7 @@ package struct PackageManifestWriter: Sendable {
         if !uniqueNotes.isEmpty {
             lines.append("//")
             lines.append("// Not expressed (do by hand where needed):")
-            lines += uniqueNotes.map { "// - " + SwiftSource.comment($0) }
+            lines += uniqueNotes.map { "// - " + SwiftSource.comment($0.message) }
         }
         lines += ["import PackageDescription", "", "let package = Package(", "    name: \(literal(spec.name)),"]
         // Localized resources (`en.lproj/...`) need the package's default localization.
@@ -467,7 +489,7 @@ package struct PackageManifestWriter: Sendable {
         var binaries: [String] = []
         var extraFiles: [String: String] = [:]
         var used: Set<String> = []
-        var notes: [String] = []
+        var notes: [Finding] = []
     }
 
     // MARK: One target
@@ -484,7 +506,7 @@ package struct PackageManifestWriter: Sendable {
     /// The `.target(...)` lines of `target`, or nil when it has no source to build; the `.binaryTarget`
     /// lines of its vendored xcframeworks go to `binaries`.
     func declaration(
-        of target: Target, moduleName: String, installing: Bool, notes: inout [String], used: inout Set<String>,
+        of target: Target, moduleName: String, installing: Bool, notes: inout [Finding], used: inout Set<String>,
         binaries: inout [String], extraFiles: inout [String: String],
         present: Set<String>? = nil
     ) -> [String]? {
@@ -501,19 +523,26 @@ package struct PackageManifestWriter: Sendable {
         var sources = swift.isEmpty ? cFamily : swift
         if !swift.isEmpty && !cFamily.isEmpty {
             notes.append(
-                "\(label): Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in \(target.name). Move the others (\(cFamily.count) files) into a target of their own."
-            )
+                .installNote(
+                    PackageRule.mixedSources,
+                    "\(label): Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in \(target.name). Move the others (\(cFamily.count) files) into a target of their own."
+                ))
         }
         let other = Set(target.files).subtracting(swift + cFamily + headers)
         if !other.isEmpty {
             notes.append(
-                "\(label): \(other.count) files matched by source_files are not sources (\(other.sorted().prefix(3).joined(separator: ", "))\(other.count > 3 ? ", ..." : "")): list them under resources if the code reads them."
-            )
+                .installNote(
+                    PackageRule.notSources,
+                    "\(label): \(other.count) files matched by source_files are not sources (\(other.sorted().prefix(3).joined(separator: ", "))\(other.count > 3 ? ", ..." : "")): list them under resources if the code reads them."
+                ))
         }
         sources.sort()
         if sources.isEmpty {
             if !target.files.isEmpty || target.name == moduleName {
-                notes.append("\(label): its source_files match no Swift or C-family source in \(folderName).")
+                notes.append(
+                    .installNote(
+                        PackageRule.noSources,
+                        "\(label): its source_files match no Swift or C-family source in \(folderName)."))
             }
             return nil
         }
@@ -544,8 +573,10 @@ package struct PackageManifestWriter: Sendable {
             for framework in Set(target.specs.flatMap { matchedFolders($0, "vendored_frameworks") }).sorted() {
                 guard framework.hasSuffix(".xcframework") else {
                     notes.append(
-                        "\(label): the vendored framework \(framework) is not an .xcframework, which is all SwiftPM's binaryTarget takes: link it by hand."
-                    )
+                        .installNote(
+                            PackageRule.vendoredFramework,
+                            "\(label): the vendored framework \(framework) is not an .xcframework, which is all SwiftPM's binaryTarget takes: link it by hand."
+                        ))
                     continue
                 }
                 let binaryName = identifier(
@@ -642,7 +673,7 @@ package struct PackageManifestWriter: Sendable {
                 folder == path ? "." : relative(folder)
             }
             cSettings += headerFolders.sorted().map { ".headerSearchPath(\(literal($0)))" }
-            for note in headerLayoutNotes(target.specs) { notes.append("\(label): \(note)") }
+            notes += headerLayoutNotes(target.specs, label: label)
         }
         var swiftSettings: [String] = []
         var linker: [String] = []
@@ -708,12 +739,14 @@ extension PackageManifestWriter {
         return headers.filter { !hidden.contains($0) }
     }
 
-    func headerLayoutNotes(_ members: [Spec]) -> [String] {
-        var notes: [String] = []
+    func headerLayoutNotes(_ members: [Spec], label: String) -> [Finding] {
+        var notes: [Finding] = []
         for key in ["header_dir", "header_mappings_dir"] where members.contains(where: { $0.json[key] != nil }) {
             notes.append(
-                "`\(key)` is not laid out: the public headers are found by their own folders, so `#import <Dir/Header.h>` of another folder name fails."
-            )
+                .installNote(
+                    PackageRule.headerLayout,
+                    "\(label): `\(key)` is not laid out: the public headers are found by their own folders, so `#import <Dir/Header.h>` of another folder name fails."
+                ))
         }
         return notes
     }
@@ -780,22 +813,29 @@ extension PackageManifestWriter {
     }
 
     /// What the specs in use write that SwiftPM cannot express, one note each.
-    func unexpressed(_ members: [Spec], installing: Bool) -> [String] {
-        var notes: [String] = []
+    func unexpressed(_ members: [Spec], installing: Bool) -> [Finding] {
+        var notes: [Finding] = []
         for owner in members {
             let label = owner.name
             for key in ["prefix_header_file", "prefix_header_contents"] where owner.json[key] != nil {
                 notes.append(
-                    "\(label): `\(key)` has no SwiftPM equivalent: import what the prefix header imported in each file that needs it."
-                )
+                    .installNote(
+                        PackageRule.prefixHeader,
+                        "\(label): `\(key)` has no SwiftPM equivalent: import what the prefix header imported in each file that needs it."
+                    ))
             }
             if owner.json["prepare_command"] != nil {
-                notes.append("\(label): `prepare_command` is not run: SwiftPM builds the files as they are at the tag.")
+                notes.append(
+                    .installNote(
+                        PackageRule.prepareCommand,
+                        "\(label): `prepare_command` is not run: SwiftPM builds the files as they are at the tag."))
             }
             for key in ["xcconfig", "user_target_xcconfig"] where owner.json[key] != nil {
                 notes.append(
-                    "\(label): `\(key)` is not translated: write the settings you need as swiftSettings/cSettings/linkerSettings."
-                )
+                    .installNote(
+                        PackageRule.xcconfig,
+                        "\(label): `\(key)` is not translated: write the settings you need as swiftSettings/cSettings/linkerSettings."
+                    ))
             }
             if let xcconfig = owner.json["pod_target_xcconfig"], xcconfig.isObject {
                 let known: Set<String> = [
@@ -804,32 +844,43 @@ extension PackageManifestWriter {
                 let rest = xcconfig.members.map(\.key).filter { !known.contains($0) }
                 if !rest.isEmpty {
                     notes.append(
-                        "\(label): `pod_target_xcconfig` \(rest.joined(separator: ", ")) \(rest.count == 1 ? "has" : "have") no SwiftPM setting and \(rest.count == 1 ? "is" : "are") not translated."
-                    )
+                        .installNote(
+                            PackageRule.podTargetXcconfig,
+                            "\(label): `pod_target_xcconfig` \(rest.joined(separator: ", ")) \(rest.count == 1 ? "has" : "have") no SwiftPM setting and \(rest.count == 1 ? "is" : "are") not translated."
+                        ))
                 }
             }
             if let arc = owner.json["requires_arc"], arc.boolValue != true, !(installing && arc.boolValue == false) {
                 notes.append(
-                    "\(label): `requires_arc` other than true is not expressible: SwiftPM compiles every Objective-C file with ARC."
-                )
+                    .installNote(
+                        PackageRule.requiresARC,
+                        "\(label): `requires_arc` other than true is not expressible: SwiftPM compiles every Objective-C file with ARC."
+                    ))
             }
             for key in ["script_phases", "script_phase"] where owner.json[key] != nil {
                 notes.append(
-                    "\(label): `\(key)` cannot run in a SwiftPM build: use a build tool plugin or run the script before building."
-                )
+                    .installNote(
+                        PackageRule.scriptPhases,
+                        "\(label): `\(key)` cannot run in a SwiftPM build: use a build tool plugin or run the script before building."
+                    ))
             }
             var untranslated = ["module_map", "vendored_libraries"]
             if !installing { untranslated.append("compiler_flags") }
             for key in untranslated where owner.json[key] != nil {
-                notes.append("\(label): `\(key)` is not translated; add the equivalent to Package.swift by hand.")
+                notes.append(
+                    .installNote(
+                        PackageRule.keyNotTranslated,
+                        "\(label): `\(key)` is not translated; add the equivalent to Package.swift by hand."))
             }
             for platform in Platform.names + ["macos"] {
                 guard let block = owner.json[platform], block.isObject else { continue }
                 for key in ["source_files", "resources", "resource_bundles", "exclude_files", "public_header_files"]
                 where block[key] != nil {
                     notes.append(
-                        "\(label): `\(platform).\(key)` (files for one platform only) are built on every platform, as SwiftPM targets have the same files everywhere: guard their code with `#if os(...)` where another platform cannot compile it."
-                    )
+                        .installNote(
+                            PackageRule.platformFiles,
+                            "\(label): `\(platform).\(key)` (files for one platform only) are built on every platform, as SwiftPM targets have the same files everywhere: guard their code with `#if os(...)` where another platform cannot compile it."
+                        ))
                 }
             }
         }
@@ -919,8 +970,8 @@ private func strings(_ node: JSONNode?) -> [String] {
     return node.stringValue.map { [$0] } ?? node.arrayValue?.compactMap(\.stringValue) ?? []
 }
 
-private func unique(_ items: [String]) -> [String] {
-    var seen: Set<String> = []
+private func unique<Item: Hashable>(_ items: [Item]) -> [Item] {
+    var seen: Set<Item> = []
     return items.filter { seen.insert($0).inserted }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Git
 import Lint
 import Specs
+import Support
 
 extension PublishEvent: CustomStringConvertible {
     /// The progress line of a step, as `publish` and `deprecate` print it and list it in their reports.

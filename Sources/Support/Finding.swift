@@ -98,11 +98,7 @@ package struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
 extension Finding {
     /// The finding as one line of JSON, as a record on disk keeps it (`init(recorded:legacyRule:)`
     /// reads it back).
-    package var recorded: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
-    }
+    package var recorded: String { JSONOutput.line(self) }
 
     /// A finding a record kept: its line of JSON (`recorded`), or, in a record a compose wrote before
     /// its notes were findings, the text it printed then, of rule `legacyRule`: `warning: …` a
@@ -144,7 +140,7 @@ extension Finding {
     package func rendered(as format: FindingFormat, color: Bool = false) -> String {
         switch format {
         case .human: humanLine(color: color) + "\n"
-        case .json: Self.json(JSONItem(self)) + "\n"
+        case .json: JSONOutput.text(JSONItem(self)) + "\n"
         case .github: GitHubAnnotation.line(for: self)
         }
     }
@@ -152,7 +148,7 @@ extension Finding {
     /// `findings` in `format`: their lines one after the other, or, for `json`, one array of items.
     package static func rendered(_ findings: [Finding], as format: FindingFormat, color: Bool = false) -> String {
         switch format {
-        case .json: json(findings.map(JSONItem.init)) + "\n"
+        case .json: JSONOutput.text(findings.map(JSONItem.init)) + "\n"
         case .human, .github: findings.map { $0.rendered(as: format, color: color) }.joined()
         }
     }
@@ -171,12 +167,6 @@ extension Finding {
         let text = "\(label) \(escapedForDisplay(message)) [\(ruleID)]"
         guard let location else { return text }
         return "\(paint(escapedForDisplay(location.description) + ":", "1")) \(text)"
-    }
-
-    private static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
     }
 
     /// A finding as every `--format json` report writes it (docs/lint-json-schema.md): `file`,

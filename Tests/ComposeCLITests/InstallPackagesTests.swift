@@ -118,7 +118,7 @@ import Testing
         let said = human.stderr.split(separator: "\n").filter { $0.contains(bundleNote) }
         #expect(
             said == [
-                "note: Alpha, Beta, Gamma: the resource bundle `…` becomes the target's own bundle: read its files through `Bundle.module`. (--verbose says it for each) [install-generated-package]"
+                "note: Alpha, Beta, Gamma: the resource bundle `…` becomes the target's own bundle: read its files through `Bundle.module`. (--verbose says it for each) [package-resource-bundle]"
             ], "\(human.stderr)")
 
         let verbose = try await runComposeInProcess(
@@ -142,7 +142,7 @@ import Testing
         #expect(
             findings.filter { ($0["message"] as? String)?.contains(bundleNote) == true }
                 .map { "\($0["severity"] ?? "") \($0["rule"] ?? "")" }
-                == Array(repeating: "note install-generated-package", count: 3),
+                == Array(repeating: "note package-resource-bundle", count: 3),
             "\(json.stdout)")
         #expect(!json.stderr.contains(bundleNote))
         // The details stay in each generated manifest's header.

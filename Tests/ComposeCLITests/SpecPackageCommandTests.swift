@@ -98,8 +98,10 @@ import Testing
         #expect(run.code == 0)
         #expect(run.stdout.hasPrefix("// swift-tools-version:5.9\n"))
         #expect(run.stderr.contains("note: Tracker: `xcconfig` is not translated"))
-        #expect(run.stderr.contains("linkerSettings. [install-generated-package]\n"), "\(run.stderr)")
+        // Each note with its kind's rule id.
+        #expect(run.stderr.contains("linkerSettings. [package-xcconfig]\n"), "\(run.stderr)")
         #expect(run.stderr.contains("note: Tracker: Swift and C-family sources cannot share a SwiftPM target"))
+        #expect(run.stderr.contains("into a target of their own. [package-mixed-sources]\n"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("Package.swift").path))
 
         let missing = try await runComposeInProcess(

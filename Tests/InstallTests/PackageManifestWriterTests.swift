@@ -99,9 +99,9 @@ import Testing
             ))
         #expect(manifest.contains(#".package(url: "https://github.com/ReactiveX/RxSwift.git", "6.0.0"..<"7.0.0"),"#))
         #expect(
-            output.notes == [
-                "Moya/RxSwift becomes the module MoyaRxSwift (product MoyaRxSwift) on top of Moya: its Swift files need `#if !COCOAPODS` `import Moya` `#endif` (CocoaPods compiles one module).",
-                "Moya/ReactiveSwift is not offered as a product: its dependencies ReactiveSwift are in no spec repo searched (give --sources).",
+            output.notes.map(\.description) == [
+                "note: Moya/RxSwift becomes the module MoyaRxSwift (product MoyaRxSwift) on top of Moya: its Swift files need `#if !COCOAPODS` `import Moya` `#endif` (CocoaPods compiles one module). [package-subspec-module]",
+                "note: Moya/ReactiveSwift is not offered as a product: its dependencies ReactiveSwift are in no spec repo searched (give --sources). [package-subspec-dependency-unknown]",
             ])
     }
 
@@ -193,12 +193,17 @@ import Testing
         #expect(manifest.contains(#"publicHeadersPath: "include""#))
         #expect(manifest.contains(#"path: "Classes","#))
         #expect(!manifest.contains("Bridge.swift"))
-        #expect(output.notes.count == 4)
-        #expect(output.notes.contains { $0.contains("`prefix_header_contents`") })
-        #expect(output.notes.contains { $0.contains("`pod_target_xcconfig`") })
-        #expect(output.notes.contains { $0.contains("`requires_arc`") })
-        #expect(output.notes.contains { $0.contains("`script_phases`") })
-        for note in output.notes { #expect(manifest.contains("// - " + note)) }
+        // Each kind of note has its rule; the header says each message as it is.
+        #expect(
+            output.notes.map(\.ruleID) == [
+                "package-prefix-header", "package-pod-target-xcconfig", "package-requires-arc", "package-script-phases",
+            ])
+        #expect(output.notes.allSatisfy { $0.severity == .note && $0.location == nil })
+        #expect(output.notes[0].message.contains("`prefix_header_contents`"))
+        #expect(output.notes[1].message.contains("`pod_target_xcconfig`"))
+        #expect(output.notes[2].message.contains("`requires_arc`"))
+        #expect(output.notes[3].message.contains("`script_phases`"))
+        for note in output.notes { #expect(manifest.contains("\n// - " + note.message + "\n")) }
 
         let (mixedFolder, mixed) = try component(
             ["Sources/A.swift": "", "Sources/B.m": ""],
@@ -206,8 +211,8 @@ import Testing
         defer { mixedFolder.remove() }
         let mixedOutput = try PackageManifestWriter(spec: mixed, folder: mixedFolder.url, packages: [:]).generate()
         #expect(
-            mixedOutput.notes == [
-                "Mix: Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in Mix. Move the others (1 files) into a target of their own."
+            mixedOutput.notes.map(\.description) == [
+                "note: Mix: Swift and C-family sources cannot share a SwiftPM target; only the Swift files are in Mix. Move the others (1 files) into a target of their own. [package-mixed-sources]"
             ])
     }
 
@@ -259,8 +264,8 @@ import Testing
         #expect(manifest.contains(#"// .package(url: "<the git URL of Unknown>", from: "<version>"),"#))
         #expect(manifest.contains(#"                // .product(name: "Unknown", package: "Unknown"),"#))
         #expect(
-            output.notes == [
-                "The dependency Unknown was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift."
+            output.notes.map(\.description) == [
+                "note: The dependency Unknown was found in no spec repo (give --sources, or `compose repo add` the repo that has it): write its package URL in Package.swift. [package-dependency-unknown]"
             ])
     }
 

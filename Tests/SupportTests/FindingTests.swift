@@ -73,6 +73,8 @@ import Testing
         #expect(Finding(recorded: located.recorded, legacyRule: "old") == located)
         #expect(Finding(recorded: nowhere.recorded, legacyRule: "old") == nowhere)
         #expect(!located.recorded.contains("\n"))
+        // compose's JSON output (`JSONOutput`), on one line: keys sorted, `/` as written.
+        #expect(located.recorded.hasPrefix(#"{"location":{"column":1,"file":"App/Podfile","line":8},"message":"#))
         #expect(
             Finding(recorded: "warning: Pay is deprecated.", legacyRule: "old").description
                 == "warning: Pay is deprecated. [old]")

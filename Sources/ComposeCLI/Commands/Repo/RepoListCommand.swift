@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpecRepos
 import Specs
+import Support
 
 struct RepoListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

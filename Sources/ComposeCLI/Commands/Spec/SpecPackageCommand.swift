@@ -80,10 +80,7 @@ struct SpecPackageCommand: AsyncParsableCommand {
         var writer = PackageManifestWriter(spec: spec, folder: folder, packages: packages)
         writer.siblings = PackageManifestWriter.siblingSpecs(of: spec, in: folder)
         let output = try writer.generate()
-        Terminal.standardError.write(
-            Finding.rendered(
-                output.notes.map { Finding(severity: .note, ruleID: InstallRule.generatedPackage, message: $0) },
-                as: .human))
+        Terminal.standardError.write(Finding.rendered(output.notes, as: .human))
         if printOnly {
             Terminal.standardOutput.write(output.files["Package.swift"] ?? "")
             return
