@@ -6,7 +6,7 @@
 class Compose < Formula
   desc "CocoaPods private spec repositories on SwiftPM: lint, publish, resolve, install"
   homepage "https://github.com/OWNER/compose"
-  url "https://github.com/OWNER/compose.git", tag: "0.12.0"
+  url "https://github.com/OWNER/compose.git", tag: "0.13.0"
   head "https://github.com/OWNER/compose.git", branch: "main"
 
   depends_on xcode: ["16.0", :build]
