@@ -27,7 +27,14 @@ class Compose < Formula
     system "swift", "build", *args, "--configuration", "release", "--product", "compose"
     bin.install ".build/release/compose"
     generate_completions_from_executable(bin/"compose", "--generate-completion-script")
-    man1.install "compose.1" if File.exist?("compose.1")
+    # The manual page, as `make man` makes it: compose's own help, written as mdoc by compose-manual.
+    system "swift", "build", *args, "--configuration", "release", "--product", "compose-manual"
+    dump = Utils.safe_popen_read(bin/"compose", "--experimental-dump-help")
+    page = Utils.safe_popen_write(".build/release/compose-manual", "--date", time.strftime("%F")) do |pipe|
+      pipe.write dump
+    end
+    (buildpath/"compose.1").write page
+    man1.install "compose.1"
   end
 
   test do
