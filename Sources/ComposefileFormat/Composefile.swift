@@ -57,6 +57,11 @@ package struct Composefile: Sendable, Equatable {
         package static let installOptionsIgnored = "podfile-install-options-ignored"
         /// An `inherit! :search_paths` target without pods of its own: an empty product.
         package static let searchPathsTargetEmpty = "podfile-search-paths-target-empty"
+
+        /// Every rule id above.
+        package static let all = [
+            hookSkipped, wordIgnored, pluginWordSkipped, installOptionsIgnored, searchPathsTargetEmpty,
+        ]
     }
 
     /// A remark of rule `rule` about a line that was accepted without effect.

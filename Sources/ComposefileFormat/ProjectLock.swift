@@ -21,6 +21,9 @@ package enum LockRule {
     package static let sectionSkipped = "lock-section-skipped"
     /// The project's Podfile.lock read in place of a missing Compose.lock.
     package static let podfileLockAdopted = "lock-podfile-lock-adopted"
+
+    /// Every rule id above.
+    package static let all = [sectionSkipped, podfileLockAdopted]
 }
 
 extension Lockfile {

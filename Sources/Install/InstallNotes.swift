@@ -26,6 +26,12 @@ package enum InstallRule {
     package static let registryUnsafeFlags = "install-registry-unsafe-flags"
     /// A note an install recorded before notes were findings (read back from its record).
     package static let recorded = "install-note"
+
+    /// Every rule id above.
+    package static let all = [
+        binaryUnavailable, binaryUnknown, sameTree, targetModuleRenamed, productUnread, productRenamed,
+        unsafeFlagsPinned, unsafeFlagsDependency, registryNotARelease, registryMissing, registryUnsafeFlags, recorded,
+    ]
 }
 
 extension Finding {

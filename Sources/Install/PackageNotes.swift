@@ -48,4 +48,12 @@ package enum PackageRule {
     package static let keyNotTranslated = "package-key-not-translated"
     /// Files of one platform only are built on every platform.
     package static let platformFiles = "package-platform-files"
+
+    /// Every rule id above.
+    package static let all = [
+        subspecUnknown, subspecDependencyUnknown, subspecFilesShared, subspecModule, sameTree, testSpecsSkipped,
+        resourceBundle, resourceNameTaken, dependencyUnknown, dependencyPrebuilt, mixedSources, notSources, noSources,
+        vendoredFramework, headerLayout, prefixHeader, prepareCommand, xcconfig, podTargetXcconfig, requiresARC,
+        scriptPhases, keyNotTranslated, platformFiles,
+    ]
 }

@@ -12,4 +12,9 @@ package enum ProjectRule {
     package static let platformAssumed = "podfile-platform-assumed"
     /// A note read back from the record of a resolve made by an earlier compose.
     package static let recorded = "resolve-note"
+
+    /// Every rule id above.
+    package static let all = [
+        sourceShadowed, podDeprecated, sourceOffline, platformInferred, platformAssumed, recorded,
+    ]
 }

@@ -1,6 +1,7 @@
 import ComposefileFormat
 import Foundation
 import Support
+import XcodeProject
 
 /// Which Xcode projects and targets an integration touches, found as CocoaPods finds them
 /// (`TargetInspector.compute_project_path`, `UserProjectIntegrator.workspace_path`):
@@ -39,7 +40,7 @@ package struct IntegrationPlan: Sendable, Equatable {
     /// The workspace that lists the projects, relative to the Podfile's folder, when it exists.
     package let workspace: String?
     /// What the user should know and do by hand (a workspace outside the folder, left as it is).
-    package var notes: [IntegrationNote] = []
+    package var notes: [Finding] = []
 
     /// The plan of the Podfile (or Composefile) `composefile` read in `folder`.
     package static func make(for composefile: Composefile, in folder: URL) throws(IntegrationError) -> IntegrationPlan {
@@ -80,7 +81,7 @@ package struct IntegrationPlan: Sendable, Equatable {
         if projects.isEmpty { projects = [Project(path: try defaultProject(), targets: [])] }
 
         var workspace: String?
-        var notes: [IntegrationNote] = []
+        var notes: [Finding] = []
         if let declared = composefile.workspace, leavesFolder(declared.path) {
             notes += outsideWorkspaceNote(declared.path, at: declared.location, in: folder)
         } else if let declared = composefile.workspace {
@@ -122,7 +123,7 @@ package struct IntegrationPlan: Sendable, Equatable {
     /// at, so the workspace keeps its `Pods/Pods.xcodeproj` reference, which the note quotes (read only,
     /// from its `contents.xcworkspacedata`). None when the workspace does not exist or lists no Pods project.
     static func outsideWorkspaceNote(_ path: String, at location: ComposefileLocation, in folder: URL)
-        -> [IntegrationNote]
+        -> [Finding]
     {
         let url = URL(fileURLWithPath: path.hasPrefix("/") ? path : joinedPath(folder.path, path)).standardizedFileURL
         let data = url.appendingPathComponent("contents.xcworkspacedata")
@@ -140,11 +141,11 @@ package struct IntegrationPlan: Sendable, Equatable {
             reference.map { "remove its FileRef location = \"\($0)\" by hand" }
             ?? "remove its FileRef to Pods/Pods.xcodeproj by hand, if it has one"
         return [
-            IntegrationNote(
-                place: "\(location.file):\(location.line)",
+            Finding(
+                severity: .note, ruleID: XcodeRule.workspaceOutsideFolder,
                 message:
-                    "the workspace \(path) (\(url.path)) is outside the folder compose was pointed at, where compose writes nothing: it was left as it is. Xcode will miss Pods/Pods.xcodeproj there: \(what), or keep the Podfile in the folder that holds the workspace and run compose there."
-            )
+                    "the workspace \(path) (\(url.path)) is outside the folder compose was pointed at, where compose writes nothing: it was left as it is. Xcode will miss Pods/Pods.xcodeproj there: \(what), or keep the Podfile in the folder that holds the workspace and run compose there.",
+                location: Finding.Location(file: location.file, line: location.line))
         ]
     }
 
@@ -177,17 +178,5 @@ package struct IntegrationPlan: Sendable, Equatable {
                 throw .symbolicLink(path: url.path)
             }
         }
-    }
-}
-
-/// Something an integration left for the user to do or know, apart from any project file's notes: a
-/// place (`Podfile:3`) and what to do.
-package struct IntegrationNote: Sendable, Equatable {
-    package let place: String
-    package let message: String
-
-    package init(place: String, message: String) {
-        self.place = place
-        self.message = message
     }
 }

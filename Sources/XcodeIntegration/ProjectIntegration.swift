@@ -1,5 +1,6 @@
 import ComposefileFormat
 import Foundation
+import Support
 import XcodeProject
 
 /// `compose integrate`, `compose deintegrate` and the integration step of `compose install`: the
@@ -27,15 +28,32 @@ package enum ProjectIntegration {
         /// Where `Composed` is from the project's folder (the package reference's path).
         package let composedPath: String
         package let report: XcodeReport
+
+        /// The project's notes as findings, each at its place from the Podfile's folder: a line of a
+        /// user xcconfig (`Rocket.Chat/Config.xcconfig:5`), else the project file
+        /// (`App.xcodeproj/project.pbxproj`), the target it concerns leading the message.
+        package var findings: [Finding] {
+            let folder = parentPath(path)
+            return report.notes.map { note in
+                let file = note.file.map { folder.isEmpty ? $0 : joinedPath(folder, $0) } ?? "\(path)/project.pbxproj"
+                return Finding(
+                    severity: .note, ruleID: note.rule,
+                    message: (note.target.map { "target '\($0)': " } ?? "") + note.message,
+                    location: Finding.Location(file: file, line: note.line))
+            }
+        }
     }
 
     package struct Result: Sendable, Equatable {
         package let mode: Mode
         package let projects: [ProjectResult]
-        /// What was left for the user (a workspace outside the folder, a Podfile that could not be read).
-        package var notes: [IntegrationNote] = []
+        /// What was left for the user that belongs to no one project (a workspace outside the folder, a
+        /// Podfile that could not be read).
+        package var notes: [Finding] = []
         /// True when a file was written.
         package var changed: Bool { projects.contains { $0.report.changed } }
+        /// Every note of the run, in the order said: those of no one project, then each project's.
+        package var findings: [Finding] { notes + projects.flatMap(\.findings) }
     }
 
     /// Integrates or deintegrates the projects `composefile` (read in `folder`) names. With `dryRun`
@@ -83,7 +101,7 @@ package enum ProjectIntegration {
 
     /// One line: where the Podfile stopped being readable, why (the first sentence of the error), and
     /// what was done instead.
-    static func podfileNote(_ reason: ComposefileError, projects: [String], dryRun: Bool) -> IntegrationNote {
+    static func podfileNote(_ reason: ComposefileError, projects: [String], dryRun: Bool) -> Finding {
         let names = projects.joined(separator: ", ")
         let done =
             "CocoaPods \(dryRun ? "would be" : "was") taken out of \(names), the .xcodeproj\(projects.count == 1 ? "" : " folders") beside it, as `pod deintegrate` does without a Podfile (`compose install` and `compose integrate` need a Podfile that reads)"
@@ -92,7 +110,10 @@ package enum ProjectIntegration {
         case .rubyCode(let at, _, _), .unknownDirective(let at, _), .syntax(let at, _), .invalidValue(let at, _):
             location = at
         case .notFound(let directory, _):
-            return IntegrationNote(place: directory, message: "there is no Podfile (or Composefile) here: \(done).")
+            return Finding(
+                severity: .note, ruleID: XcodeRule.podfileMissing,
+                message: "there is no Podfile (or Composefile) here: \(done).",
+                location: Finding.Location(file: directory))
         default:
             location = nil
         }
@@ -100,8 +121,10 @@ package enum ProjectIntegration {
         if let location, why.hasPrefix("\(location): ") { why.removeFirst("\(location): ".count) }
         if let end = why.range(of: ". ") { why = String(why[..<end.lowerBound]) }
         if why.hasSuffix(".") { why.removeLast() }
-        let place = location.map { "\($0.file):\($0.line)" } ?? "Podfile"
-        return IntegrationNote(place: place, message: "the Podfile could not be read (\(why)): \(done).")
+        return Finding(
+            severity: .note, ruleID: XcodeRule.podfileUnreadable,
+            message: "the Podfile could not be read (\(why)): \(done).",
+            location: Finding.Location(file: location?.file ?? "Podfile", line: location?.line))
     }
 
     /// Changes the projects of `plan`: all in memory first, then `validate` (what else must hold before

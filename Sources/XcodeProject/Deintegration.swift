@@ -99,7 +99,7 @@ package enum Deintegration {
                     if name.hasPrefix("[CP-User] ") {
                         result.notes.append(
                             XcodeNote(
-                                target: targetName,
+                                rule: XcodeRule.userScriptPhaseRemoved, target: targetName,
                                 "removed the phase '\(name)', a pod's script_phase (it ran \(script)); if the app still needs it, add it back as a Run Script phase of your own"
                             ))
                     }
@@ -194,7 +194,7 @@ package enum Deintegration {
                 let line = script.split(separator: "\n").first { mentionsPods(String($0)) }.map(String.init) ?? script
                 notes.append(
                     XcodeNote(
-                        target: targetName,
+                        rule: XcodeRule.scriptRunsPods, target: targetName,
                         "the script phase '\(document.phaseName(phase))' still runs something from the Pods folder (\(line.trimmingCharacters(in: .whitespaces))), which no longer exists: install the tool another way (Homebrew, Mint or a package plugin) and change the script"
                     ))
             }
@@ -211,11 +211,13 @@ package enum Deintegration {
             if intoPods {
                 notes.append(
                     XcodeNote(
+                        rule: XcodeRule.fileReferenceIntoPods,
                         "the file reference \(name) points into the Pods folder (\(path)), which is no longer made: move the file into the project or remove the reference"
                     ))
             } else if written.hasPrefix("Pods/") || written.contains("/Pods/") {
                 notes.append(
                     XcodeNote(
+                        rule: XcodeRule.fileReferencePodsProduct,
                         "the file reference \(name) names something the Pods project built (\(written)): remove the reference (a pod's library comes through the package now)"
                     ))
             }
@@ -233,7 +235,7 @@ package enum Deintegration {
                         ownerName == nil ? "the project's \(configurationName) configuration" : "\(configurationName)"
                     notes.append(
                         XcodeNote(
-                            target: ownerName,
+                            rule: XcodeRule.buildSettingMentionsPods, target: ownerName,
                             "the build setting \(key) of \(place) still mentions CocoaPods (\(values.first(where: mentionsPods) ?? key)): remove that value (packages bring their own search paths and flags)"
                         ))
                 }

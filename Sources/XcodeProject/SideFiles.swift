@@ -76,7 +76,7 @@ package enum XcconfigIncludes {
             if let included = includedPath(content), Deintegration.isPodsXcconfig(included) {
                 notes.append(
                     XcodeNote(
-                        file: path, line: lineNumber,
+                        rule: XcodeRule.xcconfigIncludeRemoved, file: path, line: lineNumber,
                         "removed `\(content.trimmingCharacters(in: .whitespaces))`: CocoaPods' settings are gone, the packages bring their own"
                     ))
                 removedLines += 1
@@ -87,7 +87,7 @@ package enum XcconfigIncludes {
             {
                 notes.append(
                     XcodeNote(
-                        file: path, line: lineNumber - removedLines,
+                        rule: XcodeRule.xcconfigMentionsPods, file: path, line: lineNumber - removedLines,
                         "`\(content.trimmingCharacters(in: .whitespaces))` still mentions CocoaPods: remove it (packages bring their own search paths and flags)"
                     ))
             }

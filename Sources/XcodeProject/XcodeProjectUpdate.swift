@@ -43,7 +43,8 @@ package enum XcodeProjectUpdate {
             guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
                 report.notes.append(
                     XcodeNote(
-                        file: relative, "this base configuration file cannot be read (missing?); it was not checked"))
+                        rule: XcodeRule.xcconfigUnreadable, file: relative,
+                        "this base configuration file cannot be read (missing?); it was not checked"))
                 continue
             }
             let edited = XcconfigIncludes.removingPodsIncludes(text, path: relative)
@@ -54,10 +55,10 @@ package enum XcodeProjectUpdate {
             if relative.hasPrefix("../") {
                 // Outside the folder holding the project: named, not written.
                 report.notes += edited.notes.map { note in
-                    guard note.message.hasPrefix("removed `") else { return note }
+                    guard note.rule == XcodeRule.xcconfigIncludeRemoved else { return note }
                     let line = note.message.dropFirst("removed `".count).prefix { $0 != "`" }
                     return XcodeNote(
-                        file: note.file, line: note.line,
+                        rule: XcodeRule.xcconfigOutsideFolder, file: note.file, line: note.line,
                         "remove `\(line)` yourself: the file is outside the project's folder, so compose does not change it"
                     )
                 }

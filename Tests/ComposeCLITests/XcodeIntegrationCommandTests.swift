@@ -77,10 +77,18 @@ import Testing
         #expect(first.code == 0, "\(first.stderr)")
         #expect(first.stdout.contains("Integrated App.xcodeproj: Composed linked into 4 targets; wrote 3 files."))
         #expect(first.stdout.contains("  target 'Rocket.Chat'\n"), "\(first.stdout)")
-        // Each note says where and what to do.
-        #expect(first.stderr.contains("note: Rocket.Chat/Config.xcconfig:5: `LIBRARY_SEARCH_PATHS"), "\(first.stderr)")
+        // Each note says where, what to do, and its rule, as every finding of compose.
+        let lines = first.stderr.split(separator: "\n").map(String.init)
         #expect(
-            first.stderr.contains("note: App.xcodeproj/project.pbxproj: target 'My App': the script phase 'SwiftLint'"))
+            lines.contains {
+                $0.hasPrefix("Rocket.Chat/Config.xcconfig:5: note: `LIBRARY_SEARCH_PATHS")
+                    && $0.hasSuffix("[xcode-xcconfig-mentions-pods]")
+            }, "\(first.stderr)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("App.xcodeproj/project.pbxproj: note: target 'My App': the script phase 'SwiftLint'")
+                    && $0.hasSuffix("[xcode-script-runs-pods]")
+            }, "\(first.stderr)")
 
         let text = try pbxproj(folder)
         #expect(!text.contains("[CP]") && !text.contains("[CP-User]") && !text.contains("Pods_My_App.framework"))
@@ -154,6 +162,22 @@ import Testing
         #expect(object?["folder"] != nil, "\(run.stdout)")
         #expect(run.stderr.contains("Integrated App.xcodeproj: Composed linked into 4 targets"), "\(run.stderr)")
         #expect(!(try pbxproj(folder)).contains("[CP]"))
+        // The integration's notes are findings of install's one object, each with its rule and place,
+        // and not said again on standard error.
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        #expect(
+            findings.contains {
+                $0["rule"] as? String == "xcode-xcconfig-mentions-pods"
+                    && $0["file"] as? String == "Rocket.Chat/Config.xcconfig" && $0["line"] as? Int == 5
+                    && $0["severity"] as? String == "note"
+            }, "\(run.stdout)")
+        #expect(
+            findings.contains {
+                $0["rule"] as? String == "xcode-script-runs-pods"
+                    && $0["file"] as? String == "App.xcodeproj/project.pbxproj"
+                    && ($0["message"] as? String)?.hasPrefix("target 'My App': the script phase 'SwiftLint'") == true
+            }, "\(run.stdout)")
+        #expect(!run.stderr.contains("[xcode-"), "\(run.stderr)")
     }
 
     @Test func deintegrateTakesCocoaPodsOutAndLinksNothing() async throws {
@@ -174,7 +198,17 @@ import Testing
         #expect(project["workspace"] as? String == "App.xcworkspace")
         #expect((project["added"] as? [Any])?.isEmpty == true)
         let notes = project["notes"] as? [[String: Any]] ?? []
-        #expect(notes.contains { $0["file"] as? String == "Rocket.Chat/Config.xcconfig" && $0["line"] as? Int == 5 })
+        #expect(
+            notes.contains {
+                $0["file"] as? String == "Rocket.Chat/Config.xcconfig" && $0["line"] as? Int == 5
+                    && $0["rule"] as? String == "xcode-xcconfig-mentions-pods"
+            })
+        let findings = json["findings"] as? [[String: Any]] ?? []
+        #expect(
+            findings.contains {
+                $0["rule"] as? String == "xcode-xcconfig-include-removed"
+                    && $0["file"] as? String == "Rocket.Chat/Config.xcconfig" && $0["line"] as? Int == 2
+            }, "\(run.stdout)")
         let text = try pbxproj(folder)
         #expect(!text.contains("[CP]") && !text.contains("XCSwiftPackageProductDependency"))
         let again = try await runComposeInProcess(["deintegrate", "--project", folder.path])
@@ -213,9 +247,10 @@ import Testing
         #expect(run.stdout.contains("Integrated App.xcodeproj: Composed linked into 4 targets"), "\(run.stdout)")
         #expect(
             run.stderr.contains(
-                "Podfile:1: the workspace ../Restart.xcworkspace (\(outside.standardizedFileURL.path)) is outside the folder"
+                "Podfile:1: note: the workspace ../Restart.xcworkspace (\(outside.standardizedFileURL.path)) is outside the folder"
             ), "\(run.stderr)")
         #expect(run.stderr.contains(#"remove its FileRef location = "group:App/Pods/Pods.xcodeproj" by hand"#))
+        #expect(run.stderr.contains("run compose there. [xcode-workspace-outside-folder]\n"), "\(run.stderr)")
         #expect(try Data(contentsOf: outside.appendingPathComponent("contents.xcworkspacedata")) == workspace)
         #expect(!(try pbxproj(folder)).contains("[CP]"))
         // A project outside the folder is still refused: it is what compose would edit.
@@ -242,7 +277,7 @@ import Testing
         let run = try await runComposeInProcess(["deintegrate", "--project", folder.path])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(
-            run.stderr.contains("Podfile:1: the Podfile could not be read (This is a React Native app's Podfile"),
+            run.stderr.contains("Podfile:1: note: the Podfile could not be read (This is a React Native app's Podfile"),
             "\(run.stderr)")
         #expect(run.stderr.contains("CocoaPods was taken out of App.xcodeproj, the .xcodeproj beside it"))
         #expect(run.stdout.contains("Deintegrated App.xcodeproj: CocoaPods taken out"), "\(run.stdout)")
@@ -260,6 +295,7 @@ import Testing
         #expect(
             (notes.first?["message"] as? String)?.hasPrefix("there is no Podfile (or Composefile) here") == true,
             "\(none.stdout)")
+        #expect(notes.first?["rule"] as? String == "xcode-podfile-missing", "\(none.stdout)")
     }
 
     /// A `Composed/Package.swift` offering `products`, as install writes their lines.

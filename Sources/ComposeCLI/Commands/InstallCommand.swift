@@ -140,11 +140,13 @@ struct InstallCommand: AsyncParsableCommand {
         if !checkLayers, !repoUpdate, registry == nil, let recorded = install.recorded(binary: preference) {
             err.write(Finding.rendered(recorded.warnings, as: .human))
             if format == .json {
+                // The project integrated first: its notes are findings of the one object.
+                let integration =
+                    integrate ? try integrateAfterInstall(project: project, allowing: allowing, format: format) : []
                 printJSON(
                     folder: URL(fileURLWithPath: install.service.projectDirectory).appendingPathComponent("Composed")
                         .standardizedFileURL.path, upToDate: true, components: recorded.componentLines, fetched: [],
-                    notes: recorded.notes)
-                if integrate { try integrateAfterInstall(project: project, allowing: allowing, format: format) }
+                    notes: recorded.notes + integration)
                 return
             }
             err.write(Finding.rendered(verbose ? recorded.notes : InstallNotes.grouped(recorded.notes), as: .human))
@@ -178,13 +180,13 @@ struct InstallCommand: AsyncParsableCommand {
         let result = report.install
         err.write(Finding.rendered(report.warnings, as: .human))
         if format == .json {
+            let integration =
+                integrate
+                ? try integrateAfterInstall(
+                    project: project, allowing: allowing, format: format, read: report.inputs?.composefile) : []
             printJSON(
                 folder: result.folder.path, upToDate: result.changedFiles.isEmpty, components: result.componentLines,
-                fetched: result.fetched, notes: result.notes)
-            if integrate {
-                try integrateAfterInstall(
-                    project: project, allowing: allowing, format: format, read: report.inputs?.composefile)
-            }
+                fetched: result.fetched, notes: result.notes + integration)
             return
         }
         // Notes of one kind once, naming every pod; --verbose says each.
@@ -206,8 +208,9 @@ struct InstallCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--format json`: what was installed and every note, one per pod: `notes` their messages,
-    /// `findings` the notes whole (rule, severity, place), as every JSON report writes findings.
+    /// `--format json`: what was installed and every note, one per pod (then the project's integration's):
+    /// `notes` their messages, `findings` the notes whole (rule, severity, place), as every JSON report
+    /// writes findings.
     private static func printJSON(
         folder: String, upToDate: Bool, components: [String], fetched: [String], notes: [Finding]
     ) {

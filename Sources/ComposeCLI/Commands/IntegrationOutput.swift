@@ -45,10 +45,12 @@ struct IntegrationOptions: ParsableArguments {
 /// or the Podfile's `install! 'cocoapods', :integrate_targets => false` says not to. A folder with no
 /// `.xcodeproj` and no `project` line has nothing to integrate: a SwiftPM app uses Composed directly.
 /// `read`: the Composefile (or Podfile) as the install read it; nil reads it (an install answered
-/// from its record read none).
+/// from its record read none). With `--format json`, the changes go to the log and the notes are
+/// returned, for install's own object; else everything is printed and nothing returned.
+@discardableResult
 func integrateAfterInstall(
     project: String, allowing: Set<String>, format: ProjectOutputFormat, read: Composefile? = nil
-) throws {
+) throws -> [Finding] {
     let folder = URL(fileURLWithPath: project, isDirectory: true).standardizedFileURL
     let composefile =
         try read
@@ -60,23 +62,26 @@ func integrateAfterInstall(
             err.write(
                 "  the Podfile says install! 'cocoapods', :integrate_targets => false: no Xcode project changed\n")
         }
-        return
+        return []
     }
     if !composefile.concreteTargets.contains(where: { $0.project != nil }),
         IntegrationPlan.projectNames(in: folder).isEmpty
     {
         if Terminal.style.verbose { err.write("  no .xcodeproj beside the Podfile: no Xcode project to integrate\n") }
-        return
+        return []
     }
     let result = try ProjectIntegration.run(
         .integrate, composefile: composefile, folder: folder, offers: ComposedPackage.offersProduct)
-    // With --format json, install's own object is the output: the integration's changes go to the log.
+    // With --format json, install's own object is the output: the integration's changes go to the log,
+    // its notes into the object.
     printIntegration(result, format: .human, dryRun: false, changesToStandardError: format == .json)
+    return format == .json ? result.findings : []
 }
 
 /// What an integration or deintegration did, per project and per target: changes on standard output
-/// (`-` removed, `+` added), notes on standard error, or one JSON object. `changesToStandardError`: the
-/// changes go to standard error too (when another JSON object is the command's output).
+/// (`-` removed, `+` added), notes (findings) on standard error, or one JSON object.
+/// `changesToStandardError`: the changes go to standard error too, and the notes are left to the
+/// caller (when another JSON object is the command's output).
 func printIntegration(
     _ result: ProjectIntegration.Result, format: ProjectOutputFormat, dryRun: Bool, changesToStandardError: Bool = false
 ) {
@@ -86,13 +91,12 @@ func printIntegration(
     case .json:
         out.write(encodeJSON(IntegrationJSON(result, dryRun: dryRun)) + "\n")
     case .human:
-        for note in result.notes { err.write("note: \(escapedForDisplay("\(note.place): \(note.message)"))\n") }
+        // Names and scripts come from the project file, which anyone may have written: the renderer escapes them.
+        if !changesToStandardError { err.write(Finding.rendered(result.findings, as: .human)) }
         var text = ""
         for project in result.projects {
             let report = project.report
             let shown = escapedForDisplay(project.path)
-            // Names and scripts come from the project file, which anyone may have written: no terminal sequence gets through.
-            for note in report.notes { err.write("note: \(escapedForDisplay(noteText(note, in: project)))\n") }
             let changes = report.removed.map { ("-", $0) } + report.added.map { ("+", $0) }
             let verb = result.mode == .integrate ? "Integrated" : "Deintegrated"
             guard !changes.isEmpty else {
@@ -133,28 +137,19 @@ func printIntegration(
     }
 }
 
-/// A note with its place: a file of the project's folder and its line, else the project file.
-private func noteText(_ note: XcodeNote, in project: ProjectIntegration.ProjectResult) -> String {
-    let folder = parentPath(project.path)
-    let file = note.file.map { folder.isEmpty ? $0 : joinedPath(folder, $0) } ?? "\(project.path)/project.pbxproj"
-    let place = file + (note.line.map { ":\($0)" } ?? "")
-    return "\(place): " + (note.target.map { "target '\($0)': " } ?? "") + note.message
-}
-
-/// `--format json` of integrate and deintegrate.
+/// `--format json` of integrate and deintegrate: what changed per project, and every note as every
+/// JSON report writes findings (`findings`, also split as `notes` of no one project and each project's
+/// `notes`, those with the target they concern).
 private struct IntegrationJSON: Encodable {
     struct Change: Encodable {
         let target: String?
         let change: String
     }
     struct Note: Encodable {
-        let file: String
+        let file: String?
         let line: Int?
         let target: String?
-        let message: String
-    }
-    struct PlaceNote: Encodable {
-        let place: String
+        let rule: String
         let message: String
     }
     struct Target: Encodable {
@@ -177,16 +172,18 @@ private struct IntegrationJSON: Encodable {
     let changed: Bool
     let projects: [Project]
     /// The notes of no one project: a workspace outside the folder, a Podfile that could not be read.
-    let notes: [PlaceNote]
+    let notes: [Finding.JSONItem]
+    /// Every note of the run, as the findings of every JSON report.
+    let findings: [Finding.JSONItem]
 
     init(_ result: ProjectIntegration.Result, dryRun: Bool) {
         mode = result.mode.rawValue
         self.dryRun = dryRun
         changed = result.changed
-        notes = result.notes.map { PlaceNote(place: $0.place, message: $0.message) }
+        notes = result.notes.map(Finding.JSONItem.init)
+        findings = result.findings.map(Finding.JSONItem.init)
         projects = result.projects.map { project in
-            let folder = parentPath(project.path)
-            return Project(
+            Project(
                 path: project.path, workspace: project.workspace,
                 composedPath: result.mode == .integrate ? project.composedPath : nil,
                 targets: project.targets.map {
@@ -194,11 +191,10 @@ private struct IntegrationJSON: Encodable {
                 },
                 removed: project.report.removed.map { Change(target: $0.target, change: $0.description) },
                 added: project.report.added.map { Change(target: $0.target, change: $0.description) },
-                notes: project.report.notes.map { note in
+                notes: zip(project.report.notes, project.findings).map { note, finding in
                     Note(
-                        file: note.file.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
-                            ?? "\(project.path)/project.pbxproj",
-                        line: note.line, target: note.target, message: note.message)
+                        file: finding.file, line: note.line, target: note.target, rule: note.rule,
+                        message: note.message)
                 },
                 writtenFiles: project.report.writtenFiles)
         }
