@@ -21,7 +21,7 @@
 # (COMPOSE_FETCH_AHEAD_ALTERNATIVES=0).
 # With COMPOSE_BEFORE=path/to/another/compose, every row is measured with both builds in this one
 # run ("before" and "after"), taking turns run by run.
-# Prints a Markdown table; artefacts go to bench/out/latency/.
+# Prints a Markdown table; artefacts go to bench/out/latency/ (runs.txt: every run's times).
 #
 #   COMPOSE=path/to/compose, COMPOSE_BENCH=path/to/compose-bench (default: the release builds)
 set -euo pipefail
@@ -165,6 +165,9 @@ report() {
     median=$(awk '{print $1}' "$file" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     cpu=$(awk '{print $2}' "$file" | sort -n | awk '{a[NR]=$1} END {printf "%.2f s", a[int((NR+1)/2)] / 1000}')
     read -r _ _ requests peak serial < <(tail -n 1 "$file")
+    # Every run's wall and processor time, for a look beyond the medians.
+    echo "$name | $build | $delay ms | wall $(awk '{printf "%s ", $1}' "$file")| processor $(awk '{printf "%s ", $2}' "$file")ms" \
+        >>"$out/runs.txt"
     resolved=$(awk '/^PODS:/ {on=1; next} /^[^ ]/ {on=0} on && /^  - / {print $2}' "$lock" \
         | sed 's|/.*||' | sort -u | wc -l | tr -d ' ')
     links=$(chain "$lock" "$graph")
