@@ -3,7 +3,8 @@
 # DELAYS milliseconds away (default "20 50 100"; 0 is nginx on loopback with no proxy). nginx serves
 # `compose repo export` of a generated spec repo; bench/latency-proxy.py sits in front of it and adds
 # the delay once per connection and once per request. Each row gives the median wall time of RUNS
-# cold resolves (empty $COMPOSE_HOME; default 3), the requests sent, the largest number in flight
+# cold resolves (empty $COMPOSE_HOME; default 3) and of their processor time (user + system, which
+# a loaded machine distorts less), the requests sent, the largest number in flight
 # at once, the round trips that ran one after another (the longest chain of requests each sent
 # after the one before was answered), and the critical-path bound: the longest chain of fetches
 # that wait on each other (the version file, then per pod on the longest dependency chain its shard
@@ -18,9 +19,10 @@
 # chosen (the solver must read each before it settles), with its dependencies; a row "no
 # speculation" gives the requests of the same build fetching no alternatives ahead
 # (COMPOSE_FETCH_AHEAD_ALTERNATIVES=0).
-# With COMPOSE_BEFORE=path/to/another/compose, every row is measured with both builds, one after the
-# other, in this one run ("before" and "after").
-# Prints a Markdown table; artefacts go to bench/out/latency/.
+# With COMPOSE_BEFORE=path/to/another/compose, every row is measured with both builds in this one
+# run ("before" and "after"), taking turns run by run.
+# Prints a Markdown table; artefacts go to bench/out/latency/ (runs.txt: every run's times).
+# HOMES=DIR: where the cold runs' $COMPOSE_HOME is made (default: a folder on /dev/shm, see below).
 #
 #   COMPOSE=path/to/compose, COMPOSE_BENCH=path/to/compose-bench (default: the release builds)
 set -euo pipefail
@@ -44,7 +46,22 @@ if [ "${LAYERED:-1}" = 1 ] && [ -z "${COMPOSE_BENCH:-}" ]; then
 fi
 
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+# Where each cold run's $COMPOSE_HOME is made: tmpfs (/dev/shm) when there is one, else HOMES. On
+# ext4, a run that creates thousands of files just after the previous run's were deleted spends most
+# of its processor time in the kernel, looking for inodes not freed recently (`recently_deleted`,
+# `find_inode_bit`), which no user's cold resolve does.
+if [ -n "${HOMES:-}" ]; then
+    homes=$HOMES
+elif [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    homes=$(mktemp -d /dev/shm/compose-latency.XXXXXX)
+else
+    homes=$out
+fi
+mkdir -p "$homes"
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    case $homes in /dev/shm/compose-latency.*) rm -rf "$homes" ;; esac
+}
 trap cleanup EXIT
 
 # The longest chain of fetches that wait on each other for the lock $1: the version file, then, for
@@ -108,17 +125,20 @@ serve() {
     pids+=("$pid")
 }
 
-# row NAME PROJECT NGINX_PORT DELAY [GRAPH]: RUNS cold resolves of PROJECT through a proxy adding
-# DELAY ms (none for 0), with each build; prints a table row each.
+# row NAME PROJECT NGINX_PORT DELAY [GRAPH] [BUILD...]: RUNS cold resolves of PROJECT through a proxy
+# adding DELAY ms (none for 0) with each build, the builds taking turns run by run (so that a load
+# that comes and goes falls on each alike); prints a table row per build. A BUILD is
+# "LABEL|ENV|BINARY" (ENV: VAR=value or nothing); by default "after" (COMPOSE) and, with
+# COMPOSE_BEFORE, "before".
 row() {
-    measure "$@" after "$compose"
-    if [ -n "${COMPOSE_BEFORE:-}" ]; then measure "$@" before "$COMPOSE_BEFORE"; fi
-}
-
-# measure NAME PROJECT NGINX_PORT DELAY GRAPH BUILD COMPOSE: one row (env: $extra_env).
-measure() {
-    local name=$1 project=$2 upstream=$3 delay=$4 graph=$5 build=$6 binary=$7 url port pid
+    local name=$1 project=$2 upstream=$3 delay=$4 graph=${5:-} url pid build
     local log=$out/proxy.log
+    shift 5 || shift $#
+    local builds=("$@")
+    if [ ${#builds[@]} = 0 ]; then
+        builds=("after||$compose")
+        [ -z "${COMPOSE_BEFORE:-}" ] || builds+=("before||$COMPOSE_BEFORE")
+    fi
     if [ "$delay" = 0 ]; then
         url="http://127.0.0.1:$upstream/"
     else
@@ -131,32 +151,52 @@ measure() {
         url="http://127.0.0.1:$(cat "$out/proxy.port")/"
     fi
     sed -i "1s|.*|source '$url'|" "$project/Composefile"
-    local times=() requests=0 peak=0 serial=0
+    local i
+    for i in "${!builds[@]}"; do : >"$out/runs.$i"; done
     for _ in $(seq "$runs"); do
-        rm -rf "$out/home" "$project/Compose.lock"
-        [ "$delay" = 0 ] || : >"$log"
-        local s=$(date +%s%N)
-        env ${extra_env:-} COMPOSE_HOME="$out/home" "$binary" resolve --project "$project" >/dev/null 2>"$out/last.err" \
-            || { cat "$out/last.err" >&2; exit 1; }
-        times+=("$(( ($(date +%s%N) - s) / 1000000 ))")
-        [ "$delay" = 0 ] || read -r requests peak serial < <(python3 bench/latency-proxy.py --stats "$log")
+        for i in "${!builds[@]}"; do
+            IFS='|' read -r build env binary <<<"${builds[$i]}"
+            rm -rf "$homes/home" "$project/Compose.lock"
+            [ "$delay" = 0 ] || : >"$log"
+            local s=$(date +%s%N)
+            /usr/bin/time -f "%U %S" -o "$out/cpu" env $env COMPOSE_HOME="$homes/home" "$binary" resolve \
+                --project "$project" >/dev/null 2>"$out/last.err" || { cat "$out/last.err" >&2; exit 1; }
+            local wall=$(( ($(date +%s%N) - s) / 1000000 )) stats="0 0 0"
+            [ "$delay" = 0 ] || stats=$(python3 bench/latency-proxy.py --stats "$log")
+            echo "$wall $(awk '{ printf "%d", ($1 + $2) * 1000 }' "$out/cpu") $stats" >>"$out/runs.$i"
+            cp "$project/Compose.lock" "$out/lock.$i"
+        done
     done
     [ "$delay" = 0 ] || { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
-    local median resolved links bound
-    median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    resolved=$(awk '/^PODS:/ {on=1; next} /^[^ ]/ {on=0} on && /^  - / {print $2}' "$project/Compose.lock" \
+    for i in "${!builds[@]}"; do
+        IFS='|' read -r build env binary <<<"${builds[$i]}"
+        report "$name" "$build" "$delay" "$out/lock.$i" "$graph" "$out/runs.$i"
+    done
+}
+
+# report NAME BUILD DELAY LOCK GRAPH RUNS: the table row of one build (RUNS: a line per run, "WALL_MS
+# CPU_MS REQUESTS PEAK SERIAL"; the requests and round trips of the last run).
+report() {
+    local name=$1 build=$2 delay=$3 lock=$4 graph=$5 file=$6 median cpu requests peak serial resolved links bound
+    median=$(awk '{print $1}' "$file" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    cpu=$(awk '{print $2}' "$file" | sort -n | awk '{a[NR]=$1} END {printf "%.2f s", a[int((NR+1)/2)] / 1000}')
+    read -r _ _ requests peak serial < <(tail -n 1 "$file")
+    # Every run's wall and processor time, for a look beyond the medians.
+    echo "$name | $build | $delay ms | wall $(awk '{printf "%s ", $1}' "$file")| processor $(awk '{printf "%s ", $2}' "$file")ms" \
+        >>"$out/runs.txt"
+    resolved=$(awk '/^PODS:/ {on=1; next} /^[^ ]/ {on=0} on && /^  - / {print $2}' "$lock" \
         | sed 's|/.*||' | sort -u | wc -l | tr -d ' ')
-    links=$(chain "$project/Compose.lock" "$graph")
+    links=$(chain "$lock" "$graph")
     if [ "$delay" = 0 ]; then
-        echo "| $name | $build | $resolved | none (loopback) | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | – | – | – | $links fetches | – |"
+        echo "| $name | $build | $resolved | none (loopback) | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | $cpu | – | – | – | $links fetches | – |"
     else
         bound=$(( (links + 1) * delay ))
-        echo "| $name | $build | $resolved | $delay ms | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | $requests | $peak | $serial | $links fetches: $(awk -v b="$bound" 'BEGIN {printf "%.2f s", b / 1000}') | $(awk -v t="$median" -v b="$bound" 'BEGIN {printf "%.1f×", t / b}') |"
+        echo "| $name | $build | $resolved | $delay ms | $(awk -v t="$median" 'BEGIN {printf "%.2f s", t / 1000}') | $cpu | $requests | $peak | $serial | $links fetches: $(awk -v b="$bound" 'BEGIN {printf "%.2f s", b / 1000}') | $(awk -v t="$median" -v b="$bound" 'BEGIN {printf "%.1f×", t / b}') |"
     fi
 }
 
-echo "| repo, top-level pods | build | pods resolved | delay per request and connection | cold resolve (median of $runs) | requests | most in flight | round trips one after another | critical-path bound | time ÷ bound |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| repo, top-level pods | build | pods resolved | delay per request and connection | cold resolve (median of $runs) | processor time (user + system, median) | requests | most in flight | round trips one after another | critical-path bound | time ÷ bound |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 
 if [ "${CONFLICTING:-1}" = 1 ]; then
     python3 bench/gen-spec-repo.py --conflicting "${CONFLICT_PODS:-1200}" "$out/conflicting" "${CONFLICT_TOP:-40}" >&2
@@ -165,11 +205,11 @@ if [ "${CONFLICTING:-1}" = 1 ]; then
     serve "$out/conflicting-www" conflicting
     sed -i "1s|.*|source 'http://127.0.0.1/'|" "$out/conflicting/App/Composefile"
     conflicting="conflicting ${CONFLICT_PODS:-1200} × 12, ${CONFLICT_TOP:-40} pods"
-    for delay in 0 50; do
-        row "$conflicting" "$out/conflicting/App" "$port" "$delay" "$out/conflicting/graph.json"
-    done
-    extra_env=COMPOSE_FETCH_AHEAD_ALTERNATIVES=0 \
-        measure "$conflicting" "$out/conflicting/App" "$port" 50 "$out/conflicting/graph.json" "after, no speculation" "$compose"
+    row "$conflicting" "$out/conflicting/App" "$port" 0 "$out/conflicting/graph.json"
+    builds=("after||$compose")
+    [ -z "${COMPOSE_BEFORE:-}" ] || builds+=("before||$COMPOSE_BEFORE")
+    row "$conflicting" "$out/conflicting/App" "$port" 50 "$out/conflicting/graph.json" "${builds[@]}" \
+        "after, no speculation|COMPOSE_FETCH_AHEAD_ALTERNATIVES=0|$compose"
 fi
 
 # The CDN bench's repo: SPECS specs, PODS pods spread over it.

@@ -6,24 +6,38 @@
 # writes as JSON text every *.podspec of DIR RUNS times, less a run that only loads the files.
 #
 #   bench/ruby-podspecs-instructions.sh DIR REV...     e.g. Tests/SpecsTests/Fixtures/Ruby HEAD 6c8a66e^
-#   RUNS=20 (default)                                  prints a Markdown table row per revision
+#   RUNS=20 (default), WORK=DIR (kept)                  prints a Markdown table row per revision
 #
 # Podspecs are read with no folder (as from a spec repo); a file one revision refuses is still read
 # by the others, so compare on a DIR that every revision converts (the converted column says).
+#
+# CPU_ROUNDS=N (default 0) adds processor time, which a loaded machine distorts less than wall time:
+# N rounds, each running every revision's reader once over CPU_RUNS passes (default 200; the
+# revisions take turns, so that the load falls on all alike), and per revision the median of its N
+# user + system times, per pass and per podspec.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(cd "$1" && pwd)
 shift
 runs=${RUNS:-20}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-echo "| revision | podspecs | converted | instructions per podspec |"
-echo "| --- | ---: | ---: | ---: |"
+# WORK=DIR keeps each revision's package there (named by its commit) for the next run.
+if [ -n "${WORK:-}" ]; then
+    work=$WORK
+    mkdir -p "$work"
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
+rounds=${CPU_ROUNDS:-0}
+cpu_runs=${CPU_RUNS:-200}
 # Resolved once, before anything is built: HEAD may move while this runs.
 commits=()
 for rev in "$@"; do commits+=("$(git rev-parse --short "$rev^{commit}")"); done
 for rev in "${commits[@]}"; do
     pkg="$work/$rev"
+    rm -f "$pkg.cpu"
+    [ -x "$pkg/.build/release/drv" ] && continue
+    rm -rf "$pkg"
     mkdir -p "$pkg/src" "$pkg/Sources/drv"
     git archive "$rev" Sources/Support Sources/Specs $(git ls-tree -d --name-only "$rev" Sources/Ruby) | tar -x -C "$pkg/src"
     targets='.target(name: "Support"), .executableTarget(name: "drv", dependencies: ["Specs"]),'
@@ -64,6 +78,11 @@ for _ in 0..<runs {
 print(names.count, converted)
 SWIFT
     (cd "$pkg" && swift build -c release >&2)
+done
+echo "| revision | podspecs | converted | instructions per podspec |"
+echo "| --- | ---: | ---: | ---: |"
+for rev in "${commits[@]}"; do
+    pkg="$work/$rev"
     count() {
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$pkg/.build/release/drv" "$dir" "$1" 2>&1 >/dev/null |
             sed -n 's/.*Collected : //p'
@@ -73,4 +92,23 @@ SWIFT
     full=$(count "$runs")
     printf '| %s | %d | %d | %s |\n' "$rev" "$podspecs" "$converted" \
         "$(python3 -c "print(f'{($full - $empty) / ($runs * $podspecs):,.0f}')")"
+done
+[ "$rounds" -gt 0 ] || exit 0
+for _ in $(seq "$rounds"); do
+    for rev in "${commits[@]}"; do
+        /usr/bin/time -f "%U %S" -a -o "$work/$rev.cpu" "$work/$rev/.build/release/drv" "$dir" "$cpu_runs" >/dev/null
+    done
+done
+echo
+echo "| revision | podspecs | processor time per pass (median of $rounds, user + system) | per podspec | rounds (s, $cpu_runs passes each) |"
+echo "| --- | ---: | ---: | ---: | --- |"
+for rev in "${commits[@]}"; do
+    read -r podspecs _ < <("$work/$rev/.build/release/drv" "$dir" 1)
+    python3 - "$work/$rev.cpu" "$rev" "$podspecs" "$cpu_runs" <<'PY'
+import statistics, sys
+path, rev, podspecs, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+times = [float(u) + float(s) for u, s in (line.split() for line in open(path) if line.strip())]
+median = statistics.median(times)
+print(f"| {rev} | {podspecs} | {median / runs * 1000:.2f} ms | {median / runs / podspecs * 1e6:.1f} µs | {' / '.join(f'{t:.2f}' for t in times)} |")
+PY
 done

@@ -98,6 +98,8 @@ package struct RubyLexer {
     /// Tokens of `bytes[range]`, ending with `.end`.
     package static func tokenize(_ bytes: [UInt8], range: Range<Int>? = nil) throws(RubyFailure) -> [RubyToken] {
         var lexer = RubyLexer(bytes: bytes, range: range ?? 0..<bytes.count)
+        // Room for about a token per 6 bytes at once, rather than by doublings.
+        lexer.tokens.reserveCapacity((lexer.limit - lexer.index) / 6 + 4)
         try lexer.run()
         return lexer.tokens
     }

@@ -929,6 +929,11 @@ struct RubyParser {
         switch t.kind {
         case .string(let parts):
             advance()
+            // Most literals: one piece of text, no interpolation, nothing adjacent; read without
+            // building pieces.
+            if parts.count <= 1, case .text(let text) = parts.first ?? .text("") {
+                if case .string = current.kind {} else { return .value(RubyValue(.string(text), at: at)) }
+            }
             var pieces = try stringPieces(parts, at: at)
             // Adjacent literals are one string: 'a' 'b'.
             var first = at
