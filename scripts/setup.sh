@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages compose needs (Debian): libgit2-dev for the build, git (with
 # git-daemon), nginx (HTTP spec sources) and openssl (the https tests' certificates) for the tests, graphviz
-# for `compose graph --format svg|png`, chromium, chromium-driver and python3-selenium for the
+# for `compose graph --format svg|png`, groff (the manual page test), chromium, chromium-driver and python3-selenium for the
 # catalogue's browser test (Tests/Browser).
 # Idempotent: does nothing when they are present.
 set -euo pipefail
@@ -13,6 +13,8 @@ command -v zip >/dev/null || need+=(zip)
 command -v unzip >/dev/null || need+=(unzip)
 command -v curl >/dev/null || need+=(curl)
 command -v dot >/dev/null || need+=(graphviz)
+# groff: the manual page test reads the page as `man` does.
+command -v groff >/dev/null || need+=(groff-base)
 [ -x "$(git --exec-path 2>/dev/null)/git-daemon" ] || need+=(git-daemon-sysvinit)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 command -v openssl >/dev/null || need+=(openssl)

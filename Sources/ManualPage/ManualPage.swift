@@ -121,7 +121,8 @@ public enum ManualPage {
     /// Text as mdoc reads it: `\` written `\e`; a `.` or `'` that begins a line guarded with `\&` (so the
     /// line is not read as a macro); blanks that begin the text guarded too (blanks that begin a later line
     /// stay: they break the line, which keeps the examples of a discussion one to a line); characters beyond
-    /// ASCII as `\[uXXXX]`.
+    /// ASCII as `\[uXXXX]`; an empty line (between paragraphs) written `.Pp`, since mdoc reads no empty
+    /// input line.
     static func textLine(_ text: String) -> String {
         var escaped = ""
         var atBeginning = true
@@ -138,7 +139,8 @@ public enum ManualPage {
             atBeginning = false
             atLineStart = scalar == "\n"
         }
-        return escaped
+        return escaped.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? Macro("Pp").line : String($0) }.joined(separator: "\n")
     }
 
     /// A macro argument: `\` written `\e`, `"` written `\(dq`, a newline made a blank, characters beyond

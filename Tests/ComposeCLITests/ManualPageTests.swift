@@ -40,6 +40,23 @@ import Testing
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
+    /// groff, which `man` runs, reads the page of the built compose without one warning (`-ww`: mdoc
+    /// reads no empty input line, so paragraphs are `.Pp`) and shows its text, escapes resolved.
+    @Test func groffReadsThePageWithoutAWarning() async throws {
+        let dump = try await runCompose(["--experimental-dump-help"])
+        try #require(dump.code == 0, "\(dump.stderr)")
+        let page = try await runProcess(manualWriter, ["--date", "2026-03-07"], input: Data(dump.stdout.utf8))
+        try #require(page.code == 0, "\(page.stderr)")
+        let groff = URL(fileURLWithPath: "/usr/bin/groff")
+        let check = try await runProcess(groff, ["-mdoc", "-Tutf8", "-ww", "-z"], input: Data(page.stdout.utf8))
+        #expect(check.code == 0 && check.stderr.isEmpty, "\(check.stderr)")
+        let shown = try await runProcess(
+            groff, ["-mdoc", "-Tutf8", "-P", "-c", "-P", "-b", "-P", "-u"], input: Data(page.stdout.utf8))
+        #expect(shown.code == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Typical flow:\n       compose repo add specs"), "\(shown.stdout.prefix(1500))")
+        #expect(!shown.stdout.contains("\\[") && shown.stdout.contains("…"), "an escape was shown as written")
+    }
+
     /// What a help text may hold is escaped: a backslash, a quote in a macro's argument, a line that
     /// begins with a dot, characters beyond ASCII; options list short names first, values follow.
     @Test func helpTextIsEscapedForMdoc() throws {
